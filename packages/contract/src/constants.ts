@@ -1,0 +1,101 @@
+// Every number of the spec (part 1 §9, part 2 §9) lives here once; server and web import it.
+
+// Paging
+export const DISCOVER_PAGE_SIZE = 20;
+export const CHAT_PAGE_SIZE = 20;
+/** Payouts, referrals, broadcast, feed, subscriptions, paid messages, vault media. */
+export const LIST_PAGE_SIZE = 20;
+export const MESSAGE_PAGE_SIZE = 50;
+/** Part 1 §9: exported for discover cards; their meaning is not given by the spec. */
+export const DISCOVER_CARDS_CONSTANTS = [10, 3] as const;
+/** Part 1 §9: a numeric constant and a fraction whose meaning the spec does not give. */
+export const UNSPECIFIED_CONSTANTS = { count: 12, fraction: 0.18 } as const;
+
+// Layout (part 1 §1)
+export const BREAKPOINTS = [350, 768, 1152, 1440, 1920] as const;
+export const IMAGE_WIDTHS = [320, 600, 1080, 1440] as const;
+export const DESKTOP_MIN_WIDTH = 640;
+export const LAYOUTS = ['default', 'compact'] as const;
+/** Discover card columns: 2 below 768, 3 below 1152, 4 below 1440, otherwise 5. */
+export function discoverColumns(width: number): number {
+  if (width < 768) return 2;
+  if (width < 1152) return 3;
+  if (width < 1440) return 4;
+  return 5;
+}
+export const SPINNER_SIZES = [20, 25, 50, 75] as const;
+export const SPINNER_STYLES = ['ios', 'circular'] as const;
+
+// Timers (milliseconds unless named otherwise)
+export const FEED_CACHE_MS = 600_000;
+export const UNBAN_COUNTDOWN_S = 5;
+export const LOGOUT_REDIRECT_MS = 200;
+export const DEBOUNCE_MS = 2_000;
+export const LAZY_RETRY_MS = 1_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const PING_INTERVAL_MS = 30_000;
+export const PONG_TIMEOUT_MS = 2_000;
+/** Reconnect waits this times the attempt number. */
+export const RECONNECT_DELAY_MS = 1_000;
+export const DISCONNECT_INDICATOR_DELAY_MS = 5_000;
+export const TYPING_TIMEOUT_MS = 10_000;
+export const WS_NORMAL_CLOSE = 1000;
+
+// Relative time (part 1 §4, §9)
+export const RECENT_WINDOW_MS = 10 * 60_000;
+export const NEW_WINDOW_MS = 72 * 3_600_000;
+export const TIME_FORMAT_TODAY = 'h:mm a';
+export const TIME_FORMAT_YEAR = 'DD MMM';
+export const TIME_FORMAT_OLDER = "DD MMM 'YY";
+
+// Sending (part 2 §4)
+/** Retries wait this times the attempt number. */
+export const SEND_RETRY_DELAY_MS = 1_000;
+export const MAX_SANITIZE_RETRIES = 2;
+export const MAX_SEND_RETRIES = 4;
+/** A client-side message's default creation time is now plus one hour, so it sorts last. */
+export const CLIENT_MESSAGE_TIME_OFFSET_MS = 3_600_000;
+
+// Accounts
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const EMAIL_SUGGESTION_MAX_DISTANCE = 3;
+export const EMAIL_SUGGESTION_HOSTS = [
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.com',
+  'icloud.com',
+] as const;
+export const FREE_MAIL_DOMAINS = ['yahoo', 'outlook', 'hotmail', 'icloud'] as const;
+export const VERIFICATION_CODE_LENGTH = 4;
+export const RESEND_COOLDOWN_S = 30;
+export const AUTO_CLOSE_COUNTDOWN_S = 5;
+export const CODE_LIFETIME_MS = 3_600_000;
+/** Part 1 §5: the referral code with special welcome and completeness rules. */
+export const WELCOME_SPECIAL_CODE = 'tiger1';
+
+// Money
+export const CREDIT_TO_DOLLAR = 0.1;
+/** Part 2 §5: values smaller than this are shown as 0. */
+export const NUMBER_EPSILON = 1e-6;
+
+// Media (part 2 §5, §9)
+export const IMAGE_RESIZE_PX = 1440;
+export const IMAGE_MAX_MB = { production: 499, nonProduction: 99, nonProductionLarge: 499 } as const;
+export const VIDEO_MAX_MB = 499;
+/** The spec's video duration limit is "effectively unlimited". */
+export const VIDEO_MAX_DURATION_S = Number.POSITIVE_INFINITY;
+export const VIDEO_METADATA_TIMEOUT_MS = 5_000;
+export const ACCEPTED_VIDEO_TYPES = ['quicktime', 'mp4', 'x-m4v', 'mov', 'flv', 'ogv', 'webm'] as const;
+
+// Storage keys of the web client
+export const STORAGE_KEYS = {
+  authToken: 'auth-token',
+  isBanned: 'is-banned',
+  discoverGender: 'discover-gender-filter',
+} as const;
+export const COOKIE_API_BASE = 'custom_api_base_url';
+export const COOKIE_WS_BASE = 'custom_ws_base_url';

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** DESIGN §4: every error answer is `{ message, code }`; 422 adds the flagged characters. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  flagged: z.array(z.string()).optional(),
+  field: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

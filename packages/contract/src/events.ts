@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Part 1 §3: the realtime chat message event. */
+export const NewMessageEvent = z.object({
+  sender_id: z.string(),
+  recipient_id: z.string(),
+  chat_id: z.string(),
+  message_id: z.string(),
+  text: z.string().nullable(),
+  info: z.record(z.string(), z.unknown()).nullable(),
+  unread_messages: z.number().int(),
+  unread_tip: z.number().nullable(),
+  credit_rate: z.number().nullable(),
+  new_rate: z.number().nullable(),
+  timestamp: z.string(),
+  system: z.boolean(),
+});
+export type NewMessageEvent = z.infer<typeof NewMessageEvent>;
+
+export const TypingEvent = z.object({ sender_id: z.string(), chat_id: z.string() });
+export const PresenceEvent = z.object({ user_id: z.string(), last_online: z.string().nullable() });
+export const CryptoTopUpEvent = z.object({
+  transaction_id: z.string(),
+  credits: z.number(),
+  paid_amount: z.number(),
+  paid_currency: z.string(),
+  fee: z.number(),
+});
+
+const open = z.record(z.string(), z.unknown());
+
+/**
+ * Server-to-client events: part 1 §7's list plus `new_rate` (issue: chats). Events whose payload the
+ * spec does not give take an open object; each feature narrows its own when it handles it.
+ */
+export const ServerEvents = {
+  init: z.object({ user_id: z.string(), online_user_ids: z.array(z.string()) }),
+  pong: z.object({ ts: z.number() }),
+  sale_commissions: open,
+  profile_complete_config: open,
+  'user.update': open,
+  new_message: NewMessageEvent,
+  paid_content: open,
+  payout_completed: open,
+  typing_start: TypingEvent,
+  typing_stop: TypingEvent,
+  user_online: PresenceEvent,
+  user_offline: PresenceEvent,
+  credits_top_up: CryptoTopUpEvent,
+  onboarding_rejected: open,
+  featured_enquiry_approved: open,
+  model_approved: open,
+  onboarding_approved_id: open,
+  total_credits: z.object({ credits: z.number() }),
+  new_fan: open,
+  banned: z.object({ reason: z.string().nullable() }),
+  message_paid: open,
+  message_hidden: open,
+  message_deleted: open,
+  unread_messages: z.object({ unread_messages: z.number(), unread_messages_favorites: z.number() }),
+  message_read: open,
+  block_chat_media: open,
+  allow_chat_media: open,
+  hide_skinscore_banner: open,
+  new_feed: open,
+  broadcast_done: open,
+  provider_features_update: open,
+  'deletion-scheduled': open,
+  warning_you_have_been_reported: open,
+  new_rate: open,
+} as const;
+export type ServerEventName = keyof typeof ServerEvents;
+export const SERVER_EVENT_NAMES = Object.keys(ServerEvents) as ServerEventName[];
+export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEvents)[N]>;
+
+/** Client-to-server frames (DESIGN §4). */
+export const ClientEvents = {
+  ping: z.object({}).passthrough(),
+  visibility: z.object({ state: z.enum(['visible', 'hidden']) }),
+  typing: z.object({ chat_id: z.string(), state: z.enum(['start', 'stop']) }),
+} as const;
+export type ClientEventName = keyof typeof ClientEvents;
+
+/** Every frame is `{ event, data }`. */
+export const Frame = z.object({ event: z.string(), data: z.unknown() });
+
+/** Validates one incoming frame against its event's schema; unknown events and bad data answer null. */
+export function parseServerFrame(raw: string): { event: ServerEventName; data: unknown } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const frame = Frame.safeParse(json);
+  if (!frame.success || !(frame.data.event in ServerEvents)) return null;
+  const event = frame.data.event as ServerEventName;
+  const data = ServerEvents[event].safeParse(frame.data.data);
+  return data.success ? { event, data: data.data } : null;
+}

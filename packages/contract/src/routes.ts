@@ -1,0 +1,64 @@
+// Part 1 §2: entry routing by path prefix and the route-definition rules.
+
+export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'maintenance' | 'unban' | 'main';
+
+export function entryScreen(pathname: string): EntryScreen {
+  if (pathname.startsWith('/login')) return 'login';
+  if (pathname.startsWith('/mobile')) return 'mobile';
+  if (pathname.startsWith('/branch')) return 'branch';
+  if (pathname.startsWith('/3ds-callback')) return '3ds-callback';
+  if (pathname.startsWith('/maintenance')) return 'maintenance';
+  if (pathname.startsWith('/unban')) return 'unban';
+  return 'main';
+}
+
+export type RouteFlag = 'highlighted' | 'superHighlighted' | 'actionRequired' | 'warning';
+export type LinkType = 'internal' | 'external' | 'button';
+export interface RouteDefinition {
+  name: string;
+  path: string;
+  flags: RouteFlag[];
+  linkType: LinkType;
+}
+
+/** Default path: lowercased name, dashes removed, spaces to dashes, dots and commas removed. */
+export function defaultRoutePath(name: string): string {
+  return `/${name.toLowerCase().replace(/-/g, '').replace(/\s+/g, '-').replace(/[.,]/g, '')}`;
+}
+
+export function defineRoute(
+  name: string,
+  options: { path?: string; flags?: RouteFlag[]; linkType?: LinkType } = {},
+): RouteDefinition {
+  return {
+    name,
+    path: options.path ?? defaultRoutePath(name),
+    flags: options.flags ?? [],
+    linkType: options.linkType ?? 'internal',
+  };
+}
+
+/** A path containing '/:' is reduced to the part before it for matching. */
+export function matchablePath(path: string): string {
+  const i = path.indexOf('/:');
+  return i === -1 ? path : path.slice(0, i);
+}
+
+const trimSlash = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+
+/** Equal with or without a trailing slash; `exact` compares the full route path as written. */
+export function routeMatches(route: RouteDefinition, pathname: string, exact = false): boolean {
+  const target = exact ? route.path : matchablePath(route.path);
+  return trimSlash(pathname) === trimSlash(target);
+}
+
+/** Query strings are read as key/value pairs. */
+export function readQuery(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+
+/** `/chats/{userId}`: the third path segment counting the leading empty one. */
+export function chatUserIdFromPath(pathname: string): string | undefined {
+  const segment = pathname.split('/')[2];
+  return segment ? decodeURIComponent(segment) : undefined;
+}

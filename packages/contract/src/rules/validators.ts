@@ -1,0 +1,53 @@
+import { USERNAME_MAX, USERNAME_MIN, PASSWORD_MIN } from '../constants';
+import { USERNAME, VALIDATION } from './messages';
+
+/** A validator answers the spec's message when the value breaks its rule, else undefined. */
+export type Validator = (value: string) => string | undefined;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/;
+
+export const required: Validator = (v) => (v.trim() === '' ? VALIDATION.required : undefined);
+export const email: Validator = (v) => (EMAIL_RE.test(v.trim()) ? undefined : VALIDATION.email);
+export const phone: Validator = (v) => (PHONE_RE.test(v.trim()) ? undefined : VALIDATION.phone);
+export const minLength3: Validator = (v) => (v.length < 3 ? VALIDATION.min3 : undefined);
+export const password: Validator = (v) => (v.length < PASSWORD_MIN ? VALIDATION.password : undefined);
+export const maxLength30: Validator = (v) => (v.length > 30 ? VALIDATION.max30 : undefined);
+export const digitsOnly: Validator = (v) => (/^[0-9]*$/.test(v) ? undefined : VALIDATION.digits);
+export const handleChars: Validator = (v) =>
+  /^[A-Za-z0-9_.]*$/.test(v) ? undefined : VALIDATION.handleChars;
+export const personName: Validator = (v) => (/[0-9]/.test(v) ? VALIDATION.name : undefined);
+
+export const passwordsMatch = (a: string, b: string) => (a === b ? undefined : VALIDATION.passwordsMatch);
+export const fieldsMatch = (a: string, b: string) => (a === b ? undefined : VALIDATION.fieldsMatch);
+
+/** Month 1-12 and a two- or four-digit year; expired when the month is over. */
+export function cardExpiry(month: number, year: number, now = new Date()): string | undefined {
+  const fullYear = year < 100 ? 2000 + year : year;
+  const endOfMonth = new Date(Date.UTC(fullYear, month, 1));
+  return endOfMonth.getTime() <= now.getTime() ? VALIDATION.cardExpired : undefined;
+}
+
+/** Runs validators in order and answers the first message. */
+export function firstError(value: string, validators: readonly Validator[]): string | undefined {
+  for (const validate of validators) {
+    const message = validate(value);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/** Part 2 §5: a leading @ is stripped. */
+export const normalizeUsername = (v: string) => v.trim().replace(/^@/, '');
+
+/** Part 2 §5 username rules, checked in the table's order. */
+export const username: Validator = (raw) => {
+  const v = normalizeUsername(raw);
+  if (v === '') return USERNAME.required;
+  if (v.length < USERNAME_MIN) return USERNAME.min;
+  if (v.length > USERNAME_MAX) return USERNAME.max;
+  if (!/^[A-Za-z0-9-]+$/.test(v)) return USERNAME.chars;
+  if (!/^[A-Za-z0-9]/.test(v)) return USERNAME.start;
+  if (!/[A-Za-z0-9]$/.test(v)) return USERNAME.end;
+  return undefined;
+};

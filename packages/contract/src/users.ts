@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from './constants';
+import { FeatureFlag, Gender, Role, UserType, VerificationStatus, FeaturedStatus } from './enums';
+import { USERNAME, VALIDATION } from './rules/messages';
+import {
+  email as emailRule,
+  normalizeUsername,
+  password as passwordRule,
+  username as usernameRule,
+} from './rules/validators';
+
+/** Applies a contract validator inside a zod schema so server and client word errors alike. */
+function rule(check: (v: string) => string | undefined) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+export const UsernameInput = z
+  .string({ error: USERNAME.required })
+  .transform(normalizeUsername)
+  .superRefine(rule(usernameRule));
+export const EmailInput = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .toLowerCase()
+  .max(254, VALIDATION.email)
+  .superRefine(rule(emailRule));
+export const PasswordInput = z
+  .string({ error: VALIDATION.required })
+  .max(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`)
+  .superRefine(rule(passwordRule));
+
+export const UserSettings = z.object({
+  core: z.object({ warning_you_have_been_reported: z.boolean() }),
+  profile: z.object({ invisible: z.boolean(), intro_enabled: z.boolean() }),
+  notifications: z.object({
+    marketing: z.boolean(),
+    notifications: z.boolean(),
+    payments: z.boolean(),
+    payouts: z.boolean(),
+  }),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+
+/** Part 1 §3 User: the signed-in user's own view of their account. */
+export const User = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  type: UserType,
+  role: Role,
+  gender: Gender.nullable(),
+  bio: z.string(),
+  avatar_url: z.string().nullable(),
+  last_online: z.string().nullable(),
+  id_verified: z.boolean(),
+  is_customer: z.boolean(),
+  onboarding_v2: z.boolean(),
+  new_fm_onboarding: z.boolean(),
+  email_verified: z.boolean(),
+  code_used: z.string().nullable(),
+  affiliate: z.string().nullable(),
+  profile_complete_config: z.object({
+    is_affiliate_profile_visited: z.boolean(),
+    is_bought_credit_package: z.boolean(),
+  }),
+  requires_moderation: z.boolean(),
+  id_verification_status: VerificationStatus.nullable(),
+  discover_status: FeaturedStatus,
+  force_discover: z.boolean(),
+  deleted_scheduled: z.boolean(),
+  delete_at: z.string().nullable(),
+  show_skinscore_banner: z.boolean(),
+  credits: z.number().int(),
+  has_favorites: z.boolean(),
+  is_broadcasting: z.boolean(),
+  unread_feeds: z.number().int(),
+  tags: z.array(z.string()),
+  settings: UserSettings,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** What other people see of a user (creator page, chat header). */
+export const PublicUser = User.pick({
+  _id: true,
+  username: true,
+  type: true,
+  gender: true,
+  bio: true,
+  avatar_url: true,
+  last_online: true,
+  id_verified: true,
+  tags: true,
+}).extend({ is_online: z.boolean() });
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** DESIGN §4: POST /v1/users/sign. */
+export const SignUpRequest = z.object({
+  email: EmailInput,
+  password: PasswordInput,
+  username: UsernameInput,
+  type: UserType.default('user'),
+  gender: Gender.optional(),
+  code: z.string().trim().max(64).optional(),
+  web: z.boolean().optional(),
+  react_flow: z.boolean().optional(),
+});
+export type SignUpRequest = z.input<typeof SignUpRequest>;
+
+/** DESIGN §4: POST /v1/auth. `login` is an email or a username. */
+export const SignInRequest = z.object({
+  login: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+});
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const AuthResponse = z.object({ access_token: z.string(), user: User });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** PATCH /v1/users/{id}: the changed values; unknown fields are refused. */
+export const UpdateUserRequest = z
+  .object({
+    username: UsernameInput,
+    gender: Gender,
+    bio: z.string().max(500, 'Bio cannot exceed 500 characters'),
+    settings: z
+      .object({
+        profile: UserSettings.shape.profile.partial().strict(),
+        notifications: UserSettings.shape.notifications.partial().strict(),
+      })
+      .partial()
+      .strict(),
+    onboarding_v2: z.boolean(),
+    new_fm_onboarding: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+export const UsernameAvailableQuery = z.object({ username: z.string().max(200) });
+export const UsernameAvailableResponse = z.object({
+  username: z.string(),
+  available: z.boolean(),
+  message: z.string().optional(),
+});
+export type UsernameAvailableResponse = z.infer<typeof UsernameAvailableResponse>;
+
+export const ProviderConfigQuery = z.object({ platform: z.literal('react').default('react') });
+export const Features = z.record(FeatureFlag, z.boolean());
+export type Features = z.infer<typeof Features>;
+export const ProviderConfig = z.object({
+  is_guest: z.boolean(),
+  features: Features,
+  payment_keywords: z.array(z.string()),
+  global_keywords: z.array(z.string()),
+  greeting_keywords: z.array(z.string()),
+  app_keywords: z.array(z.string()),
+});
+export type ProviderConfig = z.infer<typeof ProviderConfig>;
+
+export const GeoIp = z.object({
+  ip: z.string(),
+  country: z.string().nullable(),
+  country_code: z.string().nullable(),
+});
+export type GeoIp = z.infer<typeof GeoIp>;
