@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './constants';
-import { FeatureFlag, Gender, Role, UserType, VerificationStatus, FeaturedStatus } from './enums';
+import { FeaturedStatus, FeatureFlag, Gender, Role, UserType, VerificationStatus } from './enums';
 import { USERNAME, VALIDATION } from './rules/messages';
 import {
   email as emailRule,

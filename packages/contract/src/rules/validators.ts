@@ -1,4 +1,4 @@
-import { USERNAME_MAX, USERNAME_MIN, PASSWORD_MIN } from '../constants';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
 import { USERNAME, VALIDATION } from './messages';
 
 /** A validator answers the spec's message when the value breaks its rule, else undefined. */
