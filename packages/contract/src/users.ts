@@ -109,6 +109,8 @@ export const SignUpRequest = z.object({
   react_flow: z.boolean().optional(),
 });
 export type SignUpRequest = z.input<typeof SignUpRequest>;
+/** The request after parsing: username normalised, defaults applied. */
+export type SignUpData = z.output<typeof SignUpRequest>;
 
 /** DESIGN §4: POST /v1/auth. `login` is an email or a username. */
 export const SignInRequest = z.object({
@@ -139,6 +141,7 @@ export const UpdateUserRequest = z
   .partial()
   .strict();
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+export type UpdateUserData = z.output<typeof UpdateUserRequest>;
 
 export const UsernameAvailableQuery = z.object({ username: z.string().max(200) });
 export const UsernameAvailableResponse = z.object({

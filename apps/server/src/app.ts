@@ -1,0 +1,96 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { type Clock, systemClock } from './lib/clock';
+import { loadSecrets } from './lib/secrets';
+import { createMailer } from './mail/mailer';
+import { registerAvatarRoutes } from './modules/avatars/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerProviderRoutes } from './modules/provider/routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerStatic } from './plugins/static';
+import { createLocalHub } from './realtime/hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** Tests pass false to keep output quiet. */
+  logger?: boolean;
+}
+
+/** 1 MiB of JSON is far above any request the spec describes; uploads have their own limit. */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the whole server without listening, so tests drive it through `inject` or a port of
+ * their choosing. Opens the database and runs migrations; `app.close()` releases everything.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External concerns first: database, body parsing, errors, security headers, rate limits.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
+    : undefined;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    secrets: await loadSecrets(database.db),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+    hub: createLocalHub(),
+    clock: options.clock ?? systemClock,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.hub.close();
+    ctx.mailer.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  registerJsonBody(app);
+  registerErrorHandler(app);
+  await registerSecurity(app, config.mediaBaseUrl);
+  await registerRateLimit(app, redis);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // The app's own plugins, then the domain modules.
+  registerAuth(app, ctx.db);
+  registerHealthRoutes(app, ctx);
+  registerAvatarRoutes(app);
+  registerUserRoutes(app, ctx);
+  registerProviderRoutes(app, ctx);
+  await registerStatic(app, config.webDir);
+
+  await app.ready();
+  return app;
+}

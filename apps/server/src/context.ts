@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import type { DB } from './db/schema';
+import type { Clock } from './lib/clock';
+import type { Secrets } from './lib/secrets';
+import type { Mailer } from './mail/mailer';
+import type { Hub } from './realtime/hub';
+
+/** What every module's service needs, built once by buildApp and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  secrets: Secrets;
+  mailer: Mailer;
+  hub: Hub;
+  clock: Clock;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './connection';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any fixed number: every server process agrees on it, so only one migrates at a time. */
+const MIGRATION_LOCK = 7_317_001;
+
+/**
+ * Applies migrations/NNNN_name.sql in order, each once and in its own transaction, identically on
+ * PGlite and PostgreSQL. Merged migrations never change; a new change is a new file.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
+  return database.session(async (session) => {
+    await session.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );`);
+      const rows = await session.query<{ name: string }>('SELECT name FROM schema_migrations');
+      const done = new Set(rows.map((r) => r.name));
+      const applied: string[] = [];
+      for (const file of files) {
+        if (done.has(file)) continue;
+        const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+        const name = file.replace(/'/g, "''");
+        await session.exec(
+          `BEGIN;\n${sql}\nINSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`,
+        );
+        applied.push(file);
+      }
+      return applied;
+    } catch (error) {
+      await session.exec('ROLLBACK;').catch(() => undefined);
+      throw error;
+    } finally {
+      await session.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  });
+}

@@ -1,0 +1,178 @@
+import { hash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import { avatarUrl } from '../../modules/avatars/routes';
+import type { DB } from '../schema';
+
+export const DEMO_PASSWORD = 'password123';
+
+interface DemoUser {
+  username: string;
+  type: 'user' | 'featured';
+  role?: 'admin';
+  gender: 'male' | 'female' | 'other';
+  bio: string;
+  credits: number;
+  tags?: string[];
+}
+
+const USERS: DemoUser[] = [
+  {
+    username: 'mila',
+    type: 'featured',
+    gender: 'female',
+    bio: 'Travel, coffee and late-night chats ☕',
+    credits: 0,
+    tags: ['travel', 'coffee'],
+  },
+  {
+    username: 'sofia',
+    type: 'featured',
+    gender: 'female',
+    bio: 'Fitness coach. Ask me anything about training.',
+    credits: 0,
+    tags: ['fitness'],
+  },
+  {
+    username: 'luna',
+    type: 'featured',
+    gender: 'female',
+    bio: 'Singer-songwriter sharing new demos first here.',
+    credits: 0,
+    tags: ['music'],
+  },
+  { username: 'alex', type: 'user', gender: 'male', bio: '', credits: 500 },
+  { username: 'sam', type: 'user', gender: 'male', bio: '', credits: 120 },
+  { username: 'admin', type: 'user', role: 'admin', gender: 'other', bio: 'Parlor support', credits: 0 },
+];
+
+const CONVERSATIONS: { fan: string; creator: string; lines: [from: 'fan' | 'creator', text: string][] }[] = [
+  {
+    fan: 'alex',
+    creator: 'mila',
+    lines: [
+      ['fan', 'Hi Mila! Loved your photos from Lisbon 😍'],
+      ['creator', 'Thank you Alex! It was such a beautiful trip.'],
+      ['fan', 'Where should I go for the best pastel de nata?'],
+      ['creator', 'Manteigaria, no contest. Go early!'],
+      ['fan', 'Noted. Any plans for your next trip?'],
+    ],
+  },
+  {
+    fan: 'alex',
+    creator: 'sofia',
+    lines: [
+      ['fan', 'Hey Sofia, what would you recommend for a beginner?'],
+      ['creator', 'Three full-body sessions a week. Consistency beats intensity!'],
+    ],
+  },
+  {
+    fan: 'sam',
+    creator: 'mila',
+    lines: [
+      ['fan', 'Hello from Berlin 👋'],
+      ['creator', 'Hi Sam! How is the weather there?'],
+      ['fan', 'Grey, as always. Send sunshine!'],
+    ],
+  },
+];
+
+/**
+ * Demo creators, fans, an admin and a few conversations, for `npm start` on an empty database.
+ * Fans' starting credits are written as an opening balance; the ledger issue records them as rows.
+ */
+export async function seedDemo(
+  ctx: AppContext,
+): Promise<{ role: string; login: string; password: string }[]> {
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await ctx.db.transaction().execute(async (trx) => {
+    const ids = new Map<string, string>();
+    for (const u of USERS) {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: u.username,
+          email: `${u.username}@parlor.local`,
+          password_hash: passwordHash,
+          type: u.type,
+          role: u.role ?? 'user',
+          gender: u.gender,
+          bio: u.bio,
+          credits: u.credits,
+          tags: u.tags ?? [],
+          referral_code: u.username,
+          email_verified: true,
+          id_verified: u.type === 'featured',
+          id_verification_status: u.type === 'featured' ? 'verified' : null,
+          discover_status: u.type === 'featured' ? 'featured' : 'hidden',
+          is_customer: u.credits > 0,
+          is_bought_credit_package: u.credits > 0,
+          avatar_url: avatarUrl(u.username, u.username),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(u.username, row.id);
+    }
+    for (const [i, c] of CONVERSATIONS.entries()) {
+      await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i);
+    }
+  });
+  return USERS.map((u) => ({
+    role: u.role ?? (u.type === 'featured' ? 'creator' : 'fan'),
+    login: u.username,
+    password: DEMO_PASSWORD,
+  }));
+}
+
+async function seedConversation(
+  trx: Kysely<DB>,
+  fanId: string,
+  creatorId: string,
+  lines: [from: 'fan' | 'creator', text: string][],
+  index: number,
+) {
+  const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
+  const chat = await trx
+    .insertInto('chats')
+    .values({ user_low: low, user_high: high })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const start = Date.now() - (index + 1) * 3_600_000;
+  let last = { id: 0, at: new Date(start), sender: fanId };
+  for (const [n, [from, text]] of lines.entries()) {
+    const sender = from === 'fan' ? fanId : creatorId;
+    const at = new Date(start + n * 120_000);
+    const msg = await trx
+      .insertInto('messages')
+      .values({
+        chat_id: chat.id,
+        sender_id: sender,
+        recipient_id: sender === fanId ? creatorId : fanId,
+        text,
+        created_at: at,
+        is_read: n < lines.length - 1,
+        read_at: n < lines.length - 1 ? at : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    last = { id: msg.id, at, sender };
+  }
+  const lastIsFan = last.sender === fanId;
+  for (const [userId, otherId] of [
+    [fanId, creatorId],
+    [creatorId, fanId],
+  ] as const) {
+    await trx
+      .insertInto('chat_members')
+      .values({
+        chat_id: chat.id,
+        user_id: userId,
+        other_user_id: otherId,
+        last_message_id: last.id,
+        last_message_at: last.at,
+        last_sender_id: last.sender,
+        unread_messages: (userId === creatorId) === lastIsFan ? 1 : 0,
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,24 @@
+import { ERRORS } from '@parlor/contract';
+
+/** A domain error carries its HTTP status, a snake_case code and the spec's message. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { field?: string; flagged?: string[] } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string, code = 'invalid_input', field?: string) =>
+  new DomainError(400, code, message, field ? { field } : {});
+export const unauthorized = () => new DomainError(401, 'unauthorized', ERRORS.unauthorized);
+export const forbidden = (message: string = ERRORS.forbidden, code = 'forbidden') =>
+  new DomainError(403, code, message);
+export const notFound = (message: string = ERRORS.notFound, code = 'not_found') =>
+  new DomainError(404, code, message);
+export const conflict = (message: string, code = 'conflict', field?: string) =>
+  new DomainError(409, code, message, field ? { field } : {});

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set; otherwise each mail is a .eml file in DATA_DIR/outbox. */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { log } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(outbox, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(outbox, `${Date.now()}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

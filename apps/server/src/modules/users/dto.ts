@@ -1,0 +1,68 @@
+import type { PublicUser, User } from '@parlor/contract';
+import type { UserRow } from '../../plugins/auth';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Maps a users row to the contract's User: the signed-in user's own view. */
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    type: row.type,
+    role: row.role,
+    gender: row.gender,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+    last_online: iso(row.last_online),
+    id_verified: row.id_verified,
+    is_customer: row.is_customer,
+    onboarding_v2: row.onboarding_v2,
+    new_fm_onboarding: row.new_fm_onboarding,
+    email_verified: row.email_verified,
+    code_used: row.code_used,
+    affiliate: row.affiliate_id,
+    profile_complete_config: {
+      is_affiliate_profile_visited: row.is_affiliate_profile_visited,
+      is_bought_credit_package: row.is_bought_credit_package,
+    },
+    requires_moderation: row.requires_moderation,
+    id_verification_status: row.id_verification_status,
+    discover_status: row.discover_status,
+    force_discover: row.force_discover,
+    deleted_scheduled: row.deleted_scheduled,
+    delete_at: iso(row.delete_at),
+    show_skinscore_banner: row.show_skinscore_banner,
+    credits: row.credits,
+    has_favorites: row.has_favorites,
+    is_broadcasting: row.is_broadcasting,
+    unread_feeds: row.unread_feeds,
+    tags: row.tags,
+    settings: {
+      core: { warning_you_have_been_reported: row.warning_reported },
+      profile: { invisible: row.profile_invisible, intro_enabled: row.intro_enabled },
+      notifications: {
+        marketing: row.notify_marketing,
+        notifications: row.notify_notifications,
+        payments: row.notify_payments,
+        payouts: row.notify_payouts,
+      },
+    },
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    type: row.type,
+    gender: row.gender,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+    last_online: iso(row.last_online),
+    id_verified: row.id_verified,
+    tags: row.tags,
+    is_online: isOnline,
+  };
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { ERRORS, type SignUpData, type UpdateUserData } from '@parlor/contract';
+import type { AppContext } from '../../context';
+import { conflict, DomainError, forbidden } from '../../lib/errors';
+import { newToken, type UserRow } from '../../plugins/auth';
+import { issueCode } from '../verification/service';
+import { toUser } from './dto';
+import { usersRepository } from './repository';
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+/** Verifying against this keeps a sign-in for an unknown name as slow as one for a known name. */
+let dummyHash: Promise<string> | undefined;
+
+export const newReferralCode = () =>
+  randomBytes(6)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x');
+
+export async function createToken(ctx: AppContext, userId: string, userAgent: string | undefined) {
+  const { token, hash: tokenHash } = newToken();
+  await ctx.db
+    .insertInto('access_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent?.slice(0, 300) ?? null })
+    .execute();
+  return token;
+}
+
+export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: string) {
+  if (await usersRepository.usernameTaken(ctx.db, input.username)) {
+    throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
+  }
+  if (await usersRepository.emailTaken(ctx.db, input.email)) {
+    throw conflict(ERRORS.emailTaken, 'email_taken', 'email');
+  }
+  const referrer = input.code ? await usersRepository.findByReferralCode(ctx.db, input.code) : undefined;
+  const isCreator = input.type === 'featured';
+  let user: UserRow;
+  try {
+    user = await usersRepository.insert(ctx.db, {
+      username: input.username,
+      email: input.email,
+      password_hash: await hash(input.password),
+      type: input.type,
+      gender: input.gender ?? null,
+      code_used: input.code || null,
+      affiliate_id: referrer?.id ?? null,
+      referral_code: newReferralCode(),
+      // Part 1 §4: a new creator waits for moderation and is not in discovery until approved.
+      requires_moderation: isCreator,
+      discover_status: 'hidden',
+      new_fm_onboarding: isCreator,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
+    throw e;
+  }
+  await issueCode(ctx, user, 'verify_email');
+  const token = await createToken(ctx, user.id, userAgent);
+  return { access_token: token, user: toUser(user) };
+}
+
+export async function signIn(ctx: AppContext, login: string, password: string, userAgent?: string) {
+  const user = await usersRepository.findByLogin(ctx.db, login.replace(/^@/, ''));
+  if (!user) {
+    dummyHash ??= hash('not-a-real-password');
+    await verify(await dummyHash, password).catch(() => false);
+    throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
+  }
+  const ok = await verify(user.password_hash, password).catch(() => false);
+  if (!ok) throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
+  if (user.banned_at) throw new DomainError(403, 'banned', ERRORS.suspended);
+  const token = await createToken(ctx, user.id, userAgent);
+  return { access_token: token, user: toUser(user) };
+}
+
+export async function signOut(ctx: AppContext, tokenId: string) {
+  await ctx.db
+    .updateTable('access_tokens')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {
+  // Own account only; admins change others through /v1/admin.
+  if (caller.id !== targetId) throw forbidden();
+  if (input.username && (await usersRepository.usernameTaken(ctx.db, input.username, caller.id))) {
+    throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
+  }
+  const profile = input.settings?.profile ?? {};
+  const notifications = input.settings?.notifications ?? {};
+  let row: UserRow;
+  try {
+    row = await usersRepository.update(ctx.db, caller.id, {
+      ...(input.username !== undefined && { username: input.username }),
+      ...(input.gender !== undefined && { gender: input.gender }),
+      ...(input.bio !== undefined && { bio: input.bio }),
+      ...(input.onboarding_v2 !== undefined && { onboarding_v2: input.onboarding_v2 }),
+      ...(input.new_fm_onboarding !== undefined && { new_fm_onboarding: input.new_fm_onboarding }),
+      ...(profile.invisible !== undefined && { profile_invisible: profile.invisible }),
+      ...(profile.intro_enabled !== undefined && { intro_enabled: profile.intro_enabled }),
+      ...(notifications.marketing !== undefined && { notify_marketing: notifications.marketing }),
+      ...(notifications.notifications !== undefined && { notify_notifications: notifications.notifications }),
+      ...(notifications.payments !== undefined && { notify_payments: notifications.payments }),
+      ...(notifications.payouts !== undefined && { notify_payouts: notifications.payouts }),
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
+    throw e;
+  }
+  const user = toUser(row);
+  ctx.hub.publish(row.id, 'user.update', user);
+  return user;
+}

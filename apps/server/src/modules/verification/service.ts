@@ -1,0 +1,53 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_LIFETIME_MS, VERIFICATION_CODE_LENGTH } from '@parlor/contract';
+import type { AppContext } from '../../context';
+import { verificationMail } from './mail';
+
+export type CodePurpose = 'verify_email' | 'action';
+
+/** Codes are stored as an HMAC, so the table alone cannot reveal them. */
+export function hashCode(ctx: Pick<AppContext, 'secrets'>, userId: string, code: string): string {
+  return createHmac('sha256', ctx.secrets.codeKey).update(`${userId}:${code}`).digest('hex');
+}
+
+export function codesMatch(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Issues a new 4-digit code (voiding older ones of the same purpose) and mails it. The mail goes out
+ * after the transaction; a mail failure is logged and the user can ask for a resend.
+ */
+export async function issueCode(
+  ctx: AppContext,
+  user: { id: string; email: string; username: string },
+  purpose: CodePurpose,
+): Promise<void> {
+  const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('email_codes')
+      .set({ used_at: now })
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('email_codes')
+      .values({
+        user_id: user.id,
+        purpose,
+        email: user.email,
+        code_hash: hashCode(ctx, user.id, code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
+      })
+      .execute();
+  });
+  ctx.mailer.send(verificationMail(user, code, ctx.config.publicUrl)).catch((err: unknown) => {
+    console.error('verification mail failed', err);
+  });
+}

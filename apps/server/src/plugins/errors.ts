@@ -1,0 +1,44 @@
+import { ERRORS, type ErrorBody } from '@parlor/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../lib/errors';
+
+const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: ERRORS.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: ERRORS.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: ERRORS.invalidJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'Invalid request body length.' },
+};
+
+/** One place turns every failure into `{ message, code }`; 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof DomainError) {
+      status = error.status;
+      body = { message: error.message, code: error.code, ...error.extra };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]!;
+      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      status = 400;
+      body = { message: first.message ?? ERRORS.default, code: 'invalid_input', ...(field ? { field } : {}) };
+    } else if (error.validation) {
+      status = 400;
+      body = { message: error.message, code: 'invalid_input' };
+    } else if (error.code && FASTIFY_MESSAGES[error.code]) {
+      status = error.statusCode ?? 400;
+      body = FASTIFY_MESSAGES[error.code]!;
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { message: error.message, code: (error.code ?? 'bad_request').toLowerCase() };
+    } else {
+      status = 500;
+      body = { message: ERRORS.default, code: 'internal' };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, code: body.code }, body.message);
+    reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,28 @@
+import type { ServerEventData, ServerEventName } from '@parlor/contract';
+
+/**
+ * Delivers events to a user's open sockets, wherever they are connected. The in-process hub is
+ * the default; a Redis-backed one fans out across server processes (REDIS_URL).
+ */
+export interface Hub {
+  publish<N extends ServerEventName>(userId: string, event: N, data: ServerEventData<N>): void;
+  subscribe(listener: (userId: string, frame: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createLocalHub(): Hub {
+  const listeners = new Set<(userId: string, frame: string) => void>();
+  return {
+    publish(userId, event, data) {
+      const frame = JSON.stringify({ event, data });
+      for (const listener of listeners) listener(userId, frame);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
