@@ -80,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerSecurity(app, config.mediaBaseUrl);
-  await registerRateLimit(app, redis);
+  await registerRateLimit(app, redis, config.redisPrefix);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // The app's own plugins, then the domain modules.

@@ -18,6 +18,7 @@ const Env = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('parlor:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parlor <no-reply@localhost>'),
   MEDIA_BASE_URL: z.string().optional(),
@@ -41,6 +42,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Every Redis key and channel starts with it, so several deployments or test runs share a server. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   mediaBaseUrl: string;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),

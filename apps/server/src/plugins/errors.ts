@@ -11,6 +11,9 @@ const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'Invalid request body length.' },
 };
 
+/** PostgreSQL: invalid byte sequence / untranslatable character. */
+const isEncodingError = (error: { code?: string }) => error.code === '22021' || error.code === '22P05';
+
 /** One place turns every failure into `{ message, code }`; 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -27,6 +30,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (error.validation) {
       status = 400;
       body = { message: error.message, code: 'invalid_input' };
+    } else if (isEncodingError(error)) {
+      // A NUL or an unencodable character that slipped past parsing (e.g. in a query string).
+      status = 400;
+      body = { message: ERRORS.invalidText, code: 'invalid_text' };
     } else if (error.code && FASTIFY_MESSAGES[error.code]) {
       status = error.statusCode ?? 400;
       body = FASTIFY_MESSAGES[error.code]!;

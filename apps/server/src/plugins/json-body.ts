@@ -4,12 +4,15 @@ import { DomainError } from '../lib/errors';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** True when every string in the parsed value is well-formed UTF-16 (no lone surrogate). */
+/**
+ * True when every string in the parsed value is well-formed UTF-16 (no lone surrogate) and holds no
+ * NUL, which PostgreSQL text cannot store.
+ */
 function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return value.isWellFormed();
+  if (typeof value === 'string') return value.isWellFormed() && !value.includes('\u0000');
   if (Array.isArray(value)) return value.every(wellFormed);
   if (value && typeof value === 'object') {
-    return Object.entries(value).every(([k, v]) => k.isWellFormed() && wellFormed(v));
+    return Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v));
   }
   return true;
 }

@@ -55,6 +55,7 @@ export const ERRORS = {
   invalidJson: 'Invalid JSON body.',
   invalidJsonEncoding: 'Invalid JSON body: unknown encoding.',
   invalidJsonSurrogate: 'Invalid JSON body: single unpaired surrogate.',
+  invalidText: 'Text contains characters that cannot be stored.',
   bodyTooLarge: 'Request body is too large.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   notFound: 'Not found',
@@ -109,4 +110,16 @@ export const TEXTS = {
   accountVerifiedTitle: 'ACCOUNT VERIFIED!',
   accountVerifiedText: 'Congratulations! Your account has been verified.',
   accountFrozenTitle: 'Your account is frozen',
+} as const;
+
+/** Part 1 §2: banner titles the spec gives, by banner kind (the kinds it names without a title are absent). */
+export const BANNER_TITLES = {
+  GetMoreChats: 'Get more chats now!',
+  BoostActive: 'Profile BOOST Active!',
+  WarningInvisibleUploadPhoto: 'WARNING - Your profile is invisible!',
+  WarningInvisibleFeaturedDisabled: 'WARNING - Your profile is invisible!',
+  CompleteProfile: 'Complete Your Profile',
+  VerifyEmailAddress: 'Verify Your Email Address',
+  VerifyEmailAddressUsingCode: 'Verify Your Email Address',
+  BoostVisibility: 'Boost your profiles visibility!',
 } as const;

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * When PARLOR_TEST_PG or DATABASE_URL points at a PostgreSQL server, each test file gets a database
+ * of its own, created here and dropped afterwards (the server outlives every run). Otherwise tests
+ * run on embedded PGlite in a temporary DATA_DIR.
+ */
+export function postgresAdminUrl(): string | undefined {
+  return process.env.PARLOR_TEST_PG || process.env.DATABASE_URL || undefined;
+}
+
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `parlor_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
