@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
+import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     : undefined;
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     database,
@@ -67,10 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     hub: createLocalHub(),
-    clock: options.clock ?? systemClock,
+    clock,
+    jobs: createScheduler(database, () => clock.now(), app.log),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await ctx.hub.close();
     ctx.mailer.close();
     redis?.disconnect();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import type { Scheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
@@ -16,4 +17,6 @@ export interface AppContext {
   mailer: Mailer;
   hub: Hub;
   clock: Clock;
+  /** Periodic database-driven jobs; modules register theirs in buildApp. */
+  jobs: Scheduler;
 }
