@@ -41,6 +41,7 @@ export interface UsersTable {
   warning_reported: Generated<boolean>;
   show_skinscore_banner: Generated<boolean>;
   credits: Generated<number>;
+  earnings: Generated<number>;
   has_favorites: Generated<boolean>;
   is_broadcasting: Generated<boolean>;
   unread_feeds: Generated<number>;
@@ -130,6 +131,31 @@ export interface MessageHiddenForTable {
   user_id: string;
 }
 
+export type LedgerAccount = 'credits' | 'earnings';
+export type LedgerReason =
+  | 'package'
+  | 'message_rate'
+  | 'paid_message'
+  | 'tip'
+  | 'subscription'
+  | 'refund'
+  | 'crypto_topup'
+  | 'admin_adjustment'
+  | 'payout';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  account: LedgerAccount;
+  delta: number;
+  balance_after: number;
+  reason: LedgerReason;
+  counterparty_id: string | null;
+  reference: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Generated<Date>;
@@ -144,5 +170,6 @@ export interface DB {
   chat_members: ChatMembersTable;
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
+  ledger_entries: LedgerEntriesTable;
   schema_migrations: SchemaMigrationsTable;
 }

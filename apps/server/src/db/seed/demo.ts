@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { avatarUrl } from '../../modules/avatars/routes';
+import { ledger } from '../../modules/ledger/service';
 import type { DB } from '../schema';
 
 export const DEMO_PASSWORD = 'password123';
@@ -79,7 +80,7 @@ const CONVERSATIONS: { fan: string; creator: string; lines: [from: 'fan' | 'crea
 
 /**
  * Demo creators, fans, an admin and a few conversations, for `npm start` on an empty database.
- * Fans' starting credits are written as an opening balance; the ledger issue records them as rows.
+ * Fans' starting credits are ledger rows like any other credit change.
  */
 export async function seedDemo(
   ctx: AppContext,
@@ -98,7 +99,6 @@ export async function seedDemo(
           role: u.role ?? 'user',
           gender: u.gender,
           bio: u.bio,
-          credits: u.credits,
           tags: u.tags ?? [],
           referral_code: u.username,
           email_verified: true,
@@ -112,6 +112,16 @@ export async function seedDemo(
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.set(u.username, row.id);
+      if (u.credits > 0) {
+        await ledger.credit(trx, {
+          userId: row.id,
+          account: 'credits',
+          amount: u.credits,
+          reason: 'admin_adjustment',
+          idempotencyKey: 'demo-seed',
+          reference: 'demo starting balance',
+        });
+      }
     }
     for (const [i, c] of CONVERSATIONS.entries()) {
       await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i);
