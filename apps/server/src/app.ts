@@ -11,7 +11,9 @@ import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { registerAvatarRoutes } from './modules/avatars/routes';
+import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerMessageRoutes } from './modules/messages/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
@@ -20,7 +22,11 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
+import { createConnections } from './realtime/connections';
 import { createLocalHub } from './realtime/hub';
+import { createLocalPresence, createRedisPresence } from './realtime/presence';
+import { createRedisHub } from './realtime/redis-hub';
+import { registerRealtimeRoutes } from './realtime/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,11 +74,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       log: app.log,
     }),
-    hub: createLocalHub(),
+    hub: config.redisUrl ? createRedisHub(config.redisUrl, config.redisPrefix, app.log) : createLocalHub(),
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
   };
   app.decorate('ctx', ctx);
+  await ctx.hub.ready;
+  const connections = createConnections(
+    ctx,
+    redis ? createRedisPresence(redis, config.redisPrefix) : createLocalPresence(),
+    app.log,
+  );
+  app.addHook('preClose', async () => {
+    await connections.close();
+  });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.hub.close();
@@ -93,6 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAvatarRoutes(app);
   registerUserRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
+  registerChatRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
 
   await app.ready();

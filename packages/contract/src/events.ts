@@ -29,6 +29,20 @@ export const CryptoTopUpEvent = z.object({
 
 const open = z.record(z.string(), z.unknown());
 
+export const MessageReadEvent = z.object({
+  chat_id: z.string(),
+  reader_id: z.string(),
+  last_read_message_id: z.string().nullable(),
+  read_at: z.string(),
+});
+export const MessageChangedEvent = z.object({ chat_id: z.string(), message_id: z.string() });
+export const NewRateEvent = z.object({
+  chat_id: z.string(),
+  user_id: z.string(),
+  new_rate: z.number().int(),
+});
+export const ChatMediaEvent = z.object({ chat_id: z.string(), user_id: z.string() });
+
 /**
  * Server-to-client events: part 1 §7's list plus `new_rate` (issue: chats). Events whose payload the
  * spec does not give take an open object; each feature narrows its own when it handles it.
@@ -55,19 +69,19 @@ export const ServerEvents = {
   new_fan: open,
   banned: z.object({ reason: z.string().nullable() }),
   message_paid: open,
-  message_hidden: open,
-  message_deleted: open,
+  message_hidden: MessageChangedEvent,
+  message_deleted: MessageChangedEvent,
   unread_messages: z.object({ unread_messages: z.number(), unread_messages_favorites: z.number() }),
-  message_read: open,
-  block_chat_media: open,
-  allow_chat_media: open,
+  message_read: MessageReadEvent,
+  block_chat_media: ChatMediaEvent,
+  allow_chat_media: ChatMediaEvent,
   hide_skinscore_banner: open,
   new_feed: open,
   broadcast_done: open,
   provider_features_update: open,
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,
-  new_rate: open,
+  new_rate: NewRateEvent,
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export const SERVER_EVENT_NAMES = Object.keys(ServerEvents) as ServerEventName[];
@@ -93,7 +107,8 @@ export function parseServerFrame(raw: string): { event: ServerEventName; data: u
     return null;
   }
   const frame = Frame.safeParse(json);
-  if (!frame.success || !(frame.data.event in ServerEvents)) return null;
+  // hasOwn, not `in`: a frame named after an Object.prototype key (toString) must not reach safeParse.
+  if (!frame.success || !Object.hasOwn(ServerEvents, frame.data.event)) return null;
   const event = frame.data.event as ServerEventName;
   const data = ServerEvents[event].safeParse(frame.data.data);
   return data.success ? { event, data: data.data } : null;

@@ -1,8 +1,13 @@
+export * from './account';
+export * from './chats';
 export * from './constants';
 export * from './enums';
 export * from './errors';
 export * from './events';
+export * from './messages';
+export * from './payments';
 export * from './routes';
+export * from './rules/account';
 export * from './rules/messages';
 export * from './rules/numbers';
 export * as rules from './rules/validators';

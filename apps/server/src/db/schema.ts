@@ -42,6 +42,7 @@ export interface UsersTable {
   show_skinscore_banner: Generated<boolean>;
   credits: Generated<number>;
   earnings: Generated<number>;
+  online: Generated<boolean>;
   has_favorites: Generated<boolean>;
   is_broadcasting: Generated<boolean>;
   unread_feeds: Generated<number>;
@@ -59,6 +60,11 @@ export interface UsersTable {
   frozen_message: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // 0004_accounts
+  greeting: string | null;
+  payout_method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer' | null;
+  payout_account: string | null;
+  deleted_at: NullableTimestamp;
 }
 
 export interface AccessTokensTable {
@@ -87,6 +93,7 @@ export interface ChatsTable {
   id: Generated<string>;
   user_low: string;
   user_high: string;
+  credit_rate: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -105,7 +112,27 @@ export interface ChatMembersTable {
   spent_credits: Generated<number>;
   blocked: Generated<boolean>;
   media_blocked: Generated<boolean>;
+  other_is_system: Generated<boolean>;
+  is_subscriber: Generated<boolean>;
   created_at: Timestamp;
+}
+
+export interface ChatNotesTable {
+  id: Generated<string>;
+  chat_id: string;
+  author_id: string;
+  text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserReportsTable {
+  id: Generated<string>;
+  reporter_id: string;
+  reported_id: string;
+  reason: string | null;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
 }
 
 export interface MessagesTable {
@@ -156,6 +183,65 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+export interface SavedCardsTable {
+  id: Generated<string>;
+  user_id: string;
+  brand: 'VISA' | 'MASTER';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  name: string;
+  fingerprint: string;
+  provider_token: string;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export type PaymentStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed';
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  idempotency_key: string;
+  status: PaymentStatus;
+  kind: 'card' | 'crypto';
+  package_id: string | null;
+  credits: number;
+  amount_cents: number;
+  currency: Generated<string>;
+  purpose: Generated<'package' | 'tip' | 'subscription' | 'message' | 'feed'>;
+  model_id: string | null;
+  purpose_amount: number | null;
+  chat_id: string | null;
+  message_id: string | null;
+  feed_id: string | null;
+  card_id: string | null;
+  card_brand: 'VISA' | 'MASTER' | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  card_name: string | null;
+  card_fingerprint: string | null;
+  provider_token: string | null;
+  save_card: Generated<boolean>;
+  challenge_hash: string | null;
+  failure_message: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  fan_id: string;
+  creator_id: string;
+  status: 'active' | 'canceled';
+  price: number;
+  card_id: string | null;
+  started_at: Timestamp;
+  current_period_end: Timestamp;
+  canceled_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Generated<Date>;
@@ -171,5 +257,10 @@ export interface DB {
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
   ledger_entries: LedgerEntriesTable;
+  chat_notes: ChatNotesTable;
+  user_reports: UserReportsTable;
   schema_migrations: SchemaMigrationsTable;
+  saved_cards: SavedCardsTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
 }

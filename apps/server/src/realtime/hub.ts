@@ -5,6 +5,8 @@ import type { ServerEventData, ServerEventName } from '@parlor/contract';
  * the default; a Redis-backed one fans out across server processes (REDIS_URL).
  */
 export interface Hub {
+  /** Resolves once the hub can deliver (the Redis subscription is live). */
+  ready: Promise<void>;
   publish<N extends ServerEventName>(userId: string, event: N, data: ServerEventData<N>): void;
   subscribe(listener: (userId: string, frame: string) => void): () => void;
   close(): Promise<void>;
@@ -13,6 +15,7 @@ export interface Hub {
 export function createLocalHub(): Hub {
   const listeners = new Set<(userId: string, frame: string) => void>();
   return {
+    ready: Promise.resolve(),
     publish(userId, event, data) {
       const frame = JSON.stringify({ event, data });
       for (const listener of listeners) listener(userId, frame);

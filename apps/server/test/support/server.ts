@@ -29,7 +29,8 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-test-'));
   const adminUrl = postgresAdminUrl();
-  const pgdb = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+  // A caller that brings its own DATABASE_URL (several processes on one database) owns its lifecycle.
+  const pgdb = adminUrl && !overrides.DATABASE_URL ? await createTestDatabase(adminUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -38,7 +39,7 @@ export async function startServer(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIR: path.join(dataDir, 'web'),
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
-    ...(process.env.REDIS_URL
+    ...(process.env.REDIS_URL && !overrides.REDIS_URL
       ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `parlor-test-${randomBytes(4).toString('hex')}:` }
       : {}),
     ...overrides,

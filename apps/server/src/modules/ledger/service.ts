@@ -115,6 +115,13 @@ export const ledger = {
       -t.amount,
     );
     if (!paid.replayed) {
+      // The creator's inbox sorts fans and VIPs by what they spent in this chat (docs/inbox.md).
+      await trx
+        .updateTable('chat_members')
+        .set({ spent_credits: sql`spent_credits + ${t.amount}` })
+        .where('user_id', '=', t.toUserId)
+        .where('other_user_id', '=', t.fromUserId)
+        .execute();
       await post(
         trx,
         {

@@ -8,7 +8,13 @@ export function verificationMail(
   user: { email: string; username: string },
   code: string,
   publicUrl: string,
+  purpose: 'verify_email' | 'action' = 'verify_email',
 ): Mail {
+  // Action codes confirm a sensitive change (payout information), not the address itself.
+  const use =
+    purpose === 'action'
+      ? 'Enter it in the app to confirm the change you asked for.'
+      : 'Enter it in the app to verify your email address.';
   const name = escapeHtml(user.username);
   const digits = code
     .split('')
@@ -24,7 +30,7 @@ export function verificationMail(
       `Hi ${user.username},`,
       '',
       `Your Parlor verification code is ${code}.`,
-      'Enter it in the app to verify your email address. It is valid for 1 hour.',
+      `${use} It is valid for 1 hour.`,
       '',
       `If you did not sign up for Parlor, you can ignore this mail. ${publicUrl}`,
     ].join('\n'),
@@ -35,7 +41,7 @@ export function verificationMail(
 <tr><td style="padding-top:16px;font-size:16px">Hi ${name},</td></tr>
 <tr><td style="padding-top:8px;font-size:16px">Here is your verification code:</td></tr>
 <tr><td align="center" style="padding:24px 0">${digits}</td></tr>
-<tr><td style="font-size:14px;color:#5c5870">Enter it in the app to verify your email address. It is valid for 1 hour.</td></tr>
+<tr><td style="font-size:14px;color:#5c5870">${use} It is valid for 1 hour.</td></tr>
 <tr><td style="padding-top:16px;font-size:12px;color:#8a8699">If you did not sign up for Parlor, you can ignore this mail.</td></tr>
 </table></td></tr></table></body></html>`,
   };

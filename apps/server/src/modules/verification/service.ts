@@ -1,6 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LIFETIME_MS, VERIFICATION_CODE_LENGTH } from '@parlor/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { verificationMail } from './mail';
 
 export type CodePurpose = 'verify_email' | 'action';
@@ -17,37 +19,57 @@ export function codesMatch(a: string, b: string): boolean {
 }
 
 /**
- * Issues a new 4-digit code (voiding older ones of the same purpose) and mails it. The mail goes out
- * after the transaction; a mail failure is logged and the user can ask for a resend.
+ * Stores a new 4-digit code inside the caller's transaction, voiding older unused codes of the same
+ * purpose, and answers the plain code for the mail that goes out after the commit.
  */
+export async function storeCode(
+  trx: Kysely<DB>,
+  ctx: Pick<AppContext, 'secrets'>,
+  user: { id: string; email: string },
+  purpose: CodePurpose,
+  now: Date,
+): Promise<string> {
+  const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+  await trx
+    .updateTable('email_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('email_codes')
+    .values({
+      user_id: user.id,
+      purpose,
+      email: user.email,
+      code_hash: hashCode(ctx, user.id, code),
+      created_at: now,
+      expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
+    })
+    .execute();
+  return code;
+}
+
+/** Mails a stored code; a mail failure is logged and the user can ask for a resend. */
+export function mailCode(
+  ctx: AppContext,
+  user: { email: string; username: string },
+  code: string,
+  purpose: CodePurpose,
+): void {
+  ctx.mailer.send(verificationMail(user, code, ctx.config.publicUrl, purpose)).catch((err: unknown) => {
+    console.error('verification mail failed', err);
+  });
+}
+
+/** Issues a new 4-digit code (voiding older ones of the same purpose) and mails it after the commit. */
 export async function issueCode(
   ctx: AppContext,
   user: { id: string; email: string; username: string },
   purpose: CodePurpose,
 ): Promise<void> {
-  const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('email_codes')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('email_codes')
-      .values({
-        user_id: user.id,
-        purpose,
-        email: user.email,
-        code_hash: hashCode(ctx, user.id, code),
-        created_at: now,
-        expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
-      })
-      .execute();
-  });
-  ctx.mailer.send(verificationMail(user, code, ctx.config.publicUrl)).catch((err: unknown) => {
-    console.error('verification mail failed', err);
-  });
+  const code = await ctx.db.transaction().execute((trx) => storeCode(trx, ctx, user, purpose, now));
+  mailCode(ctx, user, code, purpose);
 }

@@ -1,0 +1,176 @@
+import {
+  ACCOUNT_MESSAGES,
+  type CodeSentResponse,
+  ERRORS,
+  MAX_CODE_ATTEMPTS,
+  maskEmail,
+  RESEND_COOLDOWN_S,
+  SUCCESS,
+} from '@parlor/contract';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { badRequest, conflict, DomainError } from '../../lib/errors';
+import type { UserRow } from '../../plugins/auth';
+import { toUser } from '../users/dto';
+import { usersRepository } from '../users/repository';
+import { type CodePurpose, codesMatch, hashCode, mailCode, storeCode } from '../verification/service';
+
+type Trx = Kysely<DB>;
+export type CodeOutcome = 'ok' | 'wrong' | 'locked' | 'expired' | 'missing';
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+
+/** Locks the account row so concurrent code requests and guesses on one account run one at a time. */
+export function lockUser(trx: Trx, userId: string): Promise<UserRow> {
+  return trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** Part 2 §4: 30 s between codes of one purpose, held on the server; answers the seconds left. */
+async function cooldownLeft(trx: Trx, userId: string, purpose: CodePurpose, now: Date): Promise<number> {
+  const last = await trx
+    .selectFrom('email_codes')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return 0;
+  const elapsedMs = now.getTime() - last.created_at.getTime();
+  return Math.max(0, Math.ceil(RESEND_COOLDOWN_S - elapsedMs / 1000));
+}
+
+/**
+ * Checks a code against the newest one of its purpose. Wrong guesses are counted on the code; the
+ * last allowed one voids it, so guessing all 10 000 codes needs thousands of fresh mails.
+ */
+export async function checkCode(
+  trx: Trx,
+  ctx: AppContext,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<CodeOutcome> {
+  const row = await trx
+    .selectFrom('email_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return 'missing';
+  if (row.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
+  if (row.used_at) return 'missing';
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+  if (!codesMatch(row.code_hash, hashCode(ctx, userId, code))) {
+    const attempts = row.attempts + 1;
+    await trx
+      .updateTable('email_codes')
+      .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS && { used_at: now }) })
+      .where('id', '=', row.id)
+      .execute();
+    return attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'wrong';
+  }
+  await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+  return 'ok';
+}
+
+/** Turns a failed check into the answer; called after the commit so counted guesses stay counted. */
+export function throwUnlessOk(outcome: CodeOutcome): void {
+  switch (outcome) {
+    case 'ok':
+      return;
+    case 'wrong':
+      throw badRequest(ERRORS.wrongCode, 'wrong_code', 'code');
+    case 'locked':
+      throw new DomainError(429, 'code_locked', ACCOUNT_MESSAGES.codeLocked);
+    case 'expired':
+      throw new DomainError(410, 'code_expired', ERRORS.linkExpired);
+    case 'missing':
+      throw badRequest(ACCOUNT_MESSAGES.codeMissing, 'code_missing', 'code');
+  }
+}
+
+const cooldownError = (seconds: number) =>
+  new DomainError(429, 'resend_cooldown', ACCOUNT_MESSAGES.resendCooldown(seconds));
+
+/**
+ * Mails a fresh code of `purpose`, optionally to a new address first (the different-address stage
+ * and the accepted typo suggestion). Refused while the cooldown runs.
+ */
+async function sendCode(
+  ctx: AppContext,
+  userId: string,
+  purpose: CodePurpose,
+  newEmail?: string,
+): Promise<{ user: UserRow; changed: boolean }> {
+  const now = ctx.clock.now();
+  let result: { user: UserRow; code: string; changed: boolean };
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => {
+      let user = await lockUser(trx, userId);
+      if (purpose === 'verify_email' && user.email_verified && (!newEmail || newEmail === user.email)) {
+        throw conflict(ACCOUNT_MESSAGES.alreadyVerified, 'already_verified');
+      }
+      const left = await cooldownLeft(trx, userId, purpose, now);
+      if (left > 0) throw cooldownError(left);
+      const changed = newEmail !== undefined && newEmail !== user.email.toLowerCase();
+      if (changed) {
+        // Only an unverified address can be swapped here: a stolen session must not move a verified account.
+        if (user.email_verified) throw conflict(ACCOUNT_MESSAGES.alreadyVerified, 'already_verified');
+        if (await usersRepository.emailTaken(trx, newEmail)) {
+          throw conflict(ERRORS.emailTaken, 'email_taken', 'email');
+        }
+        user = await usersRepository.update(trx, userId, { email: newEmail, email_verified: false });
+      }
+      const code = await storeCode(trx, ctx, user, purpose, now);
+      return { user, code, changed };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(ERRORS.emailTaken, 'email_taken', 'email');
+    throw e;
+  }
+  mailCode(ctx, result.user, result.code, purpose);
+  return { user: result.user, changed: result.changed };
+}
+
+/** POST /v1/users/resend-verify (and change-verify-email): a new code for the sign-up address. */
+export async function resendVerification(
+  ctx: AppContext,
+  caller: UserRow,
+  email?: string,
+): Promise<CodeSentResponse> {
+  const { user, changed } = await sendCode(ctx, caller.id, 'verify_email', email);
+  if (changed) ctx.hub.publish(user.id, 'user.update', toUser(user));
+  return {
+    message: SUCCESS.emailSent,
+    email: user.email,
+    resend_after_s: RESEND_COOLDOWN_S,
+    user: toUser(user),
+  };
+}
+
+/** POST /v1/users/send-verification-code: an action code to the account's address, shown masked. */
+export async function sendActionCode(ctx: AppContext, caller: UserRow): Promise<CodeSentResponse> {
+  const { user } = await sendCode(ctx, caller.id, 'action');
+  return { message: SUCCESS.emailSent, email: maskEmail(user.email), resend_after_s: RESEND_COOLDOWN_S };
+}
+
+/** POST /v1/users/verify-email: the code marks the address verified and every tab hears user.update. */
+export async function verifyEmail(ctx: AppContext, caller: UserRow, code: string) {
+  const now = ctx.clock.now();
+  const { outcome, user } = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockUser(trx, caller.id);
+    if (locked.email_verified) return { outcome: 'ok' as const, user: locked };
+    const result = await checkCode(trx, ctx, caller.id, 'verify_email', code, now);
+    if (result !== 'ok') return { outcome: result, user: locked };
+    return { outcome: result, user: await usersRepository.update(trx, caller.id, { email_verified: true }) };
+  });
+  throwUnlessOk(outcome);
+  const dto = toUser(user);
+  ctx.hub.publish(user.id, 'user.update', dto);
+  return { message: SUCCESS.emailVerified, user: dto };
+}

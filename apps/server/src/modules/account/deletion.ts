@@ -1,0 +1,100 @@
+import { verify } from '@node-rs/argon2';
+import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES } from '@parlor/contract';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { conflict, DomainError } from '../../lib/errors';
+import type { UserRow } from '../../plugins/auth';
+import { toUser } from '../users/dto';
+import { usersRepository } from '../users/repository';
+
+const DAY_MS = 86_400_000;
+/** Accounts erased per job run; the next run takes the rest. */
+const DELETION_BATCH = 100;
+
+/** POST /v1/users/deletion: asks for the password, sets the date, and tells every tab. */
+export async function scheduleDeletion(ctx: AppContext, caller: UserRow, password: string) {
+  const ok = await verify(caller.password_hash, password).catch(() => false);
+  if (!ok)
+    throw new DomainError(400, 'wrong_password', ACCOUNT_MESSAGES.wrongPassword, { field: 'password' });
+  const deleteAt = new Date(ctx.clock.now().getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+  const row = await usersRepository.update(ctx.db, caller.id, {
+    deleted_scheduled: true,
+    delete_at: deleteAt,
+  });
+  const answer = { deleted_scheduled: true, delete_at: deleteAt.toISOString() };
+  ctx.hub.publish(row.id, 'deletion-scheduled', answer);
+  ctx.hub.publish(row.id, 'user.update', toUser(row));
+  return answer;
+}
+
+/** DELETE /v1/users/deletion: changes the user's mind before the date. */
+export async function cancelDeletion(ctx: AppContext, caller: UserRow) {
+  if (!caller.deleted_scheduled) throw conflict(ACCOUNT_MESSAGES.deletionNotScheduled, 'not_scheduled');
+  const row = await usersRepository.update(ctx.db, caller.id, { deleted_scheduled: false, delete_at: null });
+  const answer = { deleted_scheduled: false, delete_at: null };
+  ctx.hub.publish(row.id, 'deletion-scheduled', answer);
+  ctx.hub.publish(row.id, 'user.update', toUser(row));
+  return answer;
+}
+
+/**
+ * Erases accounts whose date has passed. The row stays, because ledger rows and the other side's
+ * chats reference it, but nothing personal remains: address, name, bio, avatar, password, tags,
+ * payout data and greeting are scrubbed, codes dropped and every token revoked, in one transaction.
+ */
+export async function eraseDueAccounts(ctx: AppContext, now: Date): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('deleted_scheduled', '=', true)
+      .where('deleted_at', 'is', null)
+      .where('delete_at', '<=', now)
+      .orderBy('delete_at')
+      .limit(DELETION_BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return 0;
+    const ids = due.map((r) => r.id);
+    await trx
+      .updateTable('users')
+      .set({
+        email: sql`'deleted-' || id::text || '@deleted.invalid'`,
+        username: sql`'deleted-' || replace(id::text, '-', '')`,
+        // Not an argon2 hash: no password can ever match it.
+        password_hash: '!deleted',
+        bio: '',
+        avatar_url: null,
+        gender: null,
+        tags: [],
+        greeting: null,
+        payout_method: null,
+        payout_account: null,
+        frozen_message: null,
+        email_verified: false,
+        online: false,
+        profile_invisible: true,
+        discover_status: 'hidden',
+        force_discover: false,
+        deleted_at: now,
+        updated_at: now,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    await trx.deleteFrom('email_codes').where('user_id', 'in', ids).execute();
+    await trx
+      .updateTable('access_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return ids.length;
+  });
+}
+
+export const DELETION_JOB = 'account-deletion';
+
+export function registerDeletionJob(ctx: AppContext) {
+  ctx.jobs.register({ name: DELETION_JOB, intervalMs: 60_000, run: (now) => eraseDueAccounts(ctx, now) });
+}

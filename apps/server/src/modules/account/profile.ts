@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type IdVerificationResponse,
+  isModerationPending,
+  MAX_TAGS,
+  type PayoutDefaults,
+  type User,
+} from '@parlor/contract';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { conflict, DomainError, forbidden } from '../../lib/errors';
+import { assertNotFrozen } from '../../lib/users';
+import type { UserRow } from '../../plugins/auth';
+import { avatarUrl } from '../avatars/routes';
+import { toUser } from '../users/dto';
+import { usersRepository } from '../users/repository';
+import { checkCode, lockUser, throwUnlessOk } from './codes';
+
+/** Every change to the own account answers the new User and tells the user's other tabs. */
+function changed(ctx: AppContext, row: UserRow): User {
+  const user = toUser(row);
+  ctx.hub.publish(row.id, 'user.update', user);
+  return user;
+}
+
+/** POST /v1/users/tags: adds one tag (lowercased, no duplicates, at most MAX_TAGS) in one statement. */
+export async function addTag(ctx: AppContext, caller: UserRow, tag: string): Promise<string[]> {
+  assertNotFrozen(caller);
+  const row = await ctx.db
+    .updateTable('users')
+    .set({
+      tags: sql`CASE WHEN ${tag} = ANY(tags) THEN tags ELSE array_append(tags, ${tag}::text) END`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', caller.id)
+    .where((eb) => eb.or([sql<boolean>`${tag} = ANY(tags)`, sql<boolean>`cardinality(tags) < ${MAX_TAGS}`]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw conflict(ACCOUNT_MESSAGES.tooManyTags, 'too_many_tags', 'tag');
+  changed(ctx, row);
+  return row.tags;
+}
+
+/** DELETE /v1/users/tags?tag=: removes one tag; removing an absent tag is not an error. */
+export async function removeTag(ctx: AppContext, caller: UserRow, tag: string): Promise<string[]> {
+  const row = await ctx.db
+    .updateTable('users')
+    .set({ tags: sql`array_remove(tags, ${tag}::text)`, updated_at: sql`now()` })
+    .where('id', '=', caller.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  changed(ctx, row);
+  return row.tags;
+}
+
+export async function setGreeting(ctx: AppContext, caller: UserRow, text: string | null) {
+  if (text !== null) assertNotFrozen(caller);
+  await usersRepository.update(ctx.db, caller.id, { greeting: text });
+  return { greeting: text };
+}
+
+export async function getGreeting(ctx: AppContext, caller: UserRow) {
+  const row = await usersRepository.findById(ctx.db, caller.id);
+  return { greeting: row?.greeting ?? null };
+}
+
+/** PATCH /v1/users/random_avatar: a new generated avatar (modules/avatars) under a fresh seed. */
+export async function randomAvatar(ctx: AppContext, caller: UserRow): Promise<User> {
+  assertNotFrozen(caller);
+  const seed = randomBytes(9).toString('base64url');
+  return changed(
+    ctx,
+    await usersRepository.update(ctx.db, caller.id, { avatar_url: avatarUrl(seed, caller.username) }),
+  );
+}
+
+export async function setAvatarUrl(ctx: AppContext, caller: UserRow, url: string): Promise<User> {
+  return changed(ctx, await usersRepository.update(ctx.db, caller.id, { avatar_url: url }));
+}
+
+/** GET /v1/users/id-verification: an account that never started the check reads as pending. */
+export function idVerification(caller: UserRow): IdVerificationResponse {
+  const user = toUser(caller);
+  return {
+    status: caller.id_verification_status ?? 'pending',
+    id_verified: caller.id_verified,
+    requires_moderation: caller.requires_moderation,
+    moderation_pending: isModerationPending(user),
+  };
+}
+
+/**
+ * PATCH /v1/users/discover: a creator takes their profile out of Discover or puts it back. Only an
+ * approved profile can be featured; the moderation decision ('denied') stays the admin's.
+ */
+export async function setFeaturedInDiscover(ctx: AppContext, caller: UserRow, featured: boolean) {
+  if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
+  if (caller.discover_status === 'denied') throw conflict(ACCOUNT_MESSAGES.discoverDenied, 'discover_denied');
+  if (featured && isModerationPending(toUser(caller))) {
+    throw conflict(ACCOUNT_MESSAGES.discoverPending, 'moderation_pending');
+  }
+  return changed(
+    ctx,
+    await usersRepository.update(ctx.db, caller.id, { discover_status: featured ? 'featured' : 'hidden' }),
+  );
+}
+
+/** DELETE /v1/users/warning: the user has read the reported warning. */
+export async function dismissReportedWarning(ctx: AppContext, caller: UserRow) {
+  return changed(ctx, await usersRepository.update(ctx.db, caller.id, { warning_reported: false }));
+}
+
+export const payoutDefaultsOf = (row: UserRow): PayoutDefaults => ({
+  payout_method: row.payout_method,
+  payout_account: row.payout_account,
+});
+
+/**
+ * PATCH /v2/account/defaults?verification_code=: payout information changes only with a fresh
+ * action code (part 2 §2 action mode); the code check and the change commit together.
+ */
+export async function updatePayoutDefaults(
+  ctx: AppContext,
+  caller: UserRow,
+  code: string,
+  input: { payout_method: NonNullable<PayoutDefaults['payout_method']>; payout_account: string },
+): Promise<PayoutDefaults> {
+  if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
+  assertNotFrozen(caller);
+  const now = ctx.clock.now();
+  const { outcome, row } = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockUser(trx, caller.id);
+    const result = await checkCode(trx, ctx, caller.id, 'action', code, now);
+    if (result !== 'ok') return { outcome: result, row: locked };
+    const updated = await usersRepository.update(trx, caller.id, {
+      payout_method: input.payout_method,
+      payout_account: input.payout_account,
+    });
+    return { outcome: result, row: updated };
+  });
+  throwUnlessOk(outcome);
+  return payoutDefaultsOf(row);
+}
+
+export async function getPayoutDefaults(ctx: AppContext, caller: UserRow): Promise<PayoutDefaults> {
+  if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
+  return payoutDefaultsOf(caller);
+}
+
+export const avatarTooLarge = () =>
+  new DomainError(413, 'avatar_too_large', ACCOUNT_MESSAGES.avatarTooLarge, { field: 'file' });

@@ -1,0 +1,184 @@
+import type { Chat, ChatTotals, InboxType, Note } from '@parlor/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { categoriesOf, categoryCondition, PRESENCE_STALE_MS, totalsSelection } from './categories';
+
+type Db = Kysely<DB>;
+
+export interface InboxFilter {
+  type: InboxType;
+  search?: string | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The caller's visible chats narrowed by category and username search. */
+export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Date) {
+  let q = db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .where('m.user_id', '=', userId)
+    .where('m.hidden', '=', false)
+    .where((eb) => categoryCondition(eb, filter.type, now));
+  if (filter.search) {
+    q = q.where(sql`lower(o.username)`, 'like', `${escapeLike(filter.search.toLowerCase())}%`);
+  }
+  return q;
+}
+
+function pageQuery(db: Db, userId: string, filter: InboxFilter, now: Date) {
+  return inboxScope(db, userId, filter, now)
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .innerJoin('chat_members as om', (j) =>
+      j.onRef('om.chat_id', '=', 'm.chat_id').onRef('om.user_id', '=', 'm.other_user_id'),
+    )
+    .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
+    .selectAll('m')
+    .select([
+      'o.username',
+      'o.type as other_type',
+      'o.role as other_role',
+      'o.avatar_url',
+      'o.last_online',
+      'o.online',
+      'o.intro_enabled as other_intro_enabled',
+      'om.blocked as blocked_by_other',
+      'c.credit_rate',
+      'c.created_at as chat_created_at',
+      'lm.type as lm_type',
+      'lm.text as lm_text',
+      'lm.sender_id as lm_sender_id',
+      'lm.created_at as lm_created_at',
+      'lm.deleted_at as lm_deleted_at',
+    ]);
+}
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+/**
+ * One page of the inbox in the part 1 §9 order: the system account's chats with unread messages
+ * first, then everything else by last message, newest first. Each part walks its own index.
+ */
+export async function listInbox(
+  db: Db,
+  userId: string,
+  filter: InboxFilter,
+  offset: number,
+  limit: number,
+  now: Date,
+) {
+  const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
+  const pinned = await pageQuery(db, userId, filter, now)
+    .where(isPinned)
+    .orderBy('m.last_message_at', 'desc')
+    .execute();
+  const fromPinned = pinned.slice(offset, offset + limit);
+  const restOffset = Math.max(0, offset - pinned.length);
+  const restLimit = limit - fromPinned.length;
+  const rest =
+    restLimit > 0
+      ? await pageQuery(db, userId, filter, now)
+          .where(sql<boolean>`NOT ${isPinned}`)
+          .orderBy(sql`m.last_message_at DESC NULLS LAST`)
+          .orderBy('m.other_user_id')
+          .offset(restOffset)
+          .limit(restLimit)
+          .execute()
+      : [];
+  return [...fromPinned, ...rest];
+}
+
+export async function findChatRow(db: Db, userId: string, otherUserId: string) {
+  return pageQuery(db, userId, { type: 'all' }, new Date())
+    .clearWhere()
+    .where('m.user_id', '=', userId)
+    .where('m.other_user_id', '=', otherUserId)
+    .executeTakeFirst();
+}
+
+export async function findChatRowById(db: Db, userId: string, chatId: string) {
+  return pageQuery(db, userId, { type: 'all' }, new Date())
+    .clearWhere()
+    .where('m.user_id', '=', userId)
+    .where('m.chat_id', '=', chatId)
+    .executeTakeFirst();
+}
+
+export async function inboxTotals(db: Db, userId: string, now: Date): Promise<ChatTotals> {
+  return inboxScope(db, userId, { type: 'all' }, now).select(totalsSelection(now)).executeTakeFirstOrThrow();
+}
+
+/** Notes the author wrote on these chats, in one query for the whole page. */
+export async function notesFor(db: Db, authorId: string, chatIds: string[]): Promise<Map<string, Note[]>> {
+  const map = new Map<string, Note[]>();
+  if (chatIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('chat_notes')
+    .select(['id', 'chat_id', 'text', 'created_at'])
+    .where('author_id', '=', authorId)
+    .where('chat_id', 'in', chatIds)
+    .orderBy('created_at')
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.chat_id) ?? [];
+    list.push({ _id: r.id, text: r.text, created_at: r.created_at.toISOString() });
+    map.set(r.chat_id, list);
+  }
+  return map;
+}
+
+export function isOnline(row: { online: boolean; last_online: Date | null }, now: Date) {
+  return (
+    row.online && row.last_online !== null && row.last_online.getTime() > now.getTime() - PRESENCE_STALE_MS
+  );
+}
+
+/** Maps an inbox row to the contract's Chat as its member sees it. */
+export function toChat(row: PageRow, notes: Note[], viewer: { type: 'user' | 'featured' }, now: Date): Chat {
+  const online = isOnline(row, now);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  // Part 1 §4: intro shows when the other party is a creator with intro on and the viewer is a fan.
+  const canIntro = row.other_type === 'featured' && viewer.type === 'user' && row.other_intro_enabled;
+  const hasMessages = row.last_message_id !== null;
+  return {
+    _id: row.chat_id,
+    chat_id: row.chat_id,
+    recipient_id: row.other_user_id,
+    other_user: {
+      _id: row.other_user_id,
+      username: row.username,
+      type: row.other_type,
+      avatar_url: row.avatar_url,
+      last_online: iso(row.last_online),
+      is_online: online,
+    },
+    unread_messages: row.unread_messages,
+    unread_messages_favorites: row.is_favorite ? row.unread_messages : 0,
+    last_message_time: iso(row.last_message_at),
+    last_message:
+      row.last_message_id !== null && row.lm_sender_id && row.lm_created_at
+        ? {
+            _id: String(row.last_message_id),
+            type: row.lm_type ?? 'text',
+            text: row.lm_deleted_at ? null : (row.lm_text ?? null),
+            sender_id: row.lm_sender_id,
+            created_at: row.lm_created_at.toISOString(),
+          }
+        : null,
+    created_at: row.chat_created_at.toISOString(),
+    type: row.other_type,
+    category: categoriesOf(row, online, now),
+    is_favorite: row.is_favorite,
+    is_blocked: row.blocked,
+    is_blocked_by_other: row.blocked_by_other,
+    is_media_blocked: row.media_blocked,
+    is_staff: row.other_role === 'admin',
+    is_staff_mo: false,
+    intro_enabled: row.other_intro_enabled,
+    intro_ended: hasMessages,
+    is_intro: canIntro && !hasMessages,
+    can_intro: canIntro,
+    credit_rate: row.credit_rate,
+    spent_credits: row.spent_credits,
+    notes,
+  };
+}

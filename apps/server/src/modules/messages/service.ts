@@ -1,0 +1,213 @@
+import {
+  CONTENT_FLAGGED_MESSAGE,
+  ERRORS,
+  flaggedCharacters,
+  MESSAGE_PAGE_SIZE,
+  type SendMessageRequest,
+  VALIDATION,
+} from '@parlor/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
+import { assertNotFrozen, isUuid } from '../../lib/users';
+import type { UserRow } from '../../plugins/auth';
+import { findChatRow, findChatRowById, notesFor, toChat } from '../chats/repository';
+import { openChat } from '../chats/service';
+import { ledger } from '../ledger/service';
+import { type MessageRow, toMessage } from './dto';
+import { appendMessage, publishNewMessage } from './store';
+
+type SendInput = z.output<typeof SendMessageRequest>;
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+
+async function credits(ctx: AppContext, userId: string) {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}
+
+async function findBySendId(ctx: AppContext, senderId: string, sendId: string) {
+  return ctx.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_send_id', '=', sendId)
+    .executeTakeFirst();
+}
+
+/**
+ * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
+ * creator through the ledger in the same transaction as the message. The client's send id makes a
+ * retried send store (and charge) once.
+ */
+export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInput) {
+  assertNotFrozen(user);
+  if (input.type !== 'text')
+    throw badRequest('Only text messages can be sent here.', 'unsupported_type', 'type');
+  const text = input.text?.trim() ?? '';
+  if (text === '') throw badRequest(VALIDATION.required, 'invalid_input', 'text');
+  if (input.recipient_id === user.id) throw badRequest(ERRORS.messageSelf, 'message_self');
+  const flagged = flaggedCharacters(text);
+  if (flagged.length > 0) throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
+
+  if (input.clientSideReceiveId) {
+    const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
+    if (prior) return { message: toMessage(prior, user.id), credits: await credits(ctx, user.id) };
+  }
+  // The common case is an existing chat: one query. A first message opens the chat, which applies
+  // the chat rules (who may chat with whom, blocks, gone accounts).
+  if (!isUuid(input.recipient_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
+  let chat = await findChatRow(ctx.db, user.id, input.recipient_id);
+  if (!chat) {
+    await openChat(ctx, user, input.recipient_id);
+    chat = await findChatRow(ctx.db, user.id, input.recipient_id);
+    if (!chat) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  }
+  if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
+  const chatId = chat.chat_id;
+  const creatorRecipient = chat.other_type === 'featured';
+
+  let row: MessageRow;
+  let charged = false;
+  try {
+    row = await ctx.db.transaction().execute(async (trx) => {
+      // Read inside the transaction: a rate changed a moment ago applies to this message.
+      const { credit_rate: rate } = await trx
+        .selectFrom('chats')
+        .select('credit_rate')
+        .where('id', '=', chatId)
+        .executeTakeFirstOrThrow();
+      if (rate > 0 && user.type === 'user' && creatorRecipient) {
+        const paid = await ledger.transfer(trx, {
+          fromUserId: user.id,
+          toUserId: input.recipient_id,
+          amount: rate,
+          reason: 'message_rate',
+          idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
+          reference: chatId,
+        });
+        charged = !paid.replayed;
+      }
+      return appendMessage(trx, {
+        chatId,
+        senderId: user.id,
+        recipientId: input.recipient_id,
+        type: 'text',
+        text,
+        parentMessageId: input.parent_message_id ? Number(input.parent_message_id) : null,
+        clientSendId: input.clientSideReceiveId ?? null,
+      });
+    });
+  } catch (e) {
+    // A concurrent twin of this send won the race: answer what it stored.
+    if (isUniqueViolation(e) && input.clientSideReceiveId) {
+      const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
+      if (prior) return { message: toMessage(prior, user.id), credits: await credits(ctx, user.id) };
+    }
+    throw e;
+  }
+  const balance = await credits(ctx, user.id);
+  await publishNewMessage(ctx, row, { credit_rate: chat.credit_rate });
+  if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
+  return { message: toMessage(row, user.id), credits: balance };
+}
+
+/** A page of a chat's messages (oldest first) for a member; history they cleared stays hidden. */
+export async function listMessages(
+  ctx: AppContext,
+  user: UserRow,
+  chatId: string,
+  q: { limit: number; offset: number; last_message_id?: string | undefined },
+) {
+  if (!isUuid(chatId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  const chatRow = await findChatRowById(ctx.db, user.id, chatId);
+  if (!chatRow) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  let query = ctx.db
+    .selectFrom('messages as msg')
+    .selectAll('msg')
+    .where('msg.chat_id', '=', chatId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden_for as h')
+            .select('h.message_id')
+            .whereRef('h.message_id', '=', 'msg.id')
+            .where('h.user_id', '=', user.id),
+        ),
+      ),
+    )
+    .orderBy('msg.id', 'desc')
+    .limit(q.limit);
+  if (chatRow.cleared_before_id !== null) query = query.where('msg.id', '>', chatRow.cleared_before_id);
+  query = q.last_message_id ? query.where('msg.id', '<', Number(q.last_message_id)) : query.offset(q.offset);
+  const rows = (await query.execute()).reverse();
+  const now = ctx.clock.now();
+  const notes = await notesFor(ctx.db, user.id, [chatId]);
+  const oldest = rows[0];
+  return {
+    data: rows.map((r) => toMessage(r, user.id)),
+    credits: await credits(ctx, user.id),
+    chat: toChat(chatRow, notes.get(chatId) ?? [], user, now),
+    next:
+      rows.length === q.limit && oldest
+        ? `/v1/chats/${chatId}/messages?limit=${q.limit || MESSAGE_PAGE_SIZE}&last_message_id=${oldest.id}`
+        : null,
+  };
+}
+
+/** Messages by id, limited to chats the caller belongs to (others are silently absent). */
+export async function messagesByIds(ctx: AppContext, user: UserRow, ids: string[]) {
+  const rows = await ctx.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', 'in', ids.map(Number))
+    .where((eb) => eb.or([eb('sender_id', '=', user.id), eb('recipient_id', '=', user.id)]))
+    .orderBy('id')
+    .execute();
+  return { data: rows.map((r) => toMessage(r, user.id)) };
+}
+
+async function ownMessage(ctx: AppContext, user: UserRow, id: string) {
+  const row = /^\d{1,18}$/.test(id)
+    ? await ctx.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .where((eb) => eb.or([eb('sender_id', '=', user.id), eb('recipient_id', '=', user.id)]))
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('Message not found', 'message_not_found');
+  return row;
+}
+
+/** Hides a message from the caller's own view only. */
+export async function hideForMe(ctx: AppContext, user: UserRow, id: string) {
+  const row = await ownMessage(ctx, user, id);
+  await ctx.db
+    .insertInto('message_hidden_for')
+    .values({ message_id: row.id, user_id: user.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  ctx.hub.publish(user.id, 'message_hidden', { chat_id: row.chat_id, message_id: String(row.id) });
+  return toMessage(row, user.id, true);
+}
+
+/** Deletes a message for both sides; only its sender may. */
+export async function deleteMessage(ctx: AppContext, user: UserRow, id: string) {
+  const row = await ownMessage(ctx, user, id);
+  if (row.sender_id !== user.id) throw forbidden(ERRORS.cannotDeleteMessage, 'cannot_delete_message');
+  const deleted = await ctx.db
+    .updateTable('messages')
+    .set({ deleted_at: row.deleted_at ?? ctx.clock.now() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const viewer of [row.sender_id, row.recipient_id]) {
+    ctx.hub.publish(viewer, 'message_deleted', { chat_id: row.chat_id, message_id: String(row.id) });
+  }
+  return toMessage(deleted, user.id);
+}

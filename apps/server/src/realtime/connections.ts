@@ -1,0 +1,179 @@
+import { ClientEvents, Frame } from '@parlor/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../context';
+import { PRESENCE_STALE_MS } from '../modules/chats/categories';
+import type { PresenceCounter } from './presence';
+
+const HEARTBEAT_MS = 30_000;
+const INIT_ONLINE_LIMIT = 1000;
+/** Stop writing to a socket that is this far behind; it will reconnect and resync. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+interface SocketState {
+  userId: string;
+  visible: boolean;
+  /** chat id -> the other member, cached after the first typing event. */
+  chats: Map<string, string>;
+}
+
+/**
+ * This process's sockets: delivers hub frames to them, runs the client protocol (ping, visibility,
+ * typing) and keeps presence. Nothing here is shared state: presence and delivery go through the
+ * hub and the presence counter, so any number of processes behave as one.
+ */
+export function createConnections(ctx: AppContext, presence: PresenceCounter, log: FastifyBaseLogger) {
+  const sockets = new Map<string, Set<WebSocket>>();
+
+  const unsubscribe = ctx.hub.subscribe((userId, frame) => {
+    const set = sockets.get(userId);
+    if (!set) return;
+    for (const ws of set) {
+      if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) ws.send(frame);
+    }
+  });
+
+  const send = (ws: WebSocket, event: string, data: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data }));
+  };
+
+  /** Tells the user's chat partners who are online that they came or went. */
+  async function announce(userId: string, event: 'user_online' | 'user_offline', at: Date) {
+    const partners = await sql<{ id: string }>`
+      SELECT o.id FROM users o
+      WHERE o.online AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)`.execute(
+      ctx.db,
+    );
+    const data = { user_id: userId, last_online: at.toISOString() };
+    for (const p of partners.rows) ctx.hub.publish(p.id, event, data);
+    ctx.hub.publish(userId, event, data);
+  }
+
+  async function onlinePartners(userId: string): Promise<string[]> {
+    const stale = new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS);
+    const rows = await sql<{ id: string }>`
+      SELECT o.id FROM users o
+      WHERE o.online AND o.last_online > ${stale}
+        AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)
+      LIMIT ${INIT_ONLINE_LIMIT}`.execute(ctx.db);
+    return rows.rows.map((r) => r.id);
+  }
+
+  async function chatPartner(state: SocketState, chatId: string): Promise<string | undefined> {
+    const cached = state.chats.get(chatId);
+    if (cached) return cached;
+    if (!/^[0-9a-f-]{36}$/i.test(chatId)) return undefined;
+    const row = await ctx.db
+      .selectFrom('chat_members')
+      .select('other_user_id')
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', state.userId)
+      .executeTakeFirst();
+    if (row) state.chats.set(chatId, row.other_user_id);
+    return row?.other_user_id;
+  }
+
+  async function onFrame(ws: WebSocket, state: SocketState, raw: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const frame = Frame.safeParse(json);
+    if (!frame.success) return;
+    switch (frame.data.event) {
+      case 'ping':
+        send(ws, 'pong', { ts: Date.now() });
+        return;
+      case 'visibility': {
+        const v = ClientEvents.visibility.safeParse(frame.data.data);
+        if (v.success) state.visible = v.data.state === 'visible';
+        return;
+      }
+      case 'typing': {
+        const t = ClientEvents.typing.safeParse(frame.data.data);
+        if (!t.success) return;
+        const other = await chatPartner(state, t.data.chat_id);
+        if (!other) return;
+        const event = t.data.state === 'start' ? 'typing_start' : 'typing_stop';
+        ctx.hub.publish(other, event, { sender_id: state.userId, chat_id: t.data.chat_id });
+        return;
+      }
+    }
+  }
+
+  async function attach(ws: WebSocket, userId: string) {
+    const state: SocketState = { userId, visible: true, chats: new Map() };
+    let set = sockets.get(userId);
+    if (!set) sockets.set(userId, (set = new Set()));
+    set.add(ws);
+    ws.on('message', (data) => {
+      onFrame(ws, state, data.toString()).catch((err: unknown) => log.warn({ err }, 'socket frame failed'));
+    });
+    ws.on('close', () => {
+      set.delete(ws);
+      if (set.size === 0) sockets.delete(userId);
+      detach(userId).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
+    });
+
+    const now = ctx.clock.now();
+    const first = await presence.connect(userId);
+    await ctx.db
+      .updateTable('users')
+      .set({ online: true, last_online: now })
+      .where('id', '=', userId)
+      .execute();
+    send(ws, 'init', { user_id: userId, online_user_ids: await onlinePartners(userId) });
+    if (first) await announce(userId, 'user_online', now);
+  }
+
+  async function detach(userId: string) {
+    const last = await presence.disconnect(userId);
+    if (!last) return;
+    const now = ctx.clock.now();
+    await ctx.db
+      .updateTable('users')
+      .set({ online: false, last_online: now })
+      .where('id', '=', userId)
+      .execute();
+    await announce(userId, 'user_offline', now);
+  }
+
+  // Heartbeat: this process's users stay fresh; anyone whose heartbeat went stale (a crashed
+  // process) is marked offline by whichever process runs the sweep.
+  ctx.jobs.register({
+    name: `presence.heartbeat`,
+    intervalMs: HEARTBEAT_MS,
+    async run(now) {
+      await presence.heartbeat();
+      const ids = [...sockets.keys()];
+      if (ids.length > 0) {
+        await ctx.db
+          .updateTable('users')
+          .set({ online: true, last_online: now })
+          .where('id', 'in', ids)
+          .execute();
+      }
+      const stale = new Date(now.getTime() - PRESENCE_STALE_MS);
+      const swept = await ctx.db
+        .updateTable('users')
+        .set({ online: false })
+        .where('online', '=', true)
+        .where('last_online', '<', stale)
+        .executeTakeFirst();
+      return Number(swept.numUpdatedRows ?? 0);
+    },
+  });
+
+  return {
+    attach,
+    count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    async close() {
+      unsubscribe();
+      for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
+      await presence.close();
+    },
+  };
+}

@@ -1,0 +1,354 @@
+import { ChatList, ChatTotals, ERRORS, InboxType, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+describe('opening a chat', () => {
+  it('opens a chat between a fan and a creator, once, and both can read it', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const first = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.recipient_id).toBe(creator.user._id);
+    expect(first.body.other_user.username).toBe(creator.user.username);
+    const again = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id },
+    });
+    expect(again.body.chat_id).toBe(first.body.chat_id);
+    const theirs = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.chat_id).toBe(first.body.chat_id);
+  });
+
+  it('answers the spec messages for own user, unknown users, two fans and missing chats', async () => {
+    const fan = await w.fan();
+    const other = await w.fan();
+    const own = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: fan.user._id },
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe(ERRORS.ownChat);
+    const unknown = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(ERRORS.userNotFound);
+    const junk = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: "1' OR 1=1" },
+    });
+    expect(junk.status).toBe(404);
+    const fans = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: other.user._id },
+    });
+    expect(fans.status).toBe(403);
+    expect(fans.body.message).toBe(ERRORS.cannotCreateChat);
+    const missing = await w.api.call('GET', `/v1/chat?recipient_id=${other.user._id}`, { token: fan.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(ERRORS.chatNotFound);
+    expect((await w.api.call('POST', '/v1/chat', { body: { recipient_id: other.user._id } })).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses to open or write in a chat where either side blocked the other', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const block = await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'block', ids: fan.user._id },
+    });
+    expect(block.body).toEqual({ action: 'block', updated: 1 });
+    const send = await w.send(fan.token, creator.user._id, 'hello?');
+    expect(send.status).toBe(403);
+    expect(send.body.message).toBe(ERRORS.blocked);
+    await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'unblock', ids: fan.user._id },
+    });
+    expect((await w.send(fan.token, creator.user._id, 'hello again')).status).toBe(200);
+  });
+});
+
+describe('the inbox', () => {
+  it('lists chats newest first, pages by offset with a next link, and searches by username prefix', async () => {
+    const creator = await w.creator();
+    const fans = [await w.fan(), await w.fan(), await w.fan()];
+    for (const fan of fans) await w.send(fan.token, creator.user._id, `hi from ${fan.user.username}`);
+    const page1 = await w.api.call('GET', '/v1/chats?v=2&limit=2&offset=0', { token: creator.token });
+    expect(page1.status).toBe(200);
+    const list = ChatList.parse(page1.body);
+    expect(list.data.map((c) => c.recipient_id)).toEqual([fans[2]!.user._id, fans[1]!.user._id]);
+    expect(list.data[0]!.last_message?.text).toBe(`hi from ${fans[2]!.user.username}`);
+    expect(list.unread_messages).toBe(3);
+    expect(list.next).toContain('offset=2');
+    const page2 = await w.api.call('GET', list.next!, { token: creator.token });
+    expect(page2.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([fans[0]!.user._id]);
+    expect(page2.body.next).toBeNull();
+    const search = await w.api.call('GET', `/v1/chats?v=2&search=${fans[1]!.user.username.toUpperCase()}`, {
+      token: creator.token,
+    });
+    expect(search.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([
+      fans[1]!.user._id,
+    ]);
+    const like = await w.api.call('GET', '/v1/chats?v=2&search=%25', { token: creator.token });
+    expect(like.body.data).toEqual([]);
+  });
+
+  it("puts the system account's unread chats first", async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.send(fan.token, creator.user._id, 'newest fan message?');
+    const support = await w.fan();
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', support.user._id)
+      .execute();
+    await w.send(support.token, creator.user._id, 'Parlor support here');
+    await w.send(fan.token, creator.user._id, 'even newer');
+    const list = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(list.body.data[0].recipient_id).toBe(support.user._id);
+    expect(list.body.data[0].is_staff).toBe(true);
+    await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'read', ids: support.user._id },
+    });
+    const after = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(after.body.data[0].recipient_id).toBe(fan.user._id);
+  });
+
+  it('keeps every tab count equal to the length of its list', async () => {
+    const creator = await w.creator();
+    const [a, b, c, d] = [await w.fan(), await w.fan(), await w.fan(), await w.fan()];
+    await w.giveCredits(a.user._id, VIP_MIN_SPENT_CREDITS + 50);
+    await w.giveCredits(b.user._id, 20);
+    for (const fan of [a, b, c, d]) await w.send(fan.token, creator.user._id, 'hello');
+    // a pays enough to be a VIP, b is a fan (spent a little), c gets a reply, d is a favourite.
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: a.user._id, rate: VIP_MIN_SPENT_CREDITS },
+    });
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: b.user._id, rate: 5 },
+    });
+    expect((await w.send(a.token, creator.user._id, 'worth it')).status).toBe(200);
+    expect((await w.send(b.token, creator.user._id, 'small one')).status).toBe(200);
+    await w.send(creator.token, c.user._id, 'thanks!');
+    await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'favorite', ids: d.user._id },
+    });
+    await server.app.ctx.db
+      .updateTable('chat_members')
+      .set({ is_subscriber: true })
+      .where('user_id', '=', creator.user._id)
+      .where('other_user_id', '=', b.user._id)
+      .execute();
+
+    const totals = ChatTotals.parse(
+      (await w.api.call('GET', '/v1/chats/total', { token: creator.token })).body,
+    );
+    expect(totals).toMatchObject({
+      all: 4,
+      fans: 2,
+      vip: 1,
+      favorites: 1,
+      sent: 1,
+      unreplied: 3,
+      subscribers: 1,
+      recent: 4,
+    });
+    const key = { fans2: 'fans' } as Record<string, keyof typeof totals>;
+    for (const type of InboxType.options) {
+      const list = await w.api.call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
+      expect(list.body.data.length, type).toBe(totals[key[type] ?? (type as keyof typeof totals)]);
+    }
+    const vip = await w.api.call('GET', '/v1/chats?v=2&type=vip', { token: creator.token });
+    expect(vip.body.data[0].recipient_id).toBe(a.user._id);
+  });
+
+  it('refuses unknown filters and bad paging', async () => {
+    const fan = await w.fan();
+    expect((await w.api.call('GET', '/v1/chats?type=fans', { token: fan.token })).status).toBe(400);
+    expect((await w.api.call('GET', '/v1/chats?limit=1000', { token: fan.token })).status).toBe(400);
+    expect((await w.api.call('GET', '/v1/chats?offset=-1', { token: fan.token })).status).toBe(400);
+    expect((await w.api.call('GET', '/v1/chats')).status).toBe(401);
+  });
+});
+
+describe('bulk actions', () => {
+  it('hides everything but the exceptions in select-all mode, and a new message brings a chat back', async () => {
+    const creator = await w.creator();
+    const fans = [await w.fan(), await w.fan(), await w.fan()];
+    for (const fan of fans) await w.send(fan.token, creator.user._id, 'hi');
+    const res = await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'hide', except_ids: fans[0]!.user._id, type: 'all' },
+    });
+    expect(res.body).toEqual({ action: 'hide', updated: 2 });
+    const list = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(list.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([fans[0]!.user._id]);
+    await w.send(fans[2]!.token, creator.user._id, 'still there?');
+    const back = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(back.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([
+      fans[2]!.user._id,
+      fans[0]!.user._id,
+    ]);
+  });
+
+  it('deletes history for the deleter only', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.send(fan.token, creator.user._id, 'first');
+    const chat = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'delete', ids: fan.user._id },
+    });
+    const mine = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: creator.token });
+    expect(mine.body.data).toEqual([]);
+    const theirs = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: fan.token });
+    expect(theirs.body.data.map((m: { text: string }) => m.text)).toEqual(['first']);
+  });
+
+  it('marks chats read, reports users, and refuses malformed requests', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.send(fan.token, creator.user._id, 'one');
+    await w.send(fan.token, creator.user._id, 'two');
+    const read = await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'read', ids: fan.user._id },
+    });
+    expect(read.body.updated).toBe(1);
+    const chat = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    const msgs = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: fan.token });
+    expect(msgs.status, JSON.stringify(msgs.body)).toBe(200);
+    expect(msgs.body.data.every((m: { is_read: boolean }) => m.is_read)).toBe(true);
+    const report = await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'report', ids: fan.user._id, reason: 'spam' },
+    });
+    expect(report.body.updated).toBe(1);
+    const reports = await server.app.ctx.db
+      .selectFrom('user_reports')
+      .selectAll()
+      .where('reported_id', '=', fan.user._id)
+      .execute();
+    expect(reports.length).toBe(1);
+    const patch = (body: unknown) => w.api.call('PATCH', '/v1/chats', { token: creator.token, body });
+    expect((await patch({ action: 'explode', ids: fan.user._id })).status).toBe(400);
+    expect((await patch({ action: 'hide' })).status).toBe(400);
+    expect((await patch({ action: 'hide', ids: '' })).status).toBe(400);
+    expect((await patch({ action: 'hide', ids: 'a', except_ids: 'b' })).status).toBe(400);
+  });
+
+  it("cannot touch another user's chats through ids", async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    const stranger = await w.fan();
+    await w.send(fan.token, creator.user._id, 'private');
+    const res = await w.api.call('PATCH', '/v1/chats', {
+      token: stranger.token,
+      body: { action: 'delete', ids: `${fan.user._id},${creator.user._id}` },
+    });
+    expect(res.body.updated).toBe(0);
+    const list = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(list.body.data.length).toBe(1);
+  });
+});
+
+describe('rates and notes', () => {
+  it('charges a fan the rate per message through the ledger and refuses when the balance is short', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 12);
+    await w.openChat(fan.token, creator.user._id);
+    const rate = await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 5 },
+    });
+    expect(rate.status).toBe(200);
+    expect((await w.send(fan.token, creator.user._id, 'one')).body.credits).toBe(7);
+    expect((await w.send(fan.token, creator.user._id, 'two')).body.credits).toBe(2);
+    const short = await w.send(fan.token, creator.user._id, 'three');
+    expect(short.status).toBe(402);
+    expect(short.body.message).toBe(ERRORS.balanceTooLow);
+    const db = server.app.ctx.db;
+    const c = await db
+      .selectFrom('users')
+      .select(['earnings'])
+      .where('id', '=', creator.user._id)
+      .executeTakeFirstOrThrow();
+    expect(c.earnings).toBe(10);
+    // The creator replies for free.
+    expect((await w.send(creator.token, fan.user._id, 'thanks')).status).toBe(200);
+    const fanRate = await w.api.call('POST', '/v1/chats/change-rate', {
+      token: fan.token,
+      body: { user_id: creator.user._id, rate: 0 },
+    });
+    expect(fanRate.status).toBe(403);
+    const bad = await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: -1 },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps notes private to their author', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.send(fan.token, creator.user._id, 'hi');
+    const note = await w.api.call('POST', '/v1/chats/note', {
+      token: creator.token,
+      body: { id: fan.user._id, note: 'Likes travel' },
+    });
+    expect(note.status).toBe(201);
+    const chat = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    expect(chat.body.notes.map((n: { text: string }) => n.text)).toEqual(['Likes travel']);
+    const fanView = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, {
+      token: fan.token,
+    });
+    expect(fanView.body.notes).toEqual([]);
+    expect(
+      (await w.api.call('PATCH', `/v1/notes/${note.body._id}`, { token: fan.token, body: { text: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await w.api.call('DELETE', `/v1/notes/${note.body._id}`, { token: fan.token })).status).toBe(404);
+    const edited = await w.api.call('PATCH', `/v1/notes/${note.body._id}`, {
+      token: creator.token,
+      body: { text: 'Loves travel' },
+    });
+    expect(edited.body.text).toBe('Loves travel');
+    expect((await w.api.call('DELETE', `/v1/notes/${note.body._id}`, { token: creator.token })).status).toBe(
+      204,
+    );
+    expect(
+      (
+        await w.api.call('POST', '/v1/chats/note', {
+          token: creator.token,
+          body: { id: fan.user._id, note: '   ' },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,182 @@
+import { CONTENT_FLAGGED_MESSAGE, ERRORS, MessagePage, VALIDATION } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+async function pair() {
+  const fan = await w.fan();
+  const creator = await w.creator();
+  const chat = await w.openChat(fan.token, creator.user._id);
+  return { fan, creator, chatId: chat.chat_id };
+}
+
+describe('sending', () => {
+  it('stores a text message and answers it with the credits', async () => {
+    const { fan, creator, chatId } = await pair();
+    const res = await w.send(fan.token, creator.user._id, '  Hello there  ', {
+      clientSideReceiveId: 'c-1',
+      sender_id: creator.user._id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({
+      chat_id: chatId,
+      sender_id: fan.user._id,
+      recipient_id: creator.user._id,
+      text: 'Hello there',
+      type: 'text',
+      clientSideReceiveId: 'c-1',
+      is_read: false,
+    });
+    expect(res.body.credits).toBe(0);
+  });
+
+  it('stores a retried send once, also when the retries race', async () => {
+    const { fan, creator, chatId } = await pair();
+    await w.giveCredits(fan.user._id, 100);
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 3 },
+    });
+    const sends = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        w.send(fan.token, creator.user._id, 'only once', { clientSideReceiveId: 'same-id' }),
+      ),
+    );
+    expect(sends.every((s) => s.status === 200)).toBe(true);
+    expect(new Set(sends.map((s) => s.body.message._id)).size).toBe(1);
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(page.body.data.filter((m: { text: string }) => m.text === 'only once').length).toBe(1);
+    expect(page.body.credits).toBe(97);
+  });
+
+  it('refuses empty, oversize, flagged and self-addressed messages', async () => {
+    const { fan, creator } = await pair();
+    const empty = await w.send(fan.token, creator.user._id, '   ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(VALIDATION.required);
+    expect((await w.send(fan.token, creator.user._id, 'x'.repeat(5001))).status).toBe(400);
+    const flagged = await w.send(fan.token, creator.user._id, 'hi\u200Bthere\u202E');
+    expect(flagged.status).toBe(422);
+    expect(flagged.body.message).toBe(CONTENT_FLAGGED_MESSAGE);
+    expect(flagged.body.flagged).toEqual(['\u200B', '\u202E']);
+    const self = await w.send(fan.token, fan.user._id, 'me');
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe(ERRORS.messageSelf);
+    const noType = await w.api.call('POST', '/v1/messages', {
+      token: fan.token,
+      body: { type: 'sticker', recipient_id: creator.user._id },
+    });
+    expect(noType.status).toBe(400);
+    const page = await w.api.call(
+      'GET',
+      '/v1/chats/' + (await w.openChat(fan.token, creator.user._id)).chat_id + '/messages',
+      { token: fan.token },
+    );
+    expect(page.body.data).toEqual([]);
+  });
+
+  it('answers 423 with the server message for a frozen account', async () => {
+    const { fan, creator } = await pair();
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ frozen_at: new Date() })
+      .where('id', '=', fan.user._id)
+      .execute();
+    const res = await w.send(fan.token, creator.user._id, 'hello');
+    expect(res.status).toBe(423);
+    expect(res.body.message).toBe(ERRORS.frozen);
+  });
+});
+
+describe('reading', () => {
+  it('pages 50 at a time, oldest first, by offset or by last_message_id', async () => {
+    const { fan, creator, chatId } = await pair();
+    for (let i = 1; i <= 60; i++)
+      await w.send(i % 2 ? fan.token : creator.token, i % 2 ? creator.user._id : fan.user._id, `m${i}`);
+    const first = MessagePage.parse(
+      (await w.api.call('GET', `/v1/chats/${chatId}/messages?limit=50&offset=0`, { token: fan.token })).body,
+    );
+    expect(first.data.length).toBe(50);
+    expect(first.data[0]!.text).toBe('m11');
+    expect(first.data[49]!.text).toBe('m60');
+    expect(first.chat.chat_id).toBe(chatId);
+    const older = await w.api.call('GET', first.next!, { token: fan.token });
+    expect(older.body.data.map((m: { text: string }) => m.text)).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+      'm6',
+      'm7',
+      'm8',
+      'm9',
+      'm10',
+    ]);
+    expect(older.body.next).toBeNull();
+    const byOffset = await w.api.call('GET', `/v1/chats/${chatId}/messages?offset=50`, {
+      token: creator.token,
+    });
+    expect(byOffset.body.data.length).toBe(10);
+    const ids = first.data
+      .slice(0, 3)
+      .map((m) => m._id)
+      .join(',');
+    const byIds = await w.api.call('GET', `/v1/messages?ids=${ids}`, { token: creator.token });
+    expect(byIds.body.data.map((m: { text: string }) => m.text)).toEqual(['m11', 'm12', 'm13']);
+    expect((await w.api.call('GET', '/v1/messages?ids=abc', { token: creator.token })).status).toBe(400);
+  });
+
+  it('lets no third user read or change anything in the chat', async () => {
+    const { fan, creator, chatId } = await pair();
+    const sent = await w.send(fan.token, creator.user._id, 'secret');
+    const id = sent.body.message._id;
+    const stranger = await w.creator();
+    const t = stranger.token;
+    const list = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: t });
+    expect(list.status).toBe(404);
+    expect(list.body.message).toBe(ERRORS.chatNotFound);
+    expect((await w.api.call('GET', `/v1/messages?ids=${id}`, { token: t })).body.data).toEqual([]);
+    expect((await w.api.call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: t })).status).toBe(404);
+    expect((await w.api.call('DELETE', `/v1/messages/${id}`, { token: t })).status).toBe(404);
+    expect(
+      (await w.api.call('POST', '/v1/chats/note', { token: t, body: { id: chatId, note: 'x' } })).status,
+    ).toBe(404);
+    const still = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token });
+    expect(still.body.data[0].text).toBe('secret');
+  });
+});
+
+describe('hiding and deleting', () => {
+  it('hides a message for me only, and lets only its sender delete it', async () => {
+    const { fan, creator, chatId } = await pair();
+    const sent = await w.send(fan.token, creator.user._id, 'oops');
+    const id = sent.body.message._id;
+    const hidden = await w.api.call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: creator.token });
+    expect(hidden.body).toMatchObject({ _id: id, is_hidden: true, text: null });
+    expect(
+      (await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token })).body.data,
+    ).toEqual([]);
+    expect(
+      (await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token })).body.data.length,
+    ).toBe(1);
+
+    const notMine = await w.api.call('DELETE', `/v1/messages/${id}`, { token: creator.token });
+    expect(notMine.status).toBe(403);
+    expect(notMine.body.message).toBe(ERRORS.cannotDeleteMessage);
+    const deleted = await w.api.call('DELETE', `/v1/messages/${id}`, { token: fan.token });
+    expect(deleted.body).toMatchObject({ _id: id, is_deleted: true, text: null });
+    const after = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(after.body.data[0]).toMatchObject({ is_deleted: true, text: null });
+    expect((await w.api.call('DELETE', '/v1/messages/not-a-number', { token: fan.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+import { NewMessageEvent } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+describe('realtime', () => {
+  it('refuses a socket without a valid token', async () => {
+    const socket = await connectSocket(server.url, 'not-a-token');
+    expect(await socket.closed).toBe(4001);
+  });
+
+  it('delivers messages, unread totals, typing, reads and presence between a fan and a creator', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const { chat_id } = await w.openChat(fan.token, creator.user._id);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    expect((await creatorSocket.next('init')).data.user_id).toBe(creator.user._id);
+
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const init = await fanSocket.next('init');
+    expect(init.data.online_user_ids).toEqual([creator.user._id]);
+    expect(
+      (await creatorSocket.next('user_online', (d) => d.user_id === fan.user._id)).data.last_online,
+    ).toBeTruthy();
+
+    fanSocket.send('typing', { chat_id, state: 'start' });
+    expect((await creatorSocket.next('typing_start')).data).toEqual({ sender_id: fan.user._id, chat_id });
+    fanSocket.send('typing', { chat_id, state: 'stop' });
+    expect((await creatorSocket.next('typing_stop')).data).toEqual({ sender_id: fan.user._id, chat_id });
+
+    const sent = await w.send(fan.token, creator.user._id, 'live hello');
+    const event = NewMessageEvent.parse((await creatorSocket.next('new_message')).data);
+    expect(event).toMatchObject({
+      sender_id: fan.user._id,
+      recipient_id: creator.user._id,
+      chat_id,
+      message_id: sent.body.message._id,
+      text: 'live hello',
+      unread_messages: 1,
+      system: false,
+    });
+    expect((event.info as { message: { _id: string } }).message._id).toBe(sent.body.message._id);
+    expect((await creatorSocket.next('unread_messages')).data).toEqual({
+      unread_messages: 1,
+      unread_messages_favorites: 0,
+    });
+    // The sender's other tabs learn of it too.
+    expect((await fanSocket.next('new_message')).data.message_id).toBe(sent.body.message._id);
+
+    await w.api.call('PATCH', '/v1/chats', {
+      token: creator.token,
+      body: { action: 'read', ids: fan.user._id },
+    });
+    const read = await fanSocket.next('message_read');
+    expect(read.data).toMatchObject({
+      chat_id,
+      reader_id: creator.user._id,
+      last_read_message_id: sent.body.message._id,
+    });
+
+    await w.api.call('DELETE', `/v1/messages/${sent.body.message._id}`, { token: fan.token });
+    expect((await creatorSocket.next('message_deleted')).data).toEqual({
+      chat_id,
+      message_id: sent.body.message._id,
+    });
+
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 4 },
+    });
+    expect((await fanSocket.next('new_rate')).data).toEqual({
+      chat_id,
+      user_id: creator.user._id,
+      new_rate: 4,
+    });
+
+    fanSocket.send('ping', {});
+    expect((await fanSocket.next('pong')).data.ts).toBeTypeOf('number');
+
+    fanSocket.close();
+    expect((await creatorSocket.next('user_offline', (d) => d.user_id === fan.user._id)).data.user_id).toBe(
+      fan.user._id,
+    );
+    creatorSocket.close();
+  });
+
+  it('does not relay typing into a chat the sender is not part of', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const { chat_id } = await w.openChat(fan.token, creator.user._id);
+    const intruder = await w.fan();
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    const intruderSocket = await connectSocket(server.url, intruder.token);
+    await intruderSocket.next('init');
+    intruderSocket.send('typing', { chat_id, state: 'start' });
+    intruderSocket.send('typing', { chat_id: 'garbage', state: 'start' });
+    intruderSocket.ws.send('not json at all');
+    intruderSocket.send('ping', {});
+    await intruderSocket.next('pong');
+    await expect(creatorSocket.next('typing_start', () => true, 300)).rejects.toThrow();
+    creatorSocket.close();
+    intruderSocket.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from './support/client';
+import { createTestDatabase, postgresAdminUrl } from './support/database';
+import { startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+
+const adminUrl = postgresAdminUrl();
+const redisUrl = process.env.REDIS_URL;
+
+// DESIGN §6: two server processes on one PostgreSQL and one Redis behave as one. This needs both
+// services; `npm test` runs it in the PostgreSQL + Redis pass of .ci/run.
+describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL and Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await createTestDatabase(adminUrl!);
+    drop = db.drop;
+    const shared = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `parlor-scale-${randomBytes(4).toString('hex')}:`,
+    };
+    a = await startServer(shared);
+    b = await startServer(shared);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  it('delivers a message sent through one process to a socket held by the other, with presence and typing', async () => {
+    const apiA = client(a.url);
+    const apiB = client(b.url);
+    const fan = await apiA.signUp('user');
+    const creator = await apiB.signUp('featured');
+    const { body: chat } = await apiA.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id },
+    });
+
+    const creatorOnB = await connectSocket(b.url, creator.token);
+    await creatorOnB.next('init');
+    const fanOnA = await connectSocket(a.url, fan.token);
+    expect((await fanOnA.next('init')).data.online_user_ids).toEqual([creator.user._id]);
+    await creatorOnB.next('user_online', (d) => d.user_id === fan.user._id);
+
+    const sent = await apiA.call('POST', '/v1/messages', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id, text: 'across processes' },
+    });
+    expect(sent.status).toBe(200);
+    const event = await creatorOnB.next('new_message');
+    expect(event.data).toMatchObject({
+      message_id: sent.body.message._id,
+      text: 'across processes',
+      chat_id: chat.chat_id,
+    });
+
+    fanOnA.send('typing', { chat_id: chat.chat_id, state: 'start' });
+    expect((await creatorOnB.next('typing_start')).data.sender_id).toBe(fan.user._id);
+
+    // A second socket for the fan on the other process: closing one keeps the fan online.
+    const fanOnB = await connectSocket(b.url, fan.token);
+    await fanOnB.next('init');
+    fanOnA.close();
+    await expect(creatorOnB.next('user_offline', () => true, 700)).rejects.toThrow();
+    fanOnB.close();
+    expect((await creatorOnB.next('user_offline')).data.user_id).toBe(fan.user._id);
+    creatorOnB.close();
+  });
+});

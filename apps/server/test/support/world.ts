@@ -1,0 +1,39 @@
+import { ledger } from '../../src/modules/ledger/service';
+import { client } from './client';
+import type { TestServer } from './server';
+
+/** Helpers that set up people and money for chat tests through the real API and the ledger. */
+export function world(server: TestServer) {
+  const api = client(server.url);
+  let grant = 0;
+  return {
+    api,
+    creator: () => api.signUp('featured'),
+    fan: () => api.signUp('user'),
+    async giveCredits(userId: string, amount: number) {
+      grant++;
+      await server.app.ctx.db
+        .transaction()
+        .execute((trx) =>
+          ledger.credit(trx, {
+            userId,
+            account: 'credits',
+            amount,
+            reason: 'admin_adjustment',
+            idempotencyKey: `test-grant-${grant}`,
+          }),
+        );
+    },
+    async openChat(token: string, recipientId: string) {
+      const res = await api.call('POST', '/v1/chat', { token, body: { recipient_id: recipientId } });
+      if (res.status !== 200) throw new Error(`open chat failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { chat_id: string };
+    },
+    async send(token: string, recipientId: string, text: string, extra: Record<string, unknown> = {}) {
+      return api.call('POST', '/v1/messages', {
+        token,
+        body: { type: 'text', recipient_id: recipientId, text, ...extra },
+      });
+    },
+  };
+}

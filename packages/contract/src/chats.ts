@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { CHAT_PAGE_SIZE } from './constants';
+import { InboxFilter, UserType } from './enums';
+
+/** Part 1 §5: the fans filter goes to the server as fans2. */
+export const InboxType = z.enum([
+  'all',
+  'online',
+  'favorites',
+  'fans2',
+  'subscribers',
+  'unreplied',
+  'vip',
+  'sent',
+  'recent',
+]);
+export type InboxType = z.infer<typeof InboxType>;
+export const inboxTypeFor = (filter: InboxFilter): InboxType => (filter === 'fans' ? 'fans2' : filter);
+
+/** A fan who has spent at least this many credits with a creator is a VIP in that creator's inbox. */
+export const VIP_MIN_SPENT_CREDITS = 500;
+export const CHAT_SEARCH_MAX = 50;
+export const MAX_CHAT_PAGE = 100;
+export const NOTE_MAX_LENGTH = 1000;
+export const MAX_MESSAGE_RATE = 1000;
+
+export const Note = z.object({ _id: z.string(), text: z.string(), created_at: z.string() });
+export type Note = z.infer<typeof Note>;
+
+export const ChatOtherUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  type: UserType,
+  avatar_url: z.string().nullable(),
+  last_online: z.string().nullable(),
+  is_online: z.boolean(),
+});
+
+export const LastMessagePreview = z.object({
+  _id: z.string(),
+  type: z.string(),
+  text: z.string().nullable(),
+  sender_id: z.string(),
+  created_at: z.string(),
+});
+
+/** Part 1 §3 Chat and part 2 §3 Chat: lists identify a chat by the other user's id. */
+export const Chat = z.object({
+  _id: z.string(),
+  chat_id: z.string(),
+  recipient_id: z.string(),
+  other_user: ChatOtherUser,
+  unread_messages: z.number().int(),
+  unread_messages_favorites: z.number().int(),
+  last_message_time: z.string().nullable(),
+  last_message: LastMessagePreview.nullable(),
+  created_at: z.string(),
+  type: z.enum(['user', 'featured']),
+  category: z.array(InboxFilter),
+  is_favorite: z.boolean(),
+  is_blocked: z.boolean(),
+  is_blocked_by_other: z.boolean(),
+  is_media_blocked: z.boolean(),
+  is_staff: z.boolean(),
+  is_staff_mo: z.boolean(),
+  intro_enabled: z.boolean(),
+  intro_ended: z.boolean(),
+  is_intro: z.boolean(),
+  can_intro: z.boolean(),
+  credit_rate: z.number().int(),
+  spent_credits: z.number().int(),
+  notes: z.array(Note),
+});
+export type Chat = z.infer<typeof Chat>;
+
+export const ChatListQuery = z.object({
+  v: z.coerce.number().int().optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_CHAT_PAGE).default(CHAT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
+  type: InboxType.optional(),
+});
+export type ChatListQuery = z.input<typeof ChatListQuery>;
+
+export const ChatList = z.object({
+  data: z.array(Chat),
+  unread_messages: z.number().int(),
+  unread_messages_favorites: z.number().int(),
+  next: z.string().nullable(),
+});
+export type ChatList = z.infer<typeof ChatList>;
+
+/** Part 1 §3: the nine chat totals. */
+export const ChatTotals = z.object({
+  all: z.number().int(),
+  online: z.number().int(),
+  fans: z.number().int(),
+  subscribers: z.number().int(),
+  favorites: z.number().int(),
+  unreplied: z.number().int(),
+  vip: z.number().int(),
+  recent: z.number().int(),
+  sent: z.number().int(),
+});
+export type ChatTotals = z.infer<typeof ChatTotals>;
+
+export const RecipientQuery = z.object({ recipient_id: z.string().min(1).max(64) });
+export const CreateChatRequest = z.object({ recipient_id: z.string().min(1).max(64) });
+
+export const ChatAction = z.enum([
+  'read',
+  'hide',
+  'delete',
+  'favorite',
+  'remove_favorite',
+  'block',
+  'unblock',
+  'block_media',
+  'allow_media',
+  'report',
+]);
+export type ChatAction = z.infer<typeof ChatAction>;
+
+const idList = z
+  .string()
+  .max(100_000)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+/**
+ * PATCH /v1/chats: `ids` are other users' ids, comma-joined. In select-all mode the client sends
+ * `except_ids` (possibly empty) and the action covers every chat of `type` (and `search`) but those.
+ */
+export const ChatsActionRequest = z
+  .object({
+    action: ChatAction,
+    ids: idList.optional(),
+    except_ids: idList.optional(),
+    type: InboxType.optional(),
+    search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine((b) => (b.ids !== undefined) !== (b.except_ids !== undefined), {
+    message: 'Send either ids or except_ids.',
+    path: ['ids'],
+  })
+  .refine((b) => b.except_ids !== undefined || (b.ids?.length ?? 0) > 0, {
+    message: 'Choose at least one chat.',
+    path: ['ids'],
+  });
+export type ChatsActionRequest = z.input<typeof ChatsActionRequest>;
+export type ChatsActionData = z.output<typeof ChatsActionRequest>;
+export const ChatsActionResponse = z.object({ action: ChatAction, updated: z.number().int() });
+
+export const ChangeRateRequest = z.object({
+  user_id: z.string().min(1).max(64),
+  rate: z.number().int().min(0).max(MAX_MESSAGE_RATE),
+});
+export const ChangeRateResponse = z.object({ chat_id: z.string(), rate: z.number().int() });
+
+export const CreateNoteRequest = z.object({
+  id: z.string().min(1).max(64),
+  note: z.string().trim().min(1, 'Required field cannot be blank').max(NOTE_MAX_LENGTH),
+});
+export const UpdateNoteRequest = z.object({
+  text: z.string().trim().min(1, 'Required field cannot be blank').max(NOTE_MAX_LENGTH),
+});
