@@ -10,6 +10,8 @@ import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
+import { registerAccountRoutes } from './modules/account/routes';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -91,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.hub.close();
-    ctx.mailer.close();
+    await ctx.mailer.close();
     redis?.disconnect();
     await database.close();
   });
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerUserRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);

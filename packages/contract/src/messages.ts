@@ -121,6 +121,7 @@ export const SendMessageResponse = z.object({ message: Message, credits: z.numbe
 
 /** Characters refused in messages (422): controls, zero-width and bidi-override characters. */
 export const FLAGGED_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this flags.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 export const CONTENT_FLAGGED_MESSAGE = 'Your message contains characters that are not allowed.';
 export function flaggedCharacters(text: string): string[] {

@@ -12,7 +12,24 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-  close(): void;
+  /** Waits for mails still being sent, then releases the transport. */
+  close(): Promise<void>;
+}
+
+/** Tracks sends in flight so shutdown does not cut a mail off halfway. */
+function tracked(inner: { send(mail: Mail): Promise<void>; close(): void }): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    send(mail) {
+      const p = inner.send(mail).finally(() => pending.delete(p));
+      pending.add(p);
+      return p;
+    },
+    async close() {
+      await Promise.allSettled([...pending]);
+      inner.close();
+    },
+  };
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise each mail is a .eml file in DATA_DIR/outbox. */
@@ -25,17 +42,17 @@ export function createMailer(options: {
   const { log } = options;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
+    return tracked({
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
       },
       close: () => transport.close(),
-    };
+    });
   }
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  return tracked({
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
@@ -45,5 +62,5 @@ export function createMailer(options: {
       log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
     },
     close: () => transport.close(),
-  };
+  });
 }

@@ -35,7 +35,12 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIX.test(pathname);
+    // A missing hashed asset is a 404, not the SPA page: an old tab asking for a removed chunk must
+    // fail so its lazy screen can report and reload, instead of parsing HTML as a script.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIX.test(pathname) &&
+      !pathname.startsWith('/assets/');
     if (isPage && hasWeb) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

@@ -106,8 +106,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
 
   async function attach(ws: WebSocket, userId: string) {
     const state: SocketState = { userId, visible: true, chats: new Map() };
-    let set = sockets.get(userId);
-    if (!set) sockets.set(userId, (set = new Set()));
+    const set = sockets.get(userId) ?? new Set<WebSocket>();
+    sockets.set(userId, set);
     set.add(ws);
     ws.on('message', (data) => {
       onFrame(ws, state, data.toString()).catch((err: unknown) => log.warn({ err }, 'socket frame failed'));

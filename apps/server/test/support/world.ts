@@ -12,17 +12,15 @@ export function world(server: TestServer) {
     fan: () => api.signUp('user'),
     async giveCredits(userId: string, amount: number) {
       grant++;
-      await server.app.ctx.db
-        .transaction()
-        .execute((trx) =>
-          ledger.credit(trx, {
-            userId,
-            account: 'credits',
-            amount,
-            reason: 'admin_adjustment',
-            idempotencyKey: `test-grant-${grant}`,
-          }),
-        );
+      await server.app.ctx.db.transaction().execute((trx) =>
+        ledger.credit(trx, {
+          userId,
+          account: 'credits',
+          amount,
+          reason: 'admin_adjustment',
+          idempotencyKey: `test-grant-${grant}`,
+        }),
+      );
     },
     async openChat(token: string, recipientId: string) {
       const res = await api.call('POST', '/v1/chat', { token, body: { recipient_id: recipientId } });

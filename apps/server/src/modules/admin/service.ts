@@ -35,14 +35,25 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
       return { id_verified: false, id_verification_status: 'rejected' };
     case 'approve-enquiry':
       // A fan's application to become a creator: a new creator still goes through moderation.
-      return { type: 'featured', requires_moderation: true, discover_status: 'hidden', new_fm_onboarding: true };
+      return {
+        type: 'featured',
+        requires_moderation: true,
+        discover_status: 'hidden',
+        new_fm_onboarding: true,
+      };
     case 'warn':
       return { warning_reported: true };
   }
 }
 
 /** The spec's realtime event for each action (part 1 §7); every action also sends `user.update`. */
-function announce(ctx: AppContext, action: AdminUserAction, row: UserRow, user: User, input: AdminActionInput) {
+function announce(
+  ctx: AppContext,
+  action: AdminUserAction,
+  row: UserRow,
+  user: User,
+  input: AdminActionInput,
+) {
   const id = row.id;
   switch (action) {
     case 'ban':
@@ -83,7 +94,12 @@ export async function applyAdminAction(
   if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound, 'user_not_found');
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('users').selectAll().where('id', '=', targetId).forUpdate().executeTakeFirst();
+    const target = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', targetId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
     if (target.role === 'admin' || target.id === admin.id) {
       throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
