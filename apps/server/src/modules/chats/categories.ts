@@ -1,5 +1,5 @@
 import { type InboxType, RECENT_WINDOW_MS, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
-import { type ExpressionBuilder, type ExpressionWrapper, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** A user counts as online while flagged so and their heartbeat is fresh (realtime/presence.ts). */
@@ -11,10 +11,10 @@ type Eb = ExpressionBuilder<DB & { m: DB['chat_members']; o: DB['users'] }, 'm' 
  * The inbox categories, defined once (docs/inbox.md) and used by both the lists and the totals, so a
  * tab's count always equals the length of its list.
  */
-export function categoryCondition(eb: Eb, type: InboxType, now: Date): ExpressionWrapper<any, any, SqlBool> {
+export function categoryCondition(eb: Eb, type: InboxType, now: Date): Expression<SqlBool> {
   switch (type) {
     case 'all':
-      return eb.lit(true) as never;
+      return sql<SqlBool>`true`;
     case 'online':
       return eb.and([
         eb('o.online', '=', true),
