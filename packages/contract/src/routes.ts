@@ -60,5 +60,11 @@ export function readQuery(search: string): Record<string, string> {
 /** `/chats/{userId}`: the third path segment counting the leading empty one. */
 export function chatUserIdFromPath(pathname: string): string | undefined {
   const segment = pathname.split('/')[2];
-  return segment ? decodeURIComponent(segment) : undefined;
+  if (!segment) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape typed into the address bar names no user; it must not crash the screen.
+    return undefined;
+  }
 }

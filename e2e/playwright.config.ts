@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const port = process.env.E2E_PORT ?? '8090';
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  // One worker: the machines have two cores, and the server under test needs one of them.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  // scripts/test.sh sets E2E_JSON to count the tests for its summary line.
+  reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    // No browser download is possible here: Debian's Chromium is the browser (TOOLCHAIN.md).
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node start-server.mjs',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM, not the default SIGKILL, so start-server.mjs can drop its database and data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

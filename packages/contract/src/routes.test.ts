@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { discoverColumns } from './constants';
+import {
+  chatUserIdFromPath,
+  defaultRoutePath,
+  defineRoute,
+  entryScreen,
+  matchablePath,
+  readQuery,
+  routeMatches,
+} from './routes';
+
+describe('entry screen by path prefix (part 1 §2)', () => {
+  it.each([
+    ['/login', 'login'],
+    ['/login/signup', 'login'],
+    ['/mobile', 'mobile'],
+    ['/branch/abc', 'branch'],
+    ['/3ds-callback', '3ds-callback'],
+    ['/maintenance', 'maintenance'],
+    ['/unban', 'unban'],
+    ['/', 'main'],
+    ['/chats/42', 'main'],
+    ['/account/login', 'main'],
+  ] as const)('%s opens %s', (path, screen) => {
+    expect(entryScreen(path)).toBe(screen);
+  });
+});
+
+describe('route definitions (part 1 §2)', () => {
+  it('lowercases the name for the default path', () => {
+    expect(defaultRoutePath('Chats')).toBe('/chats');
+  });
+
+  it('turns spaces into dashes', () => {
+    expect(defaultRoutePath('Get Credits')).toBe('/get-credits');
+  });
+
+  it('removes dashes of the name before turning spaces into dashes', () => {
+    expect(defaultRoutePath('Pay-Outs History')).toBe('/payouts-history');
+  });
+
+  it('removes dots and commas', () => {
+    expect(defaultRoutePath('Terms, Privacy.')).toBe('/terms-privacy');
+    expect(defaultRoutePath('St. Louis')).toBe('/st-louis');
+  });
+
+  it('defaults to no flags and an internal link, and keeps a given path', () => {
+    expect(defineRoute('Get Credits')).toEqual({
+      name: 'Get Credits',
+      path: '/get-credits',
+      flags: [],
+      linkType: 'internal',
+    });
+    const route = defineRoute('Chat', { path: '/chats/:userId', flags: ['warning'], linkType: 'button' });
+    expect(route.path).toBe('/chats/:userId');
+    expect(route.flags).toEqual(['warning']);
+    expect(route.linkType).toBe('button');
+  });
+
+  it("reduces a path containing '/:' to the part before it", () => {
+    expect(matchablePath('/chats/:userId')).toBe('/chats');
+    expect(matchablePath('/a/:b/:c')).toBe('/a');
+    expect(matchablePath('/account/settings')).toBe('/account/settings');
+  });
+});
+
+describe('route matching (part 1 §2)', () => {
+  const chats = defineRoute('Chats');
+  const chat = defineRoute('Chat', { path: '/chats/:userId' });
+
+  it('matches the same path with or without a trailing slash', () => {
+    expect(routeMatches(chats, '/chats')).toBe(true);
+    expect(routeMatches(chats, '/chats/')).toBe(true);
+    expect(routeMatches(defineRoute('Home', { path: '/' }), '/')).toBe(true);
+  });
+
+  it('does not match another path', () => {
+    expect(routeMatches(chats, '/chats/42')).toBe(false);
+    expect(routeMatches(chats, '/chat')).toBe(false);
+    expect(routeMatches(chats, '/discover')).toBe(false);
+  });
+
+  it('matches a parameterised route on the part before the parameter', () => {
+    expect(routeMatches(chat, '/chats')).toBe(true);
+    expect(routeMatches(chat, '/chats/')).toBe(true);
+  });
+
+  it('exact matching compares the full route path as written', () => {
+    expect(routeMatches(chat, '/chats', true)).toBe(false);
+    expect(routeMatches(chat, '/chats/:userId', true)).toBe(true);
+    expect(routeMatches(chats, '/chats/', true)).toBe(true);
+  });
+
+  it('reads query strings as key/value pairs', () => {
+    expect(readQuery('?3ds=success&paymentType=credits&amount=100')).toEqual({
+      '3ds': 'success',
+      paymentType: 'credits',
+      amount: '100',
+    });
+    expect(readQuery('')).toEqual({});
+  });
+});
+
+describe('chatUserIdFromPath (part 1 §2)', () => {
+  it('reads the segment after /chats', () => {
+    expect(chatUserIdFromPath('/chats/u123')).toBe('u123');
+    expect(chatUserIdFromPath('/chats/u123/')).toBe('u123');
+    expect(chatUserIdFromPath('/chats/a%20b')).toBe('a b');
+  });
+
+  it('answers undefined when no user is named', () => {
+    expect(chatUserIdFromPath('/chats')).toBeUndefined();
+    expect(chatUserIdFromPath('/chats/')).toBeUndefined();
+  });
+
+  it('answers undefined for a malformed escape instead of throwing', () => {
+    expect(chatUserIdFromPath('/chats/%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('discover columns (part 1 §1)', () => {
+  it.each([
+    [320, 2],
+    [767, 2],
+    [768, 3],
+    [1151, 3],
+    [1152, 4],
+    [1439, 4],
+    [1440, 5],
+    [1920, 5],
+  ])('%i px shows %i columns', (width, columns) => {
+    expect(discoverColumns(width)).toBe(columns);
+  });
+});
