@@ -1,0 +1,167 @@
+import { COOKIE_API_BASE, COOKIE_WS_BASE, ERRORS, ErrorBody } from '@parlor/contract';
+import type { z } from 'zod';
+import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
+
+/** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly flagged: string[] | undefined;
+
+  constructor(status: number, message: string, code: string, extra: Partial<ErrorBody> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = extra.field;
+    this.flagged = extra.flagged;
+  }
+}
+
+/** The plain-object form kept in Redux (class instances are not serializable). */
+export interface ApiErrorInfo {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+export function toErrorInfo(error: unknown): ApiErrorInfo {
+  if (error instanceof ApiError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+    };
+  }
+  return { status: 0, code: 'client_error', message: ERRORS.default };
+}
+
+/** Part 1 §7: the API base may be overridden by the custom_api_base_url cookie. */
+export function apiBaseUrl(): string {
+  return (readCookie(COOKIE_API_BASE) ?? '').replace(/\/$/, '');
+}
+
+/** The websocket base (no path): the custom_ws_base_url cookie, else this origin over ws(s). */
+export function wsBaseUrl(): string {
+  const custom = readCookie(COOKIE_WS_BASE);
+  if (custom) return custom.replace(/\/$/, '');
+  const loc = globalThis.location;
+  if (!loc) return 'ws://127.0.0.1:8080';
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}`;
+}
+
+/** Part 2 §6, §8: a 423 (frozen account) is announced here; features/account-states shows the popup. */
+export const apiNotices = new EventTarget();
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions<T> {
+  query?: Query;
+  body?: unknown;
+  /** Response schema from the contract; the answer is parsed with it. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** 401 is the caller's to handle (the sign-in call: wrong password is not an expired session). */
+  handleUnauthorized?: boolean;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    // Part 1 §5: empty filter values are not added to the query.
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${apiBaseUrl()}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function headers(): Record<string, string> {
+  const token = storedToken();
+  return {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'web-type': 'react',
+    ...(token ? { 'access-token': token } : {}),
+  };
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    // Part 2 §8: a non-JSON error answer (proxy page, crash) is reported as a generic 500.
+    const error = new ApiError(500, ERRORS.default, 'non_json_response');
+    error.name = ERRORS.nonJson;
+    return error;
+  }
+  const body = ErrorBody.safeParse(json);
+  if (!body.success) return new ApiError(response.status, ERRORS.default, 'unknown_error');
+  return new ApiError(response.status, body.data.message, body.data.code, body.data);
+}
+
+/** One call to the API: headers, base override, status handling and response validation. */
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers: headers(),
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, ERRORS.network, 'network_error');
+  }
+
+  if (response.status === 503) redirectTo('/maintenance');
+  if (response.status === 401 && options.handleUnauthorized !== false) {
+    // The session is gone: drop it and start over at sign-in (unless already there).
+    clearStoredSession();
+    if (!currentPath().startsWith('/login')) redirectTo('/login');
+  }
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (error.status === 423) apiNotices.dispatchEvent(new CustomEvent('frozen', { detail: error.message }));
+    throw error;
+  }
+  // Part 2 §8: 204 is returned as is, without a body.
+  if (response.status === 204) return undefined as T;
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    const error = new ApiError(500, ERRORS.default, 'non_json_response');
+    error.name = ERRORS.nonJson;
+    throw error;
+  }
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(500, ERRORS.default, 'invalid_response');
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+};

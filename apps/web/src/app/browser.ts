@@ -1,0 +1,58 @@
+import { STORAGE_KEYS } from '@parlor/contract';
+
+// Thin wrappers over browser globals: one place to stub them in node tests, and storage access
+// that never throws (Safari private mode and blocked storage raise on access).
+
+export function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the session then lasts for this page only.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Nothing stored is nothing to remove.
+  }
+}
+
+export const storedToken = () => readStorage(STORAGE_KEYS.authToken);
+export const storeToken = (token: string) => writeStorage(STORAGE_KEYS.authToken, token);
+
+/**
+ * Part 1 §4: logout clears stored data. The is-banned flag outlives a session on purpose (only the
+ * unban screen clears it), and so does the local layout preference.
+ */
+export function clearStoredSession(): void {
+  removeStorage(STORAGE_KEYS.authToken);
+}
+
+export function readCookie(name: string): string | undefined {
+  const cookies = typeof document === 'undefined' ? '' : document.cookie;
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function currentPath(): string {
+  return globalThis.location?.pathname ?? '/';
+}
+
+/** A full page load: used where the whole client state must be dropped (401, 503, logout). */
+export function redirectTo(path: string): void {
+  if (currentPath() === path) return;
+  globalThis.location?.assign(path);
+}

@@ -1,0 +1,93 @@
+import type { FetchStatus } from '@parlor/contract';
+import {
+  type AsyncThunk,
+  createAsyncThunk,
+  createSlice,
+  isFulfilled,
+  isPending,
+  isRejected,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { type ApiErrorInfo, toErrorInfo } from './api';
+
+/**
+ * Part 1 §4: every request is tracked as None, Fetching, Fetched or Error. Instead of a status field
+ * per slice, this slice watches every async thunk's lifecycle and records it under the thunk's type
+ * prefix, so a new call gets its status by being created with `createApiThunk`.
+ */
+export interface RequestState {
+  status: FetchStatus;
+  error: ApiErrorInfo | null;
+}
+export type RequestsState = Record<string, RequestState>;
+
+const NONE: RequestState = { status: 'None', error: null };
+
+/** `auth/signIn/pending` -> `auth/signIn`. */
+const prefixOf = (type: string) => type.slice(0, type.lastIndexOf('/'));
+
+export const requestsSlice = createSlice({
+  name: 'requests',
+  initialState: {} as RequestsState,
+  reducers: {
+    requestReset(state, action: { payload: string }) {
+      delete state[action.payload];
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(isPending, (state, action) => {
+        state[prefixOf(action.type)] = { status: 'Fetching', error: null };
+      })
+      .addMatcher(isFulfilled, (state, action) => {
+        state[prefixOf(action.type)] = { status: 'Fetched', error: null };
+      })
+      .addMatcher(isRejected, (state, action) => {
+        // An aborted request is not a failure (part 2 §4): it leaves no error behind.
+        if (action.meta.aborted) {
+          delete state[prefixOf(action.type)];
+          return;
+        }
+        const error = (action.payload as ApiErrorInfo | undefined) ?? toErrorInfo(action.error);
+        state[prefixOf(action.type)] = { status: 'Error', error };
+      });
+  },
+});
+
+export const { requestReset } = requestsSlice.actions;
+
+export function selectRequest(state: { requests: RequestsState }, thunk: { typePrefix: string }) {
+  return state.requests[thunk.typePrefix] ?? NONE;
+}
+
+/**
+ * createAsyncThunk whose failures are the serializable ApiErrorInfo (status, code, message, field),
+ * so reducers and screens read the server's message without touching Error instances.
+ */
+export interface ThunkTools {
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
+  /** The root state; typed by the caller's selectors (a typed one here would make an import cycle). */
+  getState: () => unknown;
+  signal: AbortSignal;
+}
+
+export function createApiThunk<Returned, Arg = void>(
+  typePrefix: string,
+  run: (arg: Arg, tools: ThunkTools) => Promise<Returned>,
+  /** Skips the call (no actions at all) when it answers false, e.g. while one is in flight. */
+  condition?: (arg: Arg, getState: () => unknown) => boolean,
+): AsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }> {
+  return createAsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }>(
+    typePrefix,
+    async (arg, thunkApi) => {
+      try {
+        return await run(arg, thunkApi);
+      } catch (error) {
+        if (thunkApi.signal.aborted) throw error;
+        return thunkApi.rejectWithValue(toErrorInfo(error));
+      }
+    },
+    condition ? { condition: (arg, { getState }) => condition(arg, getState) } : undefined,
+  );
+}

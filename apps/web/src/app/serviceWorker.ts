@@ -1,0 +1,53 @@
+import { apiBaseUrl } from './api';
+
+/** Part 1 §1: the service worker lives at the site root so its scope is the whole app. */
+export const SERVICE_WORKER_URL = '/service-worker.js';
+
+/** Part 1 §7: the messages the worker understands. */
+export type ServiceWorkerMessage =
+  | {
+      type: 'setup';
+      data: {
+        userId: string;
+        username: string;
+        accessToken: string;
+        apiRoot: string;
+        pushKey: string | null;
+      };
+    }
+  | { type: 'ensureSubscription'; data?: undefined }
+  | { type: 'logout'; data?: undefined }
+  | { type: 'updateBadge'; data: { count: number } }
+  | { type: 'internalNotification'; data: { subject: string; body: string } };
+
+const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+export function registerServiceWorker(): void {
+  if (!supported()) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
+    // The app works without it; push and badges are then unavailable.
+    console.warn('Service worker registration failed', error);
+  });
+}
+
+/** Posts to the active worker once it is ready; answers its reply, or null without a worker. */
+export async function postToServiceWorker(message: ServiceWorkerMessage): Promise<unknown> {
+  if (!supported()) return null;
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (!worker) return null;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/** Hands the session to the worker (part 1 §7 `setup`); push keys arrive with a later issue. */
+export function setupServiceWorker(user: { _id: string; username: string }, accessToken: string): void {
+  const apiRoot = apiBaseUrl() || (globalThis.location?.origin ?? '');
+  void postToServiceWorker({
+    type: 'setup',
+    data: { userId: user._id, username: user.username, accessToken, apiRoot, pushKey: null },
+  });
+}

@@ -1,0 +1,28 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { authSlice } from '../features/auth/authSlice';
+import { bannersSlice } from '../features/banners/bannersSlice';
+import { cardsSlice } from '../features/cards/cardsSlice';
+import { creditsSlice } from '../features/credits/creditsSlice';
+import { popupsSlice } from '../features/popups/popupsSlice';
+import { providerConfigSlice } from '../features/provider/providerConfigSlice';
+import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
+import { requestsSlice } from './requests';
+
+export function createStore() {
+  return configureStore({
+    reducer: {
+      auth: authSlice.reducer,
+      popups: popupsSlice.reducer,
+      banners: bannersSlice.reducer,
+      providerConfig: providerConfigSlice.reducer,
+      requests: requestsSlice.reducer,
+      credits: creditsSlice.reducer,
+      cards: cardsSlice.reducer,
+      subscriptions: subscriptionsSlice.reducer,
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

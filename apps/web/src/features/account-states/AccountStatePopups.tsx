@@ -1,0 +1,65 @@
+import { STORAGE_KEYS, TEXTS } from '@parlor/contract';
+import { useEffect } from 'react';
+import { writeStorage } from '../../app/browser';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { AlertIcon } from '../../ui/icons';
+import { selectSigningOut } from '../auth/authSlice';
+import { logout } from '../auth/authThunks';
+import styles from './AccountStatePopups.module.css';
+
+export const ACCOUNT_TERMINATED_TITLE = 'Account terminated';
+export const ACCOUNT_TERMINATED_TEXT = 'Your account has been terminated for violating our rules.';
+
+/**
+ * Part 1 §4: the banned event opens this popup. It cannot be dismissed; the is-banned key stays
+ * until the unban screen clears it, and Log out ends the session.
+ */
+export function AccountTerminatedPopup({ reason, active }: { reason: string | null; active: boolean }) {
+  const dispatch = useAppDispatch();
+  const signingOut = useAppSelector(selectSigningOut);
+  useEffect(() => {
+    writeStorage(STORAGE_KEYS.isBanned, 'true');
+  }, []);
+  return (
+    <Dialog
+      title={ACCOUNT_TERMINATED_TITLE}
+      active={active}
+      centered
+      hero={<AlertIcon size={30} />}
+      actions={
+        <Button variant="danger" size="large" fullWidth loading={signingOut} onClick={() => dispatch(logout())}>
+          Log out
+        </Button>
+      }
+    >
+      <p>{ACCOUNT_TERMINATED_TEXT}</p>
+      {reason && (
+        <p className={styles.reason}>
+          <span className={styles.reasonLabel}>Reason:</span> {reason}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+/** Part 2 §2, §8: a 423 answer shows 'Your account is frozen' with the server's message. */
+export function AccountFrozenPopup({ message, active, close }: { message: string; active: boolean; close: () => void }) {
+  return (
+    <Dialog
+      title={TEXTS.accountFrozenTitle}
+      active={active}
+      onClose={close}
+      centered
+      hero={<AlertIcon size={30} />}
+      actions={
+        <Button size="large" fullWidth onClick={close}>
+          OK
+        </Button>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}

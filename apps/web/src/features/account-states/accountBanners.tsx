@@ -1,0 +1,80 @@
+import { isModerationPending, isProfileComplete, type User } from '@parlor/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AppDispatch } from '../../app/store';
+import type { BannerKind } from '../banners/bannersSlice';
+import { openOnboardingVerify } from '../verification/openers';
+import { dismissReportedWarning } from './accountThunks';
+import styles from './accountBanners.module.css';
+
+/**
+ * Banners that follow from the account (part 1 §2): creators see why their profile is invisible,
+ * with a link to the screen that fixes it; the CompleteProfile rule is part 1 §5's.
+ */
+export function accountBanners(user: User): BannerKind[] {
+  const kinds: BannerKind[] = [];
+  if (user.type === 'featured') {
+    if (!user.avatar_url) kinds.push('WarningInvisibleUploadPhoto');
+    else if (
+      user.settings?.profile?.invisible ||
+      (user.discover_status === 'hidden' && !isModerationPending(user))
+    ) {
+      kinds.push('WarningInvisibleFeaturedDisabled');
+    }
+  }
+  if (user.type && !isProfileComplete(user)) kinds.push('CompleteProfile');
+  if (user.settings?.core?.warning_you_have_been_reported) kinds.push('ReportedWarning');
+  return kinds;
+}
+
+/** Texts for the account banners the spec gives no text for. */
+export const ACCOUNT_BANNER_TEXTS: Partial<Record<BannerKind, string>> = {
+  WarningInvisibleUploadPhoto: 'Fans cannot find you until you add a profile photo.',
+  WarningInvisibleFeaturedDisabled: 'Your profile is hidden from Discover. Turn it back on in your privacy settings.',
+  CompleteProfile: 'Buy your first credit package to unlock everything Parlor offers.',
+  ReportedWarning:
+    'Another member reported your account. Please keep to the community rules, or your account may be suspended.',
+};
+
+/** The one action each account banner offers. */
+export function accountBannerAction(kind: BannerKind, user: User, dispatch: AppDispatch): ReactNode {
+  switch (kind) {
+    case 'VerifyEmailAddress':
+    case 'VerifyEmailAddressUsingCode':
+      return (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => openOnboardingVerify(dispatch, user, { afterSignUp: false })}
+        >
+          Enter code
+        </button>
+      );
+    case 'WarningInvisibleUploadPhoto':
+      return (
+        <Link className={styles.action} to="/account/edit-profile">
+          Add a photo
+        </Link>
+      );
+    case 'WarningInvisibleFeaturedDisabled':
+      return (
+        <Link className={styles.action} to="/account/settings/privacy">
+          Privacy settings
+        </Link>
+      );
+    case 'CompleteProfile':
+      return (
+        <Link className={styles.action} to="/account/get-credits">
+          Get credits
+        </Link>
+      );
+    case 'ReportedWarning':
+      return (
+        <button type="button" className={styles.action} onClick={() => dispatch(dismissReportedWarning())}>
+          I understand
+        </button>
+      );
+    default:
+      return undefined;
+  }
+}

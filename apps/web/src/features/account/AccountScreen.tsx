@@ -1,0 +1,64 @@
+import { creditsToDollars } from '@parlor/contract';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { CheckIcon, LogoutIcon } from '../../ui/icons';
+import { selectSigningOut, selectUser } from '../auth/authSlice';
+import { logout } from '../auth/authThunks';
+import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
+import { PageHeader } from '../shell/PageHeader';
+import styles from './AccountScreen.module.css';
+
+/** /account: who is signed in, the credit balance, and signing out. */
+export function AccountScreen() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const signingOut = useAppSelector(selectSigningOut);
+  if (!user) return null;
+
+  return (
+    <>
+      <PageHeader title="Account" />
+      <div className={styles.grid}>
+        <section className={styles.card} aria-label="Profile">
+          <div className={styles.profile}>
+            <Avatar name={user.username} src={user.avatar_url} size={72} />
+            <div className={styles.identity}>
+              <p className={styles.username}>{user.username}</p>
+              <p className={styles.email}>{user.email}</p>
+              <div className={styles.badges}>
+                <span className={styles.badge}>{user.type === 'featured' ? 'Creator' : 'Fan'}</span>
+                {user.email_verified ? (
+                  <span className={`${styles.badge} ${styles.verified}`}>
+                    <CheckIcon size={14} /> Email verified
+                  </span>
+                ) : (
+                  <span className={`${styles.badge} ${styles.unverified}`}>Email not verified</span>
+                )}
+              </div>
+            </div>
+          </div>
+        </section>
+        <section className={styles.card} aria-labelledby="credits-label">
+          <h2 id="credits-label" className={styles.label}>
+            Credits
+          </h2>
+          <p className={styles.balance}>
+            <span className={styles.amount}>{user.credits}</span>
+            <span className={styles.unit}>credits</span>
+          </p>
+          {/* Part 2 §1: the dollar value is credits x 0.1 with two decimals. */}
+          <p className={styles.dollars}>Worth ${creditsToDollars(user.credits)}</p>
+          <AccountMoneyLinks />
+        </section>
+      </div>
+      <div className={`${styles.card} ${styles.session}`}>
+        <p className={styles.sessionText}>Signed in as {user.username}</p>
+        <Button variant="secondary" onClick={() => dispatch(logout())} loading={signingOut}>
+          <LogoutIcon size={18} />
+          Sign out
+        </Button>
+      </div>
+    </>
+  );
+}

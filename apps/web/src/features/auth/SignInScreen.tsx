@@ -1,0 +1,90 @@
+import { rules } from '@parlor/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { requestReset, selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import styles from './AuthForm.module.css';
+import { AuthLayout } from './AuthLayout';
+import { selectToken } from './authSlice';
+import { signIn } from './authThunks';
+import { FormAlert } from './FormAlert';
+
+type Field = 'login' | 'password';
+
+/** /login: sign in with an email or a username (DESIGN §4, POST /v1/auth). */
+export function SignInScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const token = useAppSelector(selectToken);
+  const request = useAppSelector((s) => selectRequest(s, signIn));
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  // A failure from an earlier visit is not this form's news.
+  useEffect(() => {
+    dispatch(requestReset(signIn.typePrefix));
+  }, [dispatch]);
+
+  if (token && request.status !== 'Fetching') return <Navigate to="/chats" replace />;
+
+  const check = (field: Field, value = values[field]) => rules.required(value);
+  const update = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: check(field, value) }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { login: check('login'), password: check('password') };
+    setErrors(found);
+    if (found.login || found.password) return;
+    const result = await dispatch(signIn({ login: values.login.trim(), password: values.password }));
+    if (signIn.fulfilled.match(result)) navigate('/chats', { replace: true });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to pick up your conversations."
+      footer={
+        <>
+          New to Parlor? <Link to="/login/signup">Create an account</Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert message={request.status === 'Error' ? request.error?.message : null} />
+        <TextField
+          label="Email or username"
+          name="login"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.login}
+          error={errors.login}
+          onChange={(e) => update('login', e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => update('password', e.target.value)}
+        />
+        <Button
+          type="submit"
+          size="large"
+          fullWidth
+          loading={request.status === 'Fetching'}
+          className={styles.submit}
+        >
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Gender, UserType } from '@parlor/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { requestReset, selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { SelectField, TextField } from '../../ui/TextField';
+import styles from './AuthForm.module.css';
+import { AuthLayout } from './AuthLayout';
+import { selectToken } from './authSlice';
+import { signUp } from './authThunks';
+import { FormAlert } from './FormAlert';
+import {
+  CHECKED_FIELDS,
+  EMPTY_SIGN_UP,
+  formFieldOf,
+  type SignUpErrors,
+  type SignUpField,
+  toSignUpRequest,
+  validateSignUp,
+  validateSignUpField,
+} from './signUpForm';
+import { useUsernameAvailability } from './useUsernameAvailability';
+
+const ACCOUNT_TYPES = [
+  { value: 'user', label: 'Fan', description: 'Chat with creators' },
+  { value: 'featured', label: 'Creator', description: 'Get paid to chat' },
+] as const satisfies readonly { value: UserType; label: string; description: string }[];
+
+/** /login/signup: create an account (DESIGN §4, POST /v1/users/sign). */
+export function SignUpScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const token = useAppSelector(selectToken);
+  const request = useAppSelector((s) => selectRequest(s, signUp));
+  const [values, setValues] = useState(EMPTY_SIGN_UP);
+  const [errors, setErrors] = useState<SignUpErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const availability = useUsernameAvailability(values.username);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    dispatch(requestReset(signUp.typePrefix));
+  }, [dispatch]);
+
+  if (token && request.status !== 'Fetching') return <Navigate to="/chats" replace />;
+
+  const set = <F extends SignUpField>(field: F, value: (typeof values)[F]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once a field shows an error, it re-checks as the user types so the error clears promptly.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: validateSignUpField(field, next) }));
+    if (field === 'password' && errors.confirmPassword && next.confirmPassword) {
+      setErrors((e) => ({ ...e, confirmPassword: validateSignUpField('confirmPassword', next) }));
+    }
+  };
+  const blur = (field: SignUpField) => () => {
+    if (values[field] === '') return; // leaving an untouched field is not an error yet
+    setErrors((e) => ({ ...e, [field]: validateSignUpField(field, values) }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateSignUp(values);
+    if (availability.state === 'taken' && !found.username) found.username = availability.message;
+    setErrors(found);
+    const first = CHECKED_FIELDS.find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const result = await dispatch(signUp(toSignUpRequest(values)));
+    if (signUp.fulfilled.match(result)) {
+      navigate('/chats', { replace: true });
+    } else if (result.payload) {
+      const field = formFieldOf(result.payload.field);
+      if (field) setErrors((e) => ({ ...e, [field]: result.payload!.message }));
+      else setFormError(result.payload.message);
+    }
+  };
+
+  const usernameHint =
+    availability.state === 'checking'
+      ? 'Checking availability…'
+      : availability.state === 'available'
+        ? 'Username is available'
+        : undefined;
+  const usernameError =
+    errors.username ?? (availability.state === 'taken' ? availability.message : undefined);
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="It takes less than a minute."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in instead</Link>
+        </>
+      }
+    >
+      <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert message={formError} />
+        <RadioGroup
+          legend="I am a"
+          name="type"
+          value={values.type}
+          options={ACCOUNT_TYPES}
+          onChange={(type) => set('type', type)}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+          onBlur={blur('email')}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          error={usernameError}
+          hint={usernameError ? undefined : usernameHint}
+          hintTone={availability.state === 'available' ? 'success' : 'neutral'}
+          onChange={(e) => set('username', e.target.value)}
+          onBlur={blur('username')}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => set('password', e.target.value)}
+          onBlur={blur('password')}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.target.value)}
+          onBlur={blur('confirmPassword')}
+        />
+        <SelectField
+          label="Gender"
+          name="gender"
+          value={values.gender}
+          error={errors.gender}
+          onChange={(e) => set('gender', e.target.value as Gender | '')}
+        >
+          <option value="">Prefer not to say</option>
+          <option value="male">Male</option>
+          <option value="female">Female</option>
+          <option value="other">Other</option>
+        </SelectField>
+        <TextField
+          label="Referral code (optional)"
+          name="code"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.code}
+          error={errors.code}
+          onChange={(e) => set('code', e.target.value)}
+        />
+        <Button
+          type="submit"
+          size="large"
+          fullWidth
+          loading={request.status === 'Fetching'}
+          className={styles.submit}
+        >
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

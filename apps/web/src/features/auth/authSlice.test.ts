@@ -1,0 +1,68 @@
+import { ERRORS, type User } from '@parlor/contract';
+import { describe, expect, it } from 'vitest';
+import { type AuthState, authSlice, creditsChanged } from './authSlice';
+import { loadSession, logout, signIn, signUp } from './authThunks';
+
+const reduce = authSlice.reducer;
+
+const user = { _id: 'u1', username: 'alex', credits: 120, email_verified: false } as User;
+const signedOut: AuthState = { token: null, user: null, status: 'None', signingOut: false };
+const signedIn: AuthState = { token: 'tok', user, status: 'Fetched', signingOut: false };
+
+describe('auth reducer', () => {
+  it('starts without a token when nothing is stored', () => {
+    expect(reduce(undefined, { type: '@@init' })).toEqual(signedOut);
+  });
+
+  it('keeps the token and user after signing in', () => {
+    const action = signIn.fulfilled({ access_token: 'tok', user }, 'req', { login: 'alex', password: 'x' });
+    expect(reduce(signedOut, action)).toEqual(signedIn);
+  });
+
+  it('keeps the token and user after signing up', () => {
+    const action = signUp.fulfilled({ access_token: 'tok2', user }, 'req', {
+      email: 'a@b.co',
+      password: 'secret1',
+      username: 'alex',
+    });
+    expect(reduce(signedOut, action)).toMatchObject({ token: 'tok2', user, status: 'Fetched' });
+  });
+
+  it('tracks loading the session: Fetching, then the user and Fetched', () => {
+    const withToken = { ...signedOut, token: 'tok' };
+    const loading = reduce(withToken, loadSession.pending('req'));
+    expect(loading.status).toBe('Fetching');
+    const loaded = reduce(loading, loadSession.fulfilled(user, 'req'));
+    expect(loaded).toEqual({ ...withToken, user, status: 'Fetched' });
+  });
+
+  it('drops the token when the session load answers 401', () => {
+    const rejected = loadSession.rejected(null, 'req', undefined, {
+      status: 401,
+      code: 'unauthorized',
+      message: ERRORS.unauthorized,
+    });
+    expect(reduce({ ...signedOut, token: 'dead' }, rejected)).toMatchObject({ token: null, status: 'Error' });
+  });
+
+  it('keeps the token when the session load fails for another reason (network)', () => {
+    const rejected = loadSession.rejected(null, 'req', undefined, {
+      status: 0,
+      code: 'network_error',
+      message: ERRORS.network,
+    });
+    expect(reduce({ ...signedOut, token: 'tok' }, rejected)).toMatchObject({ token: 'tok', status: 'Error' });
+  });
+
+  it('marks signing out, then clears the token and the user', () => {
+    const pending = reduce(signedIn, logout.pending('req'));
+    expect(pending.signingOut).toBe(true);
+    const done = reduce(pending, logout.fulfilled(undefined, 'req'));
+    expect(done).toMatchObject({ token: null, user: null, status: 'None' });
+  });
+
+  it('updates the credits of the signed-in user', () => {
+    expect(reduce(signedIn, creditsChanged(75)).user?.credits).toBe(75);
+    expect(reduce(signedOut, creditsChanged(75)).user).toBeNull();
+  });
+});

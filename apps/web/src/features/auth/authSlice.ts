@@ -1,0 +1,76 @@
+import type { FetchStatus, User } from '@parlor/contract';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { storedToken } from '../../app/browser';
+import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  /** Status of loading the signed-in user (GET /v1/users/me). */
+  status: FetchStatus;
+  /** Set between logout and the redirect to /login, so screens do not flash a signed-out state. */
+  signingOut: boolean;
+}
+
+export const initialAuthState = (): AuthState => ({
+  token: storedToken(),
+  user: null,
+  status: 'None',
+  signingOut: false,
+});
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** The user changed elsewhere (realtime user.update, credits after a purchase). */
+    userUpdated(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    creditsChanged(state, action: PayloadAction<number>) {
+      if (state.user) state.user.credits = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadSession.pending, (state) => {
+        state.status = 'Fetching';
+      })
+      .addCase(loadSession.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.status = 'Fetched';
+      })
+      .addCase(loadSession.rejected, (state, action) => {
+        state.status = 'Error';
+        // A 401 means the token is dead (the API client already removed it from storage).
+        if (action.payload?.status === 401) state.token = null;
+      })
+      .addCase(updateUser.fulfilled, (state, action) => {
+        state.user = action.payload;
+      })
+      .addCase(logout.pending, (state) => {
+        state.signingOut = true;
+      })
+      .addCase(logout.fulfilled, (state) => {
+        state.token = null;
+        state.user = null;
+        state.status = 'None';
+      });
+    for (const thunk of [signIn, signUp]) {
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        state.token = action.payload.access_token;
+        state.user = action.payload.user;
+        state.status = 'Fetched';
+        state.signingOut = false;
+      });
+    }
+  },
+});
+
+export const { userUpdated, creditsChanged } = authSlice.actions;
+
+type WithAuth = { auth: AuthState };
+export const selectToken = (state: WithAuth) => state.auth.token;
+export const selectUser = (state: WithAuth) => state.auth.user;
+export const selectAuthStatus = (state: WithAuth) => state.auth.status;
+export const selectSigningOut = (state: WithAuth) => state.auth.signingOut;

@@ -1,0 +1,88 @@
+import {
+  AuthResponse,
+  ERRORS,
+  LOGOUT_REDIRECT_MS,
+  type SignInRequest,
+  type SignUpRequest,
+  type UpdateUserRequest,
+  User,
+  UsernameAvailableResponse,
+} from '@parlor/contract';
+import { ApiError, api } from '../../app/api';
+import { clearStoredSession, redirectTo, storeToken } from '../../app/browser';
+import { createApiThunk } from '../../app/requests';
+import { postToServiceWorker, setupServiceWorker } from '../../app/serviceWorker';
+
+function startSession(answer: AuthResponse): AuthResponse {
+  storeToken(answer.access_token);
+  setupServiceWorker(answer.user, answer.access_token);
+  return answer;
+}
+
+/** DESIGN §4: POST /v1/auth with an email or username. */
+export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) => {
+  try {
+    // A 401 here is a wrong password, not an expired session: no redirect.
+    const answer = await api.post('/v1/auth', body, { schema: AuthResponse, handleUnauthorized: false });
+    return startSession(answer);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      throw new ApiError(401, ERRORS.wrongLogin, error.code);
+    }
+    throw error;
+  }
+});
+
+/** DESIGN §4: POST /v1/users/sign; the spec's email data adds web and react_flow. */
+export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) => {
+  const answer = await api.post(
+    '/v1/users/sign',
+    { ...body, web: true, react_flow: true },
+    { schema: AuthResponse },
+  );
+  return startSession(answer);
+});
+
+type AuthView = { auth: { token: string | null; user: User | null; status: string } };
+
+/** Start-up with a stored token: who is signed in. One load at a time (StrictMode runs effects twice). */
+export const loadSession = createApiThunk<User>(
+  'auth/loadSession',
+  async (_arg, { getState }) => {
+    const user = await api.get('/v1/users/me', { schema: User });
+    const { token } = (getState() as AuthView).auth;
+    if (token) setupServiceWorker(user, token);
+    return user;
+  },
+  (_, getState) => (getState() as AuthView).auth.status !== 'Fetching',
+);
+
+/** PATCH /v1/users/{id} with the changed values only. */
+export const updateUser = createApiThunk(
+  'auth/updateUser',
+  async (changes: UpdateUserRequest, { getState }) => {
+    const { user } = (getState() as AuthView).auth;
+    if (!user) throw new ApiError(401, ERRORS.unauthorized, 'unauthorized');
+    return api.patch(`/v1/users/${encodeURIComponent(user._id)}`, changes, { schema: User });
+  },
+);
+
+/**
+ * Part 1 §4: logout revokes the token, clears stored data and the user, then redirects to /login
+ * after 200 ms. The redirect is a full page load so no state of the old session survives.
+ */
+export const logout = createApiThunk('auth/logout', async () => {
+  try {
+    await api.delete('/v1/auth', { handleUnauthorized: false });
+  } catch {
+    // Signing out must always succeed locally, even offline or with a revoked token.
+  }
+  clearStoredSession();
+  void postToServiceWorker({ type: 'logout' });
+  setTimeout(() => redirectTo('/login'), LOGOUT_REDIRECT_MS);
+});
+
+/** GET /v1/username-available: whether a username can still be taken. */
+export const checkUsername = createApiThunk('auth/checkUsername', async (username: string, { signal }) =>
+  api.get('/v1/username-available', { query: { username }, schema: UsernameAvailableResponse, signal }),
+);

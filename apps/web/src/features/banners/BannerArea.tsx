@@ -1,0 +1,89 @@
+import { BANNER_TITLES } from '@parlor/contract';
+import type { ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Banner, type BannerTone } from '../../ui/Banner';
+import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
+import { ACCOUNT_BANNER_TEXTS, accountBannerAction } from '../account-states/accountBanners';
+import { selectUser } from '../auth/authSlice';
+import styles from './BannerArea.module.css';
+import { type BannerKind, bannerDismissed, selectVisibleBanners } from './bannersSlice';
+
+interface BannerView {
+  title: string;
+  text?: ReactNode;
+  tone: BannerTone;
+  icon: ReactNode;
+  /** Whether the user may close it for this session. */
+  dismissible: boolean;
+}
+
+/** How each banner kind looks. Kinds without a spec title get a plain one of ours. */
+function viewFor(kind: BannerKind, email: string | undefined): BannerView {
+  switch (kind) {
+    case 'VerifyEmailAddress':
+    case 'VerifyEmailAddressUsingCode':
+      return {
+        title: BANNER_TITLES[kind],
+        text: email ? `We sent a 4-digit code to ${email}.` : 'Check your inbox for your 4-digit code.',
+        tone: 'info',
+        icon: <MailIcon />,
+        dismissible: true,
+      };
+    case 'WarningInvisibleUploadPhoto':
+    case 'WarningInvisibleFeaturedDisabled':
+    case 'PenaltyProfileVisibility':
+      return {
+        title:
+          kind === 'PenaltyProfileVisibility' ? 'Your profile visibility is limited' : BANNER_TITLES[kind],
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'warning',
+        icon: <AlertIcon />,
+        dismissible: false,
+      };
+    case 'ReportedWarning':
+      return {
+        title: 'You have been reported',
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'warning',
+        icon: <AlertIcon />,
+        dismissible: false,
+      };
+    case 'CompleteProfile':
+      return {
+        title: BANNER_TITLES[kind],
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'promo',
+        icon: <SparkIcon />,
+        dismissible: true,
+      };
+    case 'StartFirstChat':
+      return { title: 'Start your first chat', tone: 'promo', icon: <SparkIcon />, dismissible: true };
+    default:
+      return { title: BANNER_TITLES[kind], tone: 'promo', icon: <SparkIcon />, dismissible: true };
+  }
+}
+
+export function BannerArea() {
+  const kinds = useAppSelector(selectVisibleBanners);
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  if (kinds.length === 0) return null;
+  return (
+    <div className={styles.area}>
+      {kinds.map((kind) => {
+        const view = viewFor(kind, user?.email);
+        return (
+          <Banner
+            key={kind}
+            title={view.title}
+            text={view.text}
+            tone={view.tone}
+            icon={view.icon}
+            action={user ? accountBannerAction(kind, user, dispatch) : undefined}
+            onDismiss={view.dismissible ? () => dispatch(bannerDismissed(kind)) : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}

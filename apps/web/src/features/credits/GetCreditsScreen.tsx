@@ -1,0 +1,242 @@
+import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest } from '@parlor/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { CheckIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { SelectField } from '../../ui/TextField';
+import { FormAlert } from '../auth/FormAlert';
+import { selectUser } from '../auth/authSlice';
+import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
+import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
+import { cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
+import { type GetCreditsState, purchaseFields } from '../payments/purchase';
+import { selectFeature } from '../provider/providerConfigSlice';
+import { PageHeader } from '../shell/PageHeader';
+import { type CardFormErrors, emptyCardForm, toCardInput, validateCardForm } from './cardForm';
+import { newIdempotencyKey } from './creditsApi';
+import { loadPackages, selectPackages } from './creditsSlice';
+import styles from './GetCreditsScreen.module.css';
+import { NewCardFields } from './NewCardFields';
+
+function describeResume(state: GetCreditsState): string | null {
+  const r = state.resume;
+  if (!r) return null;
+  if (r.type === 'tip') return `Your tip of ${r.amount} credits is sent as soon as the credits land.`;
+  if (r.type === 'subscription') return 'Your subscription starts as soon as the credits land.';
+  return 'The message unlocks as soon as the credits land.';
+}
+
+/** /account/get-credits: packages with their dollar price, a saved or new card, then pay (part 1 §2). */
+export function GetCreditsScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as GetCreditsState;
+  const user = useAppSelector(selectUser);
+  const packages = useAppSelector(selectPackages);
+  const cards = useAppSelector(selectCards);
+  const cardsLoaded = useAppSelector(selectCardsLoaded);
+  const cryptoEnabled = useAppSelector(selectFeature('crypto_payment'));
+  const paying = useAppSelector((s) => selectRequest(s, submitPayment)).status === 'Fetching';
+  const crypto = useAppSelector((s) => selectRequest(s, cryptoTopUp));
+
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [method, setMethod] = useState<string>(NEW_CARD);
+  const [card, setCard] = useState(emptyCardForm);
+  const [saveCard, setSaveCard] = useState(true);
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ credits: number; note?: string } | null>(null);
+  const [currency, setCurrency] = useState<string>('USDT');
+  // One key per attempt: a double click or a retried request charges once (DESIGN §5).
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+
+  useEffect(() => {
+    void dispatch(loadPackages());
+    void dispatch(loadCards());
+  }, [dispatch]);
+  useEffect(() => {
+    if (!packageId && packages.length > 0) setPackageId((packages.find((p) => p.popular) ?? packages[0])!._id);
+  }, [packages, packageId]);
+  useEffect(() => {
+    // Default to the newest usable saved card once the list arrives.
+    if (cardsLoaded && method === NEW_CARD) {
+      const usable = cards.find((c) => !c.expired);
+      if (usable) setMethod(usable.id);
+    }
+    if (method !== NEW_CARD && !cards.some((c) => c.id === method)) setMethod(NEW_CARD);
+  }, [cardsLoaded, cards, method]);
+
+  const chosen = useMemo(() => packages.find((p) => p._id === packageId), [packages, packageId]);
+  const backTo = state.backTo;
+  const resumeNote = describeResume(state);
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (!chosen) return;
+    setSubmitted(true);
+    setFailure(null);
+    let body: PaymentRequest;
+    const common = { package_id: chosen._id, idempotency_key: attemptKey, ...purchaseFields(state.resume) };
+    if (method === NEW_CARD) {
+      const found = validateCardForm(card);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      body = { ...common, card: toCardInput(card), save_card: saveCard };
+    } else {
+      body = { ...common, card_id: method };
+    }
+    const result = await dispatch(
+      submitPayment({ body, backTo: backTo ?? '/account/get-credits', resume: state.resume }),
+    );
+    if (submitPayment.rejected.match(result)) {
+      setFailure(result.payload?.message ?? null);
+      if (result.payload && result.payload.status >= 400 && result.payload.status < 500) setAttemptKey(newIdempotencyKey());
+      return;
+    }
+    if (!submitPayment.fulfilled.match(result)) return;
+    const outcome = result.payload;
+    if (outcome.status === 'failed') {
+      setFailure(outcome.message);
+      setAttemptKey(newIdempotencyKey());
+    } else if (outcome.status === 'paid') {
+      setAttemptKey(newIdempotencyKey());
+      setCard(emptyCardForm);
+      setSubmitted(false);
+      void dispatch(loadCards());
+      if (backTo && !outcome.finishError) navigate(backTo, { replace: true, state: { purchased: true } });
+      else setDone({ credits: chosen.credits, ...(outcome.finishError ? { note: outcome.finishError } : {}) });
+    }
+  }
+
+  async function payWithCrypto() {
+    if (!chosen) return;
+    const result = await dispatch(cryptoTopUp({ packageId: chosen._id, currency, key: newIdempotencyKey() }));
+    if (cryptoTopUp.fulfilled.match(result)) setDone({ credits: result.payload.credits });
+  }
+
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader
+        title="Get credits"
+        subtitle={`Balance: ${user.credits} credits ($${creditsToDollars(user.credits)})`}
+        actions={
+          backTo ? (
+            <Link to={backTo} className={styles.back}>
+              Back
+            </Link>
+          ) : undefined
+        }
+      />
+      {done && (
+        <div className={styles.success} role="status">
+          <CheckIcon size={22} />
+          <div>
+            <p className={styles.successTitle}>Payment successful</p>
+            <p>
+              {done.credits} credits were added. Your balance is {user.credits} credits ($
+              {creditsToDollars(user.credits)}).
+            </p>
+            {done.note && <p>{done.note}</p>}
+          </div>
+        </div>
+      )}
+      {resumeNote && <p className={styles.note}>{resumeNote}</p>}
+      <form className={styles.layout} onSubmit={pay} noValidate>
+        <section aria-labelledby="packages-title" className={styles.section}>
+          <h2 id="packages-title" className={styles.sectionTitle}>
+            Choose a package
+          </h2>
+          {packages.length === 0 ? (
+            <Spinner size={50} />
+          ) : (
+            <div className={styles.packages} role="radiogroup" aria-label="Credit packages">
+              {packages.map((p) => (
+                <label key={p._id} className={styles.package} data-checked={p._id === packageId || undefined}>
+                  <input
+                    type="radio"
+                    name="package"
+                    value={p._id}
+                    checked={p._id === packageId}
+                    onChange={() => setPackageId(p._id)}
+                    aria-label={`${p.credits} credits for $${p.price}`}
+                  />
+                  {p.popular && <span className={styles.popular}>Most popular</span>}
+                  <span className={styles.packageName}>{p.name}</span>
+                  <span className={styles.packageCredits}>{p.credits} credits</span>
+                  <span className={styles.packagePrice}>${p.price}</span>
+                  {p.bonus > 0 && (
+                    <span className={styles.bonus}>
+                      +{p.bonus} bonus (${creditsToDollars(p.bonus)})
+                    </span>
+                  )}
+                </label>
+              ))}
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="method-title" className={styles.section}>
+          <h2 id="method-title" className={styles.sectionTitle}>
+            Payment method
+          </h2>
+          {cards.length > 0 && <SavedCardOptions value={method} onChange={setMethod} />}
+          {method === NEW_CARD && (
+            <>
+              <NewCardFields
+                values={card}
+                errors={submitted ? errors : {}}
+                onChange={(values) => {
+                  setCard(values);
+                  if (submitted) setErrors(validateCardForm(values));
+                }}
+              />
+              <label className={styles.checkbox}>
+                <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                Save this card for next time
+              </label>
+            </>
+          )}
+          <FormAlert message={failure} />
+          <Button type="submit" size="large" fullWidth loading={paying} disabled={!chosen}>
+            {chosen ? `Pay $${chosen.price}` : 'Pay'}
+          </Button>
+          <p className={styles.sandbox}>
+            Sandbox payments: 4242 4242 4242 4242 pays at once, 4000 0000 0000 3220 asks for 3-D Secure, 4000
+            0000 0000 0002 is declined.
+          </p>
+        </section>
+
+        {cryptoEnabled && (
+          <section aria-labelledby="crypto-title" className={styles.section}>
+            <h2 id="crypto-title" className={styles.sectionTitle}>
+              Or pay with crypto
+            </h2>
+            <div className={styles.crypto}>
+              <SelectField label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                {CRYPTO_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </SelectField>
+              <Button
+                variant="secondary"
+                onClick={payWithCrypto}
+                loading={crypto.status === 'Fetching'}
+                disabled={!chosen}
+              >
+                Top up with crypto
+              </Button>
+            </div>
+            <FormAlert message={crypto.status === 'Error' ? crypto.error?.message : null} />
+          </section>
+        )}
+      </form>
+    </>
+  );
+}

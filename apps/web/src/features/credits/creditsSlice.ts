@@ -1,0 +1,23 @@
+import type { CreditPackage } from '@parlor/contract';
+import { createSlice } from '@reduxjs/toolkit';
+import { createApiThunk } from '../../app/requests';
+import { paymentsApi } from './creditsApi';
+
+export interface CreditsState {
+  packages: CreditPackage[];
+}
+
+export const loadPackages = createApiThunk('credits/loadPackages', async () => (await paymentsApi.packages()).data);
+
+export const creditsSlice = createSlice({
+  name: 'credits',
+  initialState: { packages: [] } as CreditsState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(loadPackages.fulfilled, (state, action) => {
+      state.packages = action.payload;
+    });
+  },
+});
+
+export const selectPackages = (state: { credits: CreditsState }) => state.credits.packages;

@@ -1,0 +1,158 @@
+import { creditsToDollars, ERRORS } from '@parlor/contract';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { AlertIcon, CheckIcon, CoinsIcon, LockIcon } from '../../ui/icons';
+import { deleteCard } from '../cards/cardsSlice';
+import { pushPopup } from '../popups/popupsSlice';
+import type { PaymentPopupProps } from './popupTypes';
+import { GET_CREDITS_PATH, type GetCreditsState } from './purchase';
+
+interface Props {
+  id: string;
+  props: PaymentPopupProps;
+  active: boolean;
+  close: () => void;
+}
+
+/** Renders one money popup; PopupHost shows it for the `payments` kind. */
+export function PaymentPopup({ id, props, active, close }: Props) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const toCredits = (state: GetCreditsState) => {
+    close();
+    navigate(GET_CREDITS_PATH, { state });
+  };
+
+  switch (props.type) {
+    case 'unlockFreeChat':
+      // Part 2 §2: title, lock icon, message, Buy Credits button; the state carries the back-to path.
+      return (
+        <Dialog
+          title="Unlock Free Chat"
+          active={active}
+          onClose={close}
+          centered
+          hero={<LockIcon size={30} />}
+          actions={
+            <Button size="large" fullWidth onClick={() => toCredits({ backTo: props.backTo })}>
+              Buy Credits
+            </Button>
+          }
+        >
+          <p>{props.message}</p>
+        </Dialog>
+      );
+    case 'notEnoughCredits':
+      return (
+        <Dialog
+          title="Not enough credits"
+          active={active}
+          onClose={close}
+          centered
+          hero={<CoinsIcon size={30} />}
+          actions={
+            <>
+              <Button variant="secondary" onClick={close}>
+                Not now
+              </Button>
+              <Button
+                onClick={() =>
+                  toCredits({ backTo: props.backTo, ...(props.resume ? { resume: props.resume } : {}) })
+                }
+              >
+                Buy Credits
+              </Button>
+            </>
+          }
+        >
+          <p>{props.message ?? ERRORS.balanceTooLow} Buy a credit package to continue.</p>
+        </Dialog>
+      );
+    case 'deleteCard':
+      return (
+        <Dialog
+          title="Delete credit card?"
+          active={active}
+          onClose={close}
+          actions={
+            <>
+              <Button variant="secondary" onClick={close}>
+                Keep card
+              </Button>
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  close();
+                  const result = await dispatch(deleteCard(props.cardId));
+                  if (deleteCard.rejected.match(result)) {
+                    dispatch(
+                      pushPopup({
+                        id: `${id}-error`,
+                        kind: 'payments',
+                        props: { type: 'deleteCardError', message: result.payload?.message ?? ERRORS.default },
+                      }),
+                    );
+                  }
+                }}
+              >
+                Delete card
+              </Button>
+            </>
+          }
+        >
+          <p>{props.label} will be removed from your saved cards.</p>
+        </Dialog>
+      );
+    case 'deleteCardError':
+      return (
+        <Dialog
+          title="Card can't be deleted"
+          active={active}
+          onClose={close}
+          centered
+          hero={<AlertIcon size={30} />}
+          actions={
+            <>
+              <Button variant="secondary" onClick={close}>
+                Close
+              </Button>
+              <Button
+                onClick={() => {
+                  close();
+                  navigate('/account/subscriptions');
+                }}
+              >
+                Manage subscriptions
+              </Button>
+            </>
+          }
+        >
+          <p>{props.message}</p>
+        </Dialog>
+      );
+    case 'cryptoTopUpSuccess':
+      return (
+        <Dialog
+          title="Top-up successful!"
+          active={active}
+          onClose={close}
+          centered
+          hero={<CheckIcon size={32} />}
+          actions={
+            <Button size="large" fullWidth onClick={close}>
+              Continue
+            </Button>
+          }
+        >
+          <p>
+            {props.credits} credits (${creditsToDollars(props.credits)}) were added to your balance.
+          </p>
+          <p>
+            Paid {props.paidAmount} {props.paidCurrency}, network fee {props.fee} {props.paidCurrency}.
+          </p>
+        </Dialog>
+      );
+  }
+}

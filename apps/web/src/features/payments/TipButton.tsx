@@ -1,0 +1,141 @@
+import { creditsToDollars, type Message, TIP_AMOUNTS, TIP_MAX } from '@parlor/contract';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { GiftIcon } from '../../ui/icons';
+import { TextField } from '../../ui/TextField';
+import { FormAlert } from '../auth/FormAlert';
+import { selectUser } from '../auth/authSlice';
+import { newIdempotencyKey } from '../credits/creditsApi';
+import { pushPopup } from '../popups/popupsSlice';
+import { selectFeature } from '../provider/providerConfigSlice';
+import styles from './TipButton.module.css';
+import { sendTip } from './tipsThunks';
+
+interface Props {
+  chatId?: string | undefined;
+  recipientId: string;
+  /** The stored tip message, for a conversation that wants to show it before the realtime echo. */
+  onTipped?: (message: Message) => void;
+}
+
+/**
+ * The conversation's tip action (issue 5): an amount picker with the balance and dollar values, a
+ * balance check, and POST /v1/tips. Short of credits it opens "Not enough credits", whose purchase
+ * then sends this tip. Hidden when the account's `tips` feature is off.
+ */
+export function TipButton({ chatId, recipientId, onTipped }: Props) {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const user = useAppSelector(selectUser);
+  const enabled = useAppSelector(selectFeature('tips'));
+  const sending = useAppSelector((s) => selectRequest(s, sendTip)).status === 'Fetching';
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState<number>(TIP_AMOUNTS[1]);
+  const [custom, setCustom] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  if (!enabled || !user || user._id === recipientId) return null;
+  const chosen = custom !== '' ? Number(custom) : amount;
+  const invalid = !Number.isInteger(chosen) || chosen < 1 || chosen > TIP_MAX;
+  const short = !invalid && chosen > user.credits;
+  const resume = { type: 'tip' as const, modelId: recipientId, chatId, amount: chosen };
+
+  const close = () => {
+    setOpen(false);
+    setError(null);
+  };
+  const notEnough = (message?: string) => {
+    close();
+    dispatch(
+      pushPopup({
+        id: 'not-enough-credits',
+        kind: 'payments',
+        props: { type: 'notEnoughCredits', backTo: pathname, resume, ...(message ? { message } : {}) },
+      }),
+    );
+  };
+
+  async function send() {
+    if (invalid) return;
+    if (short) {
+      notEnough();
+      return;
+    }
+    const result = await dispatch(
+      sendTip({ recipient_id: recipientId, amount: chosen, idempotency_key: key, ...(chatId ? { chat_id: chatId } : {}), ...(note.trim() ? { text: note.trim() } : {}) }),
+    );
+    if (sendTip.fulfilled.match(result)) {
+      setKey(newIdempotencyKey());
+      setNote('');
+      close();
+      onTipped?.(result.payload.message);
+    } else if (sendTip.rejected.match(result)) {
+      if (result.payload?.status === 402) notEnough(result.payload.message);
+      else setError(result.payload?.message ?? null);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)}>
+        <GiftIcon size={18} />
+        Tip
+      </Button>
+      {open && (
+        <Dialog
+          title="Send a tip"
+          onClose={close}
+          actions={
+            <>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={send} loading={sending} disabled={invalid}>
+                {invalid ? 'Send tip' : `Send ${chosen} credits`}
+              </Button>
+            </>
+          }
+        >
+          <p className={styles.balance}>
+            Your balance: {user.credits} credits (${creditsToDollars(user.credits)})
+          </p>
+          <div className={styles.amounts} role="radiogroup" aria-label="Tip amount">
+            {TIP_AMOUNTS.map((a) => (
+              <button
+                key={a}
+                type="button"
+                role="radio"
+                aria-checked={custom === '' && amount === a}
+                className={styles.amount}
+                onClick={() => {
+                  setAmount(a);
+                  setCustom('');
+                }}
+              >
+                <span className={styles.amountCredits}>{a}</span>
+                <span className={styles.amountDollars}>${creditsToDollars(a)}</span>
+              </button>
+            ))}
+          </div>
+          <TextField
+            label="Other amount (credits)"
+            inputMode="numeric"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value.replace(/\D/g, '').slice(0, 5))}
+            error={custom !== '' && invalid ? `Choose 1 to ${TIP_MAX} credits` : undefined}
+            hint={custom !== '' && !invalid ? `$${creditsToDollars(chosen)}` : undefined}
+          />
+          <TextField label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          {short && <p className={styles.short}>You need {chosen - user.credits} more credits for this tip.</p>}
+          <FormAlert message={error} />
+        </Dialog>
+      )}
+    </>
+  );
+}

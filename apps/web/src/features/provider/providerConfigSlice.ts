@@ -1,0 +1,51 @@
+import { ProviderConfig } from '@parlor/contract';
+import { createSlice } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import { createApiThunk, type RequestsState } from '../../app/requests';
+import { logout } from '../auth/authThunks';
+
+/**
+ * GET /v1/provider/config?platform=react: feature flags and keyword lists (part 1 §3). Part 1 §4:
+ * guests arriving through provider config are logged out.
+ */
+const CONFIG_REQUEST = 'providerConfig/load';
+
+export const loadProviderConfig = createApiThunk<ProviderConfig>(
+  CONFIG_REQUEST,
+  async (_arg, { dispatch }) => {
+    const config = await api.get('/v1/provider/config', {
+      query: { platform: 'react' },
+      schema: ProviderConfig,
+    });
+    if (config.is_guest) void dispatch(logout());
+    return config;
+  },
+  (_, getState) =>
+    (getState() as { requests: RequestsState }).requests[CONFIG_REQUEST]?.status !== 'Fetching',
+);
+
+export interface ProviderConfigState {
+  config: ProviderConfig | null;
+}
+
+export const providerConfigSlice = createSlice({
+  name: 'providerConfig',
+  initialState: { config: null } as ProviderConfigState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadProviderConfig.fulfilled, (state, action) => {
+        state.config = action.payload;
+      })
+      .addCase(logout.fulfilled, (state) => {
+        state.config = null;
+      });
+  },
+});
+
+type WithConfig = { providerConfig: ProviderConfigState };
+export const selectProviderConfig = (state: WithConfig) => state.providerConfig.config;
+export const selectFeature =
+  (flag: keyof ProviderConfig['features']) =>
+  (state: WithConfig): boolean =>
+    state.providerConfig.config?.features[flag] ?? false;

@@ -1,0 +1,101 @@
+import { creditsToDollars } from '@parlor/contract';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { NAV_ORDER, NAV_ROUTES, navIsCurrent } from '../../app/nav';
+import { Avatar } from '../../ui/Avatar';
+import { ChatIcon, CoinsIcon, CompassIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import { Wordmark } from '../../ui/Wordmark';
+import { selectUser } from '../auth/authSlice';
+import { BannerArea } from '../banners/BannerArea';
+import styles from './AppShell.module.css';
+import { useLayout } from './useLayout';
+
+const NAV_ICONS: Record<string, ReactNode> = {
+  [NAV_ROUTES.chats.path]: <ChatIcon />,
+  [NAV_ROUTES.discover.path]: <CompassIcon />,
+  [NAV_ROUTES.account.path]: <UserIcon />,
+};
+
+function NavLinks({ variant, compact }: { variant: 'sidebar' | 'tabbar'; compact?: boolean }) {
+  const { pathname } = useLocation();
+  return NAV_ORDER.map((route) => {
+    const current = navIsCurrent(route, pathname);
+    return (
+      <Link
+        key={route.path}
+        to={route.path}
+        className={variant === 'tabbar' ? styles.tab : styles.navLink}
+        aria-current={current ? 'page' : undefined}
+        title={compact ? route.name : undefined}
+      >
+        {NAV_ICONS[route.path]}
+        {/* The name stays in the accessibility tree even when only the icon shows. */}
+        <span className={compact ? 'visually-hidden' : undefined}>{route.name}</span>
+      </Link>
+    );
+  });
+}
+
+/** The signed-in frame: header, sidebar (desktop) or tab bar (mobile), banners and the screen. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  const { wide, layout, preference, setPreference } = useLayout();
+  const compact = layout === 'compact';
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        {wide && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => setPreference(preference === 'compact' ? 'default' : 'compact')}
+            aria-label={preference === 'compact' ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
+            <SidebarIcon />
+          </button>
+        )}
+        <Link to={NAV_ROUTES.chats.path} className={styles.home}>
+          <Wordmark size={30} />
+        </Link>
+        <span className={styles.spacer} />
+        {user && (
+          <Link
+            to={NAV_ROUTES.account.path}
+            className={styles.credits}
+            title={`$${creditsToDollars(user.credits)}`}
+          >
+            <CoinsIcon size={18} />
+            {user.credits} credits
+          </Link>
+        )}
+      </header>
+      <div className={styles.body} data-layout={layout}>
+        <nav className={`${styles.sidebar} ${compact ? styles.compact : ''}`} aria-label="Main">
+          <NavLinks variant="sidebar" compact={compact} />
+          {user && (
+            <div className={styles.user}>
+              <Avatar name={user.username} src={user.avatar_url} size={36} />
+              {!compact && (
+                <div className={styles.userText}>
+                  <span className={styles.userName}>{user.username}</span>
+                  <span className={styles.userRole}>{user.type === 'featured' ? 'Creator' : 'Fan'}</span>
+                </div>
+              )}
+            </div>
+          )}
+        </nav>
+        <main className={styles.main}>
+          <div className={styles.content}>
+            <BannerArea />
+            {children}
+          </div>
+        </main>
+      </div>
+      <nav className={styles.tabbar} aria-label="Main">
+        <NavLinks variant="tabbar" />
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { AlertIcon } from '../../ui/icons';
+import { PageSpinner } from '../../ui/Spinner';
+import { selectAuthStatus, selectSigningOut, selectToken, selectUser } from '../auth/authSlice';
+import { loadSession } from '../auth/authThunks';
+import { loadProviderConfig } from '../provider/providerConfigSlice';
+import { SystemPage } from '../system/SystemPage';
+
+/**
+ * The main app needs a signed-in user: with a token it loads the user (GET /v1/users/me) and the
+ * provider config, showing a full-page spinner meanwhile; without one it goes to /login.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const user = useAppSelector(selectUser);
+  const status = useAppSelector(selectAuthStatus);
+  const signingOut = useAppSelector(selectSigningOut);
+  const config = useAppSelector((s) => selectRequest(s, loadProviderConfig));
+
+  useEffect(() => {
+    if (token && !user && status === 'None') void dispatch(loadSession());
+  }, [dispatch, token, user, status]);
+  useEffect(() => {
+    if (token && config.status === 'None') void dispatch(loadProviderConfig());
+  }, [dispatch, token, config.status]);
+
+  if (signingOut) return <PageSpinner label="Signing out" />;
+  if (!token) return <Navigate to="/login" replace />;
+  if (!user && status === 'Error') {
+    return (
+      <SystemPage
+        icon={<AlertIcon size={30} />}
+        tone="danger"
+        title="We couldn't load your account"
+        actions={
+          <Button size="large" fullWidth onClick={() => dispatch(loadSession())}>
+            Try again
+          </Button>
+        }
+      >
+        <p>Check your connection and try again.</p>
+      </SystemPage>
+    );
+  }
+  // A failed config load does not block the app: features then default to off.
+  if (!user || config.status === 'None' || config.status === 'Fetching') return <PageSpinner />;
+  return children;
+}

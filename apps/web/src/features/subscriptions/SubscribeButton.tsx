@@ -1,0 +1,113 @@
+import { creditsToDollars, SUBSCRIPTION_PRICE, SubscribeResponse } from '@parlor/contract';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { api } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { createApiThunk, selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { StarIcon } from '../../ui/icons';
+import { SelectField } from '../../ui/TextField';
+import { FormAlert } from '../auth/FormAlert';
+import { creditsChanged, selectUser } from '../auth/authSlice';
+import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
+import { newIdempotencyKey } from '../credits/creditsApi';
+import { pushPopup } from '../popups/popupsSlice';
+
+export const subscribe = createApiThunk(
+  'subscriptions/subscribe',
+  async (body: { model_id: string; card_id?: string; idempotency_key: string }, { dispatch }) => {
+    const res = await api.post('/v1/subscriptions', body, { schema: SubscribeResponse });
+    dispatch(creditsChanged(res.credits));
+    return res;
+  },
+);
+
+/**
+ * Subscribe to a creator: the price in credits and dollars, an optional saved card that tops up
+ * at renewal, then POST /v1/subscriptions. Short of credits it opens "Not enough credits", whose
+ * purchase then starts the subscription.
+ */
+export function SubscribeButton({ modelId, username }: { modelId: string; username?: string }) {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const user = useAppSelector(selectUser);
+  const cards = useAppSelector(selectCards).filter((c) => !c.expired);
+  const busy = useAppSelector((s) => selectRequest(s, subscribe)).status === 'Fetching';
+  const [open, setOpen] = useState(false);
+  const [cardId, setCardId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [subscribed, setSubscribed] = useState(false);
+  if (!user || user._id === modelId) return null;
+
+  async function confirm() {
+    const result = await dispatch(
+      subscribe({ model_id: modelId, idempotency_key: newIdempotencyKey(), ...(cardId ? { card_id: cardId } : {}) }),
+    );
+    if (subscribe.fulfilled.match(result)) {
+      setOpen(false);
+      setSubscribed(true);
+    } else if (subscribe.rejected.match(result)) {
+      if (result.payload?.status === 402) {
+        setOpen(false);
+        dispatch(
+          pushPopup({
+            id: 'not-enough-credits',
+            kind: 'payments',
+            props: { type: 'notEnoughCredits', backTo: pathname, resume: { type: 'subscription', modelId } },
+          }),
+        );
+      } else setError(result.payload?.message ?? null);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={subscribed}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+          void dispatch(loadCards());
+        }}
+      >
+        <StarIcon size={18} />
+        {subscribed ? 'Subscribed' : 'Subscribe'}
+      </Button>
+      {open && (
+        <Dialog
+          title={`Subscribe${username ? ` to ${username}` : ''}`}
+          onClose={() => setOpen(false)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button onClick={confirm} loading={busy}>
+                Subscribe for {SUBSCRIPTION_PRICE} credits
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {SUBSCRIPTION_PRICE} credits (${creditsToDollars(SUBSCRIPTION_PRICE)}) a month, paid from your balance of{' '}
+            {user.credits} credits. Cancel any time in Subscriptions.
+          </p>
+          {cards.length > 0 && (
+            <SelectField label="Top up at renewal from" value={cardId} onChange={(e) => setCardId(e.target.value)}>
+              <option value="">Credits only</option>
+              {cards.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {cardLabel(c)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <FormAlert message={error} />
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { CancelSubscriptionsResponse, type Subscription, SubscriptionList } from '@parlor/contract';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import { createApiThunk } from '../../app/requests';
+
+/** Part 1 §3: subscriptions (list, next link, total), plus the manage screen's edit mode (part 2 §4). */
+export interface SubscriptionsState {
+  items: Subscription[];
+  next: string | null;
+  total: number;
+  loaded: boolean;
+  editing: boolean;
+  selected: string[];
+}
+
+export const initialSubscriptionsState: SubscriptionsState = {
+  items: [],
+  next: null,
+  total: 0,
+  loaded: false,
+  editing: false,
+  selected: [],
+};
+
+export const loadSubscriptions = createApiThunk('subscriptions/load', () =>
+  api.get('/v1/subscriptions', { query: { limit: 20, offset: 0 }, schema: SubscriptionList }),
+);
+export const loadMoreSubscriptions = createApiThunk('subscriptions/loadMore', (next: string) =>
+  api.get(next, { schema: SubscriptionList }),
+);
+export const cancelSubscriptions = createApiThunk('subscriptions/cancel', (ids: string[]) =>
+  api.delete('/v1/subscriptions', { query: { ids: ids.join(',') }, schema: CancelSubscriptionsResponse }),
+);
+
+export const subscriptionsSlice = createSlice({
+  name: 'subscriptions',
+  initialState: initialSubscriptionsState,
+  reducers: {
+    editModeToggled(state) {
+      state.editing = !state.editing;
+      state.selected = [];
+    },
+    /** Toggling selects or unselects one subscription; canceled ones cannot be selected. */
+    selectionToggled(state, action: PayloadAction<string>) {
+      const sub = state.items.find((s) => s._id === action.payload);
+      if (!sub || sub.status !== 'active') return;
+      state.selected = state.selected.includes(action.payload)
+        ? state.selected.filter((id) => id !== action.payload)
+        : [...state.selected, action.payload];
+    },
+    /** Select-all picks only active subscriptions; when all of them are picked it clears. */
+    allToggled(state) {
+      const active = state.items.filter((s) => s.status === 'active').map((s) => s._id);
+      const all = active.length > 0 && active.every((id) => state.selected.includes(id));
+      state.selected = all ? [] : active;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadSubscriptions.fulfilled, (state, action) => {
+        state.items = action.payload.data;
+        state.next = action.payload.next;
+        state.total = action.payload.total;
+        state.loaded = true;
+      })
+      .addCase(loadMoreSubscriptions.fulfilled, (state, action) => {
+        const known = new Set(state.items.map((s) => s._id));
+        state.items.push(...action.payload.data.filter((s) => !known.has(s._id)));
+        state.next = action.payload.next;
+        state.total = action.payload.total;
+      })
+      // Deleting leaves edit mode (part 2 §4); the changed rows replace the old ones.
+      .addCase(cancelSubscriptions.fulfilled, (state, action) => {
+        const changed = new Map(action.payload.data.map((s) => [s._id, s]));
+        state.items = state.items.map((s) => changed.get(s._id) ?? s);
+        state.editing = false;
+        state.selected = [];
+      });
+  },
+});
+
+export const { editModeToggled, selectionToggled, allToggled } = subscriptionsSlice.actions;
+type WithSubs = { subscriptions: SubscriptionsState };
+export const selectSubscriptions = (state: WithSubs) => state.subscriptions;
+export const selectActiveCount = (state: WithSubs) =>
+  state.subscriptions.items.filter((s) => s.status === 'active').length;

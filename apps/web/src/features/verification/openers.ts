@@ -1,0 +1,52 @@
+import type { User } from '@parlor/contract';
+import type { AppDispatch } from '../../app/store';
+import { pushPopup } from '../popups/popupsSlice';
+import { type ActionVerifyHandler, registerActionVerify } from './actionVerify';
+import { EMAIL_VERIFY_POPUP_ID } from './popupProps';
+import { sendActionCode } from './verificationApi';
+
+/**
+ * Onboarding mode. Right after sign-up the code is on its way, the popup cannot be closed and the
+ * resend cooldown runs from the opening; from a banner it is closable and resend is free at once.
+ */
+export function openOnboardingVerify(dispatch: AppDispatch, user: User, options: { afterSignUp: boolean }) {
+  dispatch(
+    pushPopup({
+      id: EMAIL_VERIFY_POPUP_ID,
+      kind: 'emailVerify',
+      props: {
+        email: user.email,
+        isCodeOnboarding: true,
+        isAlreadyConverted: false,
+        isClosable: !options.afterSignUp,
+        isVerifyResend: false,
+        isJustSetUserName: options.afterSignUp,
+      },
+    }),
+  );
+}
+
+/**
+ * Action mode (part 2 §2): mails a code to the account's address, then opens the popup; the code
+ * the user enters goes to `handler.verify` together with the guarded change.
+ */
+export async function startActionVerify(dispatch: AppDispatch, handler: ActionVerifyHandler): Promise<void> {
+  const sent = await sendActionCode();
+  const id = `action-verify-${Date.now()}`;
+  registerActionVerify(id, handler);
+  dispatch(
+    pushPopup({
+      id: EMAIL_VERIFY_POPUP_ID,
+      kind: 'emailVerify',
+      props: {
+        email: sent.email,
+        isCodeOnboarding: false,
+        isAlreadyConverted: false,
+        isClosable: true,
+        isVerifyResend: false,
+        actionId: id,
+        codeJustSent: true,
+      },
+    }),
+  );
+}

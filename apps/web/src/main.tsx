@@ -1,0 +1,16 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './app/global.css';
+import { Providers } from './app/providers';
+import { registerServiceWorker } from './app/serviceWorker';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <Providers>
+    <App />
+  </Providers>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (apps/server) listens here by default; the dev server forwards /v1, sockets included.
+const API_TARGET = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+});
