@@ -9,7 +9,12 @@ export function world(server: TestServer) {
   return {
     api,
     creator: () => api.signUp('featured'),
-    fan: () => api.signUp('user'),
+    /** A fan who has bought before, so opening chats with creators needs no purchase (free-chat rules have their own tests). */
+    async fan() {
+      const fan = await api.signUp('user');
+      await server.app.ctx.db.updateTable('users').set({ is_customer: true }).where('id', '=', fan.user._id).execute();
+      return fan;
+    },
     async giveCredits(userId: string, amount: number) {
       grant++;
       await server.app.ctx.db.transaction().execute((trx) =>

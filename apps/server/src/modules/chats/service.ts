@@ -5,6 +5,7 @@ import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
 import { getOrCreateChat, unreadTotals } from '../messages/store';
+import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
 import { findChatRow, inboxScope, notesFor, toChat } from './repository';
 
@@ -55,6 +56,8 @@ export async function openChat(ctx: AppContext, user: UserRow, recipientId: stri
       .where('blocked', '=', true)
       .execute();
     if (blocks.length > 0) throw forbidden(ERRORS.blocked, 'blocked');
+    // Part 2 §4: a fan's first chat with a creator may need an earlier purchase (402).
+    await assertMayOpenChat(trx, user, other.id);
     await getOrCreateChat(trx, user.id, other.id);
     await trx
       .updateTable('chat_members')
