@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectShell, newAccount, signUp } from './support/accounts';
+import { closeVerifyPopup, expectShell, newAccount, signUp } from './support/accounts';
 
 test('a creator signs up and the account is a creator account', async ({ page }) => {
   const creator = newAccount('creator');
@@ -13,6 +13,7 @@ test('a creator signs up and the account is a creator account', async ({ page })
   expect(response.status()).toBe(201);
   expect((await response.json()).user).toMatchObject({ username: creator.username, type: 'featured' });
 
+  await closeVerifyPopup(page);
   await expectShell(page);
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account\/?$/);

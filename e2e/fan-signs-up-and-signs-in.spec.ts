@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectShell, newAccount, signIn, signOut, signUp } from './support/accounts';
+import { closeVerifyPopup, expectShell, newAccount, signIn, signOut, signUp } from './support/accounts';
 import { captureScreens } from './support/screens';
 
 test('a fan sees the rules of the sign-up form before anything is sent', async ({ page }) => {
@@ -25,6 +25,7 @@ test('a fan signs up, signs out, and signs in again with the username', async ({
   const fan = newAccount('fan');
   await signUp(page, fan, 'Fan', 'male');
   await expect(page).toHaveURL(/\/chats\/?$/);
+  await closeVerifyPopup(page);
   await expectShell(page);
   await captureScreens(page, 'chats-new-fan');
 

@@ -44,3 +44,11 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\/?$/);
 }
+
+/** After sign-up the email verification popup opens (part 2 §2); journeys that verify later close it. */
+export async function closeVerifyPopup(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Please verify your email' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -15,8 +15,12 @@ import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerMediaRoutes } from './modules/media/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
+import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
+import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -114,6 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  await registerMediaRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+  registerTipRoutes(app, ctx);
+  registerSubscriptionRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
 

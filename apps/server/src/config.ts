@@ -27,6 +27,9 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
+  /** Upload size limits in MB (part 2 §9: 499 in production); tests set small ones. */
+  MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().optional(),
+  MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +53,8 @@ export interface Config {
   s3:
     | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
     | undefined;
+  /** Upload limits in MB; undefined means the spec's production limits. */
+  mediaLimitsMb: { image?: number | undefined; video?: number | undefined };
   paymentProvider: 'sandbox';
   /** undefined: seed when the database is empty (`npm start`). */
   seedDemo: boolean | undefined;
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
     s3,
+    mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
     paymentProvider: e.PAYMENT_PROVIDER,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

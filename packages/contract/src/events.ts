@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessagePaidEvent, PaidContentEvent } from './media';
 
 /** Part 1 §3: the realtime chat message event. */
 export const NewMessageEvent = z.object({
@@ -54,7 +55,7 @@ export const ServerEvents = {
   profile_complete_config: open,
   'user.update': open,
   new_message: NewMessageEvent,
-  paid_content: open,
+  paid_content: PaidContentEvent,
   payout_completed: open,
   typing_start: TypingEvent,
   typing_stop: TypingEvent,
@@ -68,7 +69,7 @@ export const ServerEvents = {
   total_credits: z.object({ credits: z.number() }),
   new_fan: open,
   banned: z.object({ reason: z.string().nullable() }),
-  message_paid: open,
+  message_paid: MessagePaidEvent,
   message_hidden: MessageChangedEvent,
   message_deleted: MessageChangedEvent,
   unread_messages: z.object({ unread_messages: z.number(), unread_messages_favorites: z.number() }),

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './enums';
 export * from './errors';
 export * from './events';
+export * from './media';
 export * from './messages';
 export * from './payments';
 export * from './routes';

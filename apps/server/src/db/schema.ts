@@ -151,6 +151,38 @@ export interface MessagesTable {
   read_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
+  media_id: number | null;
+  gif_url: string | null;
+  gif_width: number | null;
+  gif_height: number | null;
+  destruct_at: NullableTimestamp;
+  destructed_at: NullableTimestamp;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  public_id: string;
+  owner_id: string;
+  md5: string;
+  kind: 'image' | 'video';
+  mime: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  video_length: number | null;
+  variants: string[];
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MessagePurchasesTable {
+  message_id: number;
+  buyer_id: string;
+  seller_id: string;
+  chat_id: string;
+  price: number;
+  hidden: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 export interface MessageHiddenForTable {
@@ -223,6 +255,7 @@ export interface PaymentsTable {
   card_fingerprint: string | null;
   provider_token: string | null;
   save_card: Generated<boolean>;
+  /** Unused: challenge tokens are derived from the payment id (kept because 0005 shipped with it). */
   challenge_hash: string | null;
   failure_message: string | null;
   created_at: Timestamp;
@@ -256,6 +289,8 @@ export interface DB {
   chat_members: ChatMembersTable;
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
+  media: MediaTable;
+  message_purchases: MessagePurchasesTable;
   ledger_entries: LedgerEntriesTable;
   chat_notes: ChatNotesTable;
   user_reports: UserReportsTable;

@@ -2,10 +2,15 @@ import { configureStore } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
+import { inboxSlice } from '../features/chats/inboxSlice';
+import { registerInboxListeners } from '../features/chats/inboxEffects';
+import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
+import { connectionSlice } from './connectionSlice';
+import { listeners } from './listeners';
 import { requestsSlice } from './requests';
 
 export function createStore() {
@@ -19,9 +24,15 @@ export function createStore() {
       credits: creditsSlice.reducer,
       cards: cardsSlice.reducer,
       subscriptions: subscriptionsSlice.reducer,
+      inbox: inboxSlice.reducer,
+      conversations: conversationsSlice.reducer,
+      connection: connectionSlice.reducer,
     },
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
   });
 }
+
+registerInboxListeners(listeners);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

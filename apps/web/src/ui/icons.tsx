@@ -151,3 +151,43 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M4 7h16M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />
   </Icon>
 );
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4.5 4.5" />
+  </Icon>
+);
+
+export const BackIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15 5l-7 7 7 7" />
+  </Icon>
+);
+
+export const SendIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 12 20 4l-5 16-3.5-6.5L4 12Z" />
+    <path d="m11.5 13.5 3.5-3.5" />
+  </Icon>
+);
+
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth={3} />
+  </Icon>
+);
+
+export const NoteIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3.5h9l3.5 3.5v13.5H6V3.5Z" />
+    <path d="M14.5 3.5V7.5h4M9 12h6M9 15.5h6" />
+  </Icon>
+);
+
+export const CheckboxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="4" />
+    <path d="m8.5 12 2.5 2.5 4.5-5" />
+  </Icon>
+);

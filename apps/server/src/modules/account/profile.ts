@@ -143,7 +143,7 @@ export async function updatePayoutDefaults(
   return payoutDefaultsOf(row);
 }
 
-export async function getPayoutDefaults(ctx: AppContext, caller: UserRow): Promise<PayoutDefaults> {
+export function getPayoutDefaults(caller: UserRow): PayoutDefaults {
   if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
   return payoutDefaultsOf(caller);
 }

@@ -71,7 +71,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
   );
 
   r.get('/v2/account/defaults', { schema: { response: { 200: PayoutDefaults } } }, async (request) =>
-    getPayoutDefaults(ctx, requireUser(request).user),
+    getPayoutDefaults(requireUser(request).user),
   );
   r.patch(
     '/v2/account/defaults',

@@ -1,23 +1,42 @@
-import { creditsToDollars, type Message } from '@parlor/contract';
+import { creditsToDollars, type Message, type MessageMedia } from '@parlor/contract';
 import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
+import { mediaRepository, toMessageMedia } from '../media/repository';
+import { signerFor } from '../media/signing';
 
 export type MessageRow = Selectable<MessagesTable>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+export interface MessageView {
+  /** The viewer hid this message for themselves. */
+  hidden?: boolean;
+  /** The media as this viewer may see it (locked or not); see `messagesFor`. */
+  media?: MessageMedia | null;
+  /** The paid message was bought. */
+  purchased?: boolean;
+}
+
+/** May `viewerId` see this message's full media? Its sender always; others once free or bought. */
+export function isUnlockedFor(row: MessageRow, viewerId: string, purchased: boolean): boolean {
+  return row.sender_id === viewerId || row.price === 0 || purchased;
+}
+
 /**
  * The message as `viewerId` may see it. Deleted messages keep their place but lose their content;
- * `hiddenForViewer` marks one the viewer hid for themselves.
+ * self-destructed ones lose their media. Media comes in already locked or unlocked for the viewer.
  */
-export function toMessage(row: MessageRow, viewerId: string, hiddenForViewer = false): Message {
+export function toMessage(row: MessageRow, viewerId: string, view: MessageView = {}): Message {
   const deleted = row.deleted_at !== null;
+  const gone = deleted || view.hidden === true;
+  const destructed = row.destructed_at !== null;
   return {
     _id: String(row.id),
     chat_id: row.chat_id,
     sender_id: row.sender_id,
     recipient_id: row.recipient_id,
     type: row.type,
-    text: deleted || hiddenForViewer ? null : row.text,
+    text: gone || (destructed && row.type !== 'text') ? null : row.text,
     price: row.price,
     price_in_dollars: creditsToDollars(row.price),
     self_destruct: row.self_destruct,
@@ -26,14 +45,49 @@ export function toMessage(row: MessageRow, viewerId: string, hiddenForViewer = f
     clientSideReceiveId: row.sender_id === viewerId ? row.client_send_id : null,
     is_read: row.is_read,
     read_at: iso(row.read_at),
-    destruct_at: null,
-    is_paid: row.price === 0,
-    is_hidden: hiddenForViewer,
+    destruct_at: iso(row.destruct_at),
+    is_paid: row.price === 0 || view.purchased === true,
+    is_hidden: view.hidden === true,
     is_deleted: deleted,
     system: row.system,
-    media: null,
-    gif_url: null,
-    gif_width: null,
-    gif_height: null,
+    media: gone || destructed ? null : (view.media ?? null),
+    gif_url: gone || destructed ? null : row.gif_url,
+    gif_width: gone || destructed ? null : row.gif_width,
+    gif_height: gone || destructed ? null : row.gif_height,
   };
+}
+
+/**
+ * Messages as `viewerId` may see them, with their media loaded in one query and signed for this
+ * viewer. Every answer and event that carries messages goes through here (or `toMessage` for
+ * messages without media), so a locked message never leaves with a full-media URL.
+ */
+export async function messagesFor(
+  ctx: AppContext,
+  rows: MessageRow[],
+  viewerId: string,
+  hiddenIds: ReadonlySet<number> = new Set(),
+): Promise<Message[]> {
+  const withMedia = rows.filter((r) => r.media_id !== null);
+  const paidIds = rows.filter((r) => r.price > 0).map((r) => r.id);
+  const [media, purchased] = await Promise.all([
+    mediaRepository.byIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
+    mediaRepository.purchased(ctx.db, paidIds),
+  ]);
+  const mediaById = new Map(media.map((m) => [m.id, m]));
+  const sign = signerFor(ctx, viewerId);
+  return rows.map((row) => {
+    const bought = purchased.has(row.id);
+    const m = row.media_id === null ? undefined : mediaById.get(row.media_id);
+    return toMessage(row, viewerId, {
+      hidden: hiddenIds.has(row.id),
+      purchased: bought,
+      media: m ? toMessageMedia(m, sign, isUnlockedFor(row, viewerId, bought)) : null,
+    });
+  });
+}
+
+export async function messageFor(ctx: AppContext, row: MessageRow, viewerId: string, hidden = false) {
+  const [message] = await messagesFor(ctx, [row], viewerId, hidden ? new Set([row.id]) : new Set());
+  return message as Message;
 }

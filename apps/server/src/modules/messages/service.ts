@@ -14,7 +14,8 @@ import type { UserRow } from '../../plugins/auth';
 import { findChatRow, findChatRowById, notesFor, toChat } from '../chats/repository';
 import { openChat } from '../chats/service';
 import { ledger } from '../ledger/service';
-import { type MessageRow, toMessage } from './dto';
+import { resolveContent } from '../media/content';
+import { type MessageRow, messageFor, messagesFor } from './dto';
 import { appendMessage, publishNewMessage } from './store';
 
 type SendInput = z.output<typeof SendMessageRequest>;
@@ -41,22 +42,23 @@ async function findBySendId(ctx: AppContext, senderId: string, sendId: string) {
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
  * creator through the ledger in the same transaction as the message. The client's send id makes a
- * retried send store (and charge) once.
+ * retried send store (and charge) once. Photos and videos come from the sender's media (an upload
+ * or the vault); a price makes them a paid message, locked for the recipient until bought.
  */
 export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInput) {
   assertNotFrozen(user);
-  if (input.type !== 'text')
-    throw badRequest('Only text messages can be sent here.', 'unsupported_type', 'type');
+  if (input.type === 'tip') throw badRequest('Tips are sent with POST /v1/tips.', 'unsupported_type', 'type');
   const text = input.text?.trim() ?? '';
-  if (text === '') throw badRequest(VALIDATION.required, 'invalid_input', 'text');
+  if (input.type === 'text' && text === '') throw badRequest(VALIDATION.required, 'invalid_input', 'text');
   if (input.recipient_id === user.id) throw badRequest(ERRORS.messageSelf, 'message_self');
   const flagged = flaggedCharacters(text);
   if (flagged.length > 0) throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
 
   if (input.clientSideReceiveId) {
     const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-    if (prior) return { message: toMessage(prior, user.id), credits: await credits(ctx, user.id) };
+    if (prior) return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
   }
+  const content = await resolveContent(ctx, user, input);
   // The common case is an existing chat: one query. A first message opens the chat, which applies
   // the chat rules (who may chat with whom, blocks, gone accounts).
   if (!isUuid(input.recipient_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
@@ -68,6 +70,16 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   }
   if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
   const chatId = chat.chat_id;
+  if (input.type !== 'text') {
+    // The recipient's privacy setting: "I block media from the other user".
+    const theirs = await ctx.db
+      .selectFrom('chat_members')
+      .select('media_blocked')
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', input.recipient_id)
+      .executeTakeFirst();
+    if (theirs?.media_blocked) throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
+  }
   const creatorRecipient = chat.other_type === 'featured';
 
   let row: MessageRow;
@@ -95,8 +107,13 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
         chatId,
         senderId: user.id,
         recipientId: input.recipient_id,
-        type: 'text',
-        text,
+        type: input.type,
+        text: text === '' ? null : text,
+        price: content.price,
+        selfDestruct: input.self_destruct,
+        mediaId: content.mediaId,
+        gif: content.gif,
+        destructAt: content.destructAt,
         parentMessageId: input.parent_message_id ? Number(input.parent_message_id) : null,
         clientSendId: input.clientSideReceiveId ?? null,
       });
@@ -105,14 +122,14 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     // A concurrent twin of this send won the race: answer what it stored.
     if (isUniqueViolation(e) && input.clientSideReceiveId) {
       const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-      if (prior) return { message: toMessage(prior, user.id), credits: await credits(ctx, user.id) };
+      if (prior) return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
     }
     throw e;
   }
   const balance = await credits(ctx, user.id);
   await publishNewMessage(ctx, row, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
-  return { message: toMessage(row, user.id), credits: balance };
+  return { message: await messageFor(ctx, row, user.id), credits: balance };
 }
 
 /** A page of a chat's messages (oldest first) for a member; history they cleared stays hidden. */
@@ -149,7 +166,7 @@ export async function listMessages(
   const notes = await notesFor(ctx.db, user.id, [chatId]);
   const oldest = rows[0];
   return {
-    data: rows.map((r) => toMessage(r, user.id)),
+    data: await messagesFor(ctx, rows, user.id),
     credits: await credits(ctx, user.id),
     chat: toChat(chatRow, notes.get(chatId) ?? [], user, now),
     next:
@@ -168,7 +185,7 @@ export async function messagesByIds(ctx: AppContext, user: UserRow, ids: string[
     .where((eb) => eb.or([eb('sender_id', '=', user.id), eb('recipient_id', '=', user.id)]))
     .orderBy('id')
     .execute();
-  return { data: rows.map((r) => toMessage(r, user.id)) };
+  return { data: await messagesFor(ctx, rows, user.id) };
 }
 
 async function ownMessage(ctx: AppContext, user: UserRow, id: string) {
@@ -193,7 +210,7 @@ export async function hideForMe(ctx: AppContext, user: UserRow, id: string) {
     .onConflict((oc) => oc.doNothing())
     .execute();
   ctx.hub.publish(user.id, 'message_hidden', { chat_id: row.chat_id, message_id: String(row.id) });
-  return toMessage(row, user.id, true);
+  return messageFor(ctx, row, user.id, true);
 }
 
 /** Deletes a message for both sides; only its sender may. */
@@ -209,5 +226,5 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string) 
   for (const viewer of [row.sender_id, row.recipient_id]) {
     ctx.hub.publish(viewer, 'message_deleted', { chat_id: row.chat_id, message_id: String(row.id) });
   }
-  return toMessage(deleted, user.id);
+  return messageFor(ctx, deleted, user.id);
 }

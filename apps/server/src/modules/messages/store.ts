@@ -2,7 +2,7 @@ import type { ServerEventData } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { type MessageRow, toMessage } from './dto';
+import { type MessageRow, messageFor } from './dto';
 
 type Trx = Kysely<DB>;
 
@@ -43,6 +43,11 @@ export interface NewMessage {
   parentMessageId?: number | null;
   clientSendId?: string | null;
   system?: boolean;
+  /** Media of image and video messages (a `media` row of the sender's). */
+  mediaId?: number | null;
+  gif?: { url: string; width: number | null; height: number | null } | null;
+  /** Free self-destructing content disappears at this time; paid content gets it at purchase. */
+  destructAt?: Date | null;
 }
 
 /**
@@ -63,6 +68,11 @@ export async function appendMessage(trx: Trx, m: NewMessage): Promise<MessageRow
       parent_message_id: m.parentMessageId ?? null,
       client_send_id: m.clientSendId ?? null,
       system: m.system ?? false,
+      media_id: m.mediaId ?? null,
+      gif_url: m.gif?.url ?? null,
+      gif_width: m.gif?.width ?? null,
+      gif_height: m.gif?.height ?? null,
+      destruct_at: m.destructAt ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -119,13 +129,15 @@ export async function publishNewMessage(
     .executeTakeFirst();
   const totals = await unreadTotals(ctx.db, row.recipient_id);
   for (const viewer of [row.recipient_id, row.sender_id]) {
+    // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
+    const message = await messageFor(ctx, row, viewer);
     ctx.hub.publish(viewer, 'new_message', {
       sender_id: row.sender_id,
       recipient_id: row.recipient_id,
       chat_id: row.chat_id,
       message_id: String(row.id),
       text: row.deleted_at ? null : row.text,
-      info: { message: toMessage(row, viewer) },
+      info: { message },
       unread_messages: viewer === row.recipient_id ? (member?.unread_messages ?? 0) : 0,
       unread_tip: extra.unread_tip ?? null,
       credit_rate: extra.credit_rate ?? null,

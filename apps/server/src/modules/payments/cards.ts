@@ -97,7 +97,11 @@ export async function deleteCard(ctx: AppContext, userId: string, cardId: string
       .where('status', '=', 'active')
       .executeTakeFirst();
     if (inUse) throw conflict(CARD_IN_USE_MESSAGE, 'card_in_use');
-    await trx.updateTable('saved_cards').set({ deleted_at: ctx.clock.now() }).where('id', '=', card.id).execute();
+    await trx
+      .updateTable('saved_cards')
+      .set({ deleted_at: ctx.clock.now() })
+      .where('id', '=', card.id)
+      .execute();
   });
   return listCards(ctx, userId);
 }

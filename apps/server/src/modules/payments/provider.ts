@@ -12,18 +12,28 @@ export interface PaymentProvider {
    * Charges a token. `offSession` charges (renewals) cannot run a 3-D Secure challenge, so a card
    * that needs one fails there.
    */
-  charge(input: { token: string; amountCents: number; paymentId: string; offSession?: boolean }): Promise<ChargeResult>;
+  charge(input: {
+    token: string;
+    amountCents: number;
+    paymentId: string;
+    offSession?: boolean;
+  }): Promise<ChargeResult>;
 }
 
 export type ChargeResult =
   | { status: 'succeeded' }
   | { status: 'requires_action' }
-  | { status: 'failed'; code: 'card_declined' | 'insufficient_funds' | 'authentication_required'; message: string };
+  | {
+      status: 'failed';
+      code: 'card_declined' | 'insufficient_funds' | 'authentication_required';
+      message: string;
+    };
 
 export const DECLINE_MESSAGES = {
   card_declined: 'Your card was declined. Please use a different card.',
   insufficient_funds: 'Your card has insufficient funds. Please use a different card.',
-  authentication_required: 'Your bank needs you to confirm this payment. Please pay again while you are here.',
+  authentication_required:
+    'Your bank needs you to confirm this payment. Please pay again while you are here.',
   authentication_failed: 'Card authentication failed. No money was taken; please try again.',
 } as const;
 
@@ -51,10 +61,18 @@ export function createSandboxProvider(): PaymentProvider {
           return { status: 'succeeded' };
         case '3ds':
           return offSession
-            ? { status: 'failed', code: 'authentication_required', message: DECLINE_MESSAGES.authentication_required }
+            ? {
+                status: 'failed',
+                code: 'authentication_required',
+                message: DECLINE_MESSAGES.authentication_required,
+              }
             : { status: 'requires_action' };
         case 'insufficient':
-          return { status: 'failed', code: 'insufficient_funds', message: DECLINE_MESSAGES.insufficient_funds };
+          return {
+            status: 'failed',
+            code: 'insufficient_funds',
+            message: DECLINE_MESSAGES.insufficient_funds,
+          };
         default:
           return { status: 'failed', code: 'card_declined', message: DECLINE_MESSAGES.card_declined };
       }

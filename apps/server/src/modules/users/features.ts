@@ -5,7 +5,7 @@ const FAN_DEFAULTS: Record<FeatureFlag, boolean> = {
   broadcast: false,
   exclusive_content_banner: false,
   no_discover: false,
-  force_free_chats: false,
+  force_free_chats: true,
   bank_transfer: false,
   paypal_transfer: false,
   paxum_transfer: false,

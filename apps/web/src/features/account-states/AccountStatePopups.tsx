@@ -27,9 +27,19 @@ export function AccountTerminatedPopup({ reason, active }: { reason: string | nu
       title={ACCOUNT_TERMINATED_TITLE}
       active={active}
       centered
-      hero={<AlertIcon size={30} />}
+      hero={
+        <span className={styles.dangerHero}>
+          <AlertIcon size={30} />
+        </span>
+      }
       actions={
-        <Button variant="danger" size="large" fullWidth loading={signingOut} onClick={() => dispatch(logout())}>
+        <Button
+          variant="danger"
+          size="large"
+          fullWidth
+          loading={signingOut}
+          onClick={() => dispatch(logout())}
+        >
           Log out
         </Button>
       }
@@ -45,7 +55,15 @@ export function AccountTerminatedPopup({ reason, active }: { reason: string | nu
 }
 
 /** Part 2 §2, §8: a 423 answer shows 'Your account is frozen' with the server's message. */
-export function AccountFrozenPopup({ message, active, close }: { message: string; active: boolean; close: () => void }) {
+export function AccountFrozenPopup({
+  message,
+  active,
+  close,
+}: {
+  message: string;
+  active: boolean;
+  close: () => void;
+}) {
   return (
     <Dialog
       title={TEXTS.accountFrozenTitle}

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { AppDispatch } from '../../app/store';
 import type { BannerKind } from '../banners/bannersSlice';
 import { openOnboardingVerify } from '../verification/openers';
-import { dismissReportedWarning } from './accountThunks';
 import styles from './accountBanners.module.css';
+import { dismissReportedWarning } from './accountThunks';
 
 /**
  * Banners that follow from the account (part 1 §2): creators see why their profile is invisible,
@@ -30,7 +30,8 @@ export function accountBanners(user: User): BannerKind[] {
 /** Texts for the account banners the spec gives no text for. */
 export const ACCOUNT_BANNER_TEXTS: Partial<Record<BannerKind, string>> = {
   WarningInvisibleUploadPhoto: 'Fans cannot find you until you add a profile photo.',
-  WarningInvisibleFeaturedDisabled: 'Your profile is hidden from Discover. Turn it back on in your privacy settings.',
+  WarningInvisibleFeaturedDisabled:
+    'Your profile is hidden from Discover. Turn it back on in your privacy settings.',
   CompleteProfile: 'Buy your first credit package to unlock everything Parlor offers.',
   ReportedWarning:
     'Another member reported your account. Please keep to the community rules, or your account may be suspended.',

@@ -30,7 +30,11 @@ export interface AccountEventState {
  * socket layer only calls this and dispatches the answer. Pure: storage and redirects happen in the
  * popups the actions open (the account-terminated popup keeps the is-banned key).
  */
-export function applyAccountEvent(state: AccountEventState, name: AccountEventName, data: unknown): UnknownAction[] {
+export function applyAccountEvent(
+  state: AccountEventState,
+  name: AccountEventName,
+  data: unknown,
+): UnknownAction[] {
   const { user } = state;
   switch (name) {
     case 'user.update': {
@@ -64,7 +68,10 @@ export function applyAccountEvent(state: AccountEventState, name: AccountEventNa
       const actions: UnknownAction[] = [bannerShown('ReportedWarning')];
       if (user) {
         actions.unshift(
-          userUpdated({ ...user, settings: { ...user.settings, core: { warning_you_have_been_reported: true } } }),
+          userUpdated({
+            ...user,
+            settings: { ...user.settings, core: { warning_you_have_been_reported: true } },
+          }),
         );
       }
       return actions;

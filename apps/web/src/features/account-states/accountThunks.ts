@@ -4,8 +4,11 @@ import { createApiThunk } from '../../app/requests';
 import { userUpdated } from '../auth/authSlice';
 
 /** DELETE /v1/users/warning: the reported warning has been read. */
-export const dismissReportedWarning = createApiThunk('account/dismissReportedWarning', async (_: void, { dispatch }) => {
-  const user = await api.delete('/v1/users/warning', { schema: User });
-  dispatch(userUpdated(user));
-  return user;
-});
+export const dismissReportedWarning = createApiThunk<User>(
+  'account/dismissReportedWarning',
+  async (_arg, { dispatch }) => {
+    const user = await api.delete('/v1/users/warning', { schema: User });
+    dispatch(userUpdated(user));
+    return user;
+  },
+);

@@ -6,6 +6,7 @@ import { CheckIcon, LogoutIcon } from '../../ui/icons';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
+import { AccountMenu } from '../settings/AccountMenu';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './AccountScreen.module.css';
 
@@ -52,6 +53,7 @@ export function AccountScreen() {
           <AccountMoneyLinks />
         </section>
       </div>
+      <AccountMenu />
       <div className={`${styles.card} ${styles.session}`}>
         <p className={styles.sessionText}>Signed in as {user.username}</p>
         <Button variant="secondary" onClick={() => dispatch(logout())} loading={signingOut}>

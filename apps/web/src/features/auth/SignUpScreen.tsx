@@ -6,6 +6,7 @@ import { requestReset, selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';
+import { openOnboardingVerify } from '../verification/openers';
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { selectToken } from './authSlice';
@@ -73,6 +74,8 @@ export function SignUpScreen() {
     }
     const result = await dispatch(signUp(toSignUpRequest(values)));
     if (signUp.fulfilled.match(result)) {
+      // Part 2 §2: the code is on its way; the onboarding verification popup opens at once.
+      openOnboardingVerify(dispatch, result.payload.user, { afterSignUp: true });
       navigate('/chats', { replace: true });
     } else if (result.payload) {
       const field = formFieldOf(result.payload.field);

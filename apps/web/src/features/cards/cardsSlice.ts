@@ -10,7 +10,10 @@ export interface CardsState {
 }
 
 export const loadCards = createApiThunk('cards/load', async () => (await paymentsApi.cards()).data);
-export const deleteCard = createApiThunk('cards/delete', async (id: string) => (await paymentsApi.deleteCard(id)).data);
+export const deleteCard = createApiThunk(
+  'cards/delete',
+  async (id: string) => (await paymentsApi.deleteCard(id)).data,
+);
 
 export const cardsSlice = createSlice({
   name: 'cards',

@@ -1,35 +1,47 @@
-import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { NAV_ROUTES } from '../../app/nav';
-import { buttonClass } from '../../ui/Button';
+import { Suspense } from 'react';
+import { useParams } from 'react-router';
+import { lazyWithRetry } from '../../app/lazyWithRetry';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon } from '../../ui/icons';
-import { selectUser } from '../auth/authSlice';
-import { PageHeader } from '../shell/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import styles from './ChatsScreen.module.css';
+import { Inbox } from './Inbox';
 
-/** /chats: the inbox. The list itself comes with the inbox issue; this is its empty state. */
+const ConversationScreen = lazyWithRetry(
+  () => import('../conversation/ConversationScreen'),
+  'ConversationScreen',
+);
+
+/**
+ * /chats and /chats/{userId}: the inbox beside the open conversation on wide screens; on narrow
+ * ones whichever of the two the path names.
+ */
 export function ChatsScreen() {
-  const user = useAppSelector(selectUser);
-  const creator = user?.type === 'featured';
+  const { userId } = useParams();
   return (
-    <>
-      <PageHeader title="Chats" />
-      <EmptyState
-        icon={<ChatIcon size={34} />}
-        title="Your chats will appear here"
-        text={
-          creator
-            ? 'When fans message you, their conversations show up here.'
-            : 'Find a creator you like and say hello. Your conversations will show up here.'
-        }
-        action={
-          creator ? undefined : (
-            <Link to={NAV_ROUTES.discover.path} className={buttonClass('primary')}>
-              Browse creators
-            </Link>
-          )
-        }
-      />
-    </>
+    <div className={styles.layout} data-open={userId ? 'conversation' : 'inbox'}>
+      <div className={styles.listPane}>
+        <Inbox currentUserId={userId} />
+      </div>
+      <div className={styles.mainPane}>
+        {userId ? (
+          <Suspense
+            fallback={
+              <div className={styles.center}>
+                <Spinner size={50} />
+              </div>
+            }
+          >
+            <ConversationScreen key={userId} otherUserId={userId} />
+          </Suspense>
+        ) : (
+          <EmptyState
+            icon={<ChatIcon size={34} />}
+            title="Pick a conversation"
+            text="Choose a chat from the list to read and reply."
+          />
+        )}
+      </div>
+    </div>
   );
 }

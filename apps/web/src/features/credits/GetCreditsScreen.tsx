@@ -7,15 +7,17 @@ import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
-import { FormAlert } from '../auth/FormAlert';
 import { selectUser } from '../auth/authSlice';
-import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
+import { loadSession } from '../auth/authThunks';
+import { FormAlert } from '../auth/FormAlert';
 import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
+import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
 import { cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { PageHeader } from '../shell/PageHeader';
 import { type CardFormErrors, emptyCardForm, toCardInput, validateCardForm } from './cardForm';
+import { creditEventActions } from './creditEvents';
 import { newIdempotencyKey } from './creditsApi';
 import { loadPackages, selectPackages } from './creditsSlice';
 import styles from './GetCreditsScreen.module.css';
@@ -59,7 +61,8 @@ export function GetCreditsScreen() {
     void dispatch(loadCards());
   }, [dispatch]);
   useEffect(() => {
-    if (!packageId && packages.length > 0) setPackageId((packages.find((p) => p.popular) ?? packages[0])!._id);
+    if (!packageId && packages.length > 0)
+      setPackageId((packages.find((p) => p.popular) ?? packages[0])!._id);
   }, [packages, packageId]);
   useEffect(() => {
     // Default to the newest usable saved card once the list arrives.
@@ -94,7 +97,8 @@ export function GetCreditsScreen() {
     );
     if (submitPayment.rejected.match(result)) {
       setFailure(result.payload?.message ?? null);
-      if (result.payload && result.payload.status >= 400 && result.payload.status < 500) setAttemptKey(newIdempotencyKey());
+      if (result.payload && result.payload.status >= 400 && result.payload.status < 500)
+        setAttemptKey(newIdempotencyKey());
       return;
     }
     if (!submitPayment.fulfilled.match(result)) return;
@@ -108,14 +112,18 @@ export function GetCreditsScreen() {
       setSubmitted(false);
       void dispatch(loadCards());
       if (backTo && !outcome.finishError) navigate(backTo, { replace: true, state: { purchased: true } });
-      else setDone({ credits: chosen.credits, ...(outcome.finishError ? { note: outcome.finishError } : {}) });
+      else
+        setDone({ credits: chosen.credits, ...(outcome.finishError ? { note: outcome.finishError } : {}) });
     }
   }
 
   async function payWithCrypto() {
     if (!chosen) return;
     const result = await dispatch(cryptoTopUp({ packageId: chosen._id, currency, key: newIdempotencyKey() }));
-    if (cryptoTopUp.fulfilled.match(result)) setDone({ credits: result.payload.credits });
+    if (!cryptoTopUp.fulfilled.match(result)) return;
+    // The answer carries the credits_top_up data: apply it as the event would (same popup id, no duplicate).
+    for (const action of creditEventActions.credits_top_up(result.payload)) dispatch(action);
+    void dispatch(loadSession());
   }
 
   if (!user) return null;

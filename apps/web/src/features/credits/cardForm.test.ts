@@ -12,13 +12,18 @@ describe('card form', () => {
   });
 
   it('refuses a number failing Luhn, an unknown brand, bad cvc and a name with digits', () => {
-    const errors = validateCardForm({ number: '4242 4242 4242 4241', expiry: '12/28', cvc: '1', name: 'R2D2' }, now);
+    const errors = validateCardForm(
+      { number: '4242 4242 4242 4241', expiry: '12/28', cvc: '1', name: 'R2D2' },
+      now,
+    );
     expect(errors).toEqual({
       number: 'Card number is invalid',
       cvc: 'Security code is invalid',
       name: VALIDATION.name,
     });
-    expect(validateCardForm({ ...valid, number: '378282246310005' }, now).number).toBe('We accept Visa and Mastercard only');
+    expect(validateCardForm({ ...valid, number: '378282246310005' }, now).number).toBe(
+      'We accept Visa and Mastercard only',
+    );
   });
 
   it("says 'Credit / debit card expired' once the expiry month is over", () => {
@@ -31,6 +36,12 @@ describe('card form', () => {
   it('formats and parses the expiry, and builds the request card', () => {
     expect(formatExpiry('0728')).toBe('07/28');
     expect(parseExpiry('07/2028')).toEqual({ month: 7, year: 2028 });
-    expect(toCardInput(valid)).toEqual({ number: '4242424242424242', exp_month: 12, exp_year: 2028, cvc: '123', name: 'Alex Fan' });
+    expect(toCardInput(valid)).toEqual({
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2028,
+      cvc: '123',
+      name: 'Alex Fan',
+    });
   });
 });

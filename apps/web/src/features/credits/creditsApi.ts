@@ -17,8 +17,13 @@ export const paymentsApi = {
     api.post('/v1/payment/crypto', body, { schema: CryptoTopUpResponse }),
   cards: () => api.get('/v1/cc', { schema: SavedCardList }),
   deleteCard: (id: string) => api.delete('/v1/cc', { query: { id }, schema: SavedCardList }),
-  tip: (body: { recipient_id: string; chat_id?: string; amount: number; text?: string; idempotency_key: string }) =>
-    api.post('/v1/tips', body, { schema: TipResponse }),
+  tip: (body: {
+    recipient_id: string;
+    chat_id?: string;
+    amount: number;
+    text?: string;
+    idempotency_key: string;
+  }) => api.post('/v1/tips', body, { schema: TipResponse }),
 };
 
 /** A fresh key per purchase attempt: a retry of the same attempt reuses it and charges once. */

@@ -7,7 +7,10 @@ export interface CreditsState {
   packages: CreditPackage[];
 }
 
-export const loadPackages = createApiThunk('credits/loadPackages', async () => (await paymentsApi.packages()).data);
+export const loadPackages = createApiThunk(
+  'credits/loadPackages',
+  async () => (await paymentsApi.packages()).data,
+);
 
 export const creditsSlice = createSlice({
   name: 'credits',

@@ -91,7 +91,10 @@ export function PaymentPopup({ id, props, active, close }: Props) {
                       pushPopup({
                         id: `${id}-error`,
                         kind: 'payments',
-                        props: { type: 'deleteCardError', message: result.payload?.message ?? ERRORS.default },
+                        props: {
+                          type: 'deleteCardError',
+                          message: result.payload?.message ?? ERRORS.default,
+                        },
                       }),
                     );
                   }

@@ -4,9 +4,18 @@ import { useLocation, useNavigate } from 'react-router';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
 import { PrimaryLink, SystemPage } from '../system/SystemPage';
-import { defaultReturn, finishPurchase, GET_CREDITS_PATH, purchaseFromCallback, takeReturn } from './purchase';
+import {
+  defaultReturn,
+  finishPurchase,
+  GET_CREDITS_PATH,
+  purchaseFromCallback,
+  takeReturn,
+} from './purchase';
 
-type Phase = { kind: 'finishing' } | { kind: 'failed'; message: string; backTo: string } | { kind: 'done'; backTo: string; note?: string };
+type Phase =
+  | { kind: 'finishing' }
+  | { kind: 'failed'; message: string; backTo: string }
+  | { kind: 'done'; backTo: string; note?: string };
 
 /**
  * /3ds-callback (part 1 §2): back from the 3-D Secure challenge. On success the credits have
@@ -26,8 +35,12 @@ export function ThreeDsCallbackScreen() {
     const query = parsed.success ? parsed.data : undefined;
     const resume = query ? purchaseFromCallback(query) : undefined;
     const backTo = takeReturn() ?? defaultReturn(resume);
-    if (!query || query['3ds'] !== 'success') {
-      setPhase({ kind: 'failed', message: 'Your bank did not confirm the payment. No credits were taken; you can try again.', backTo });
+    if (query?.['3ds'] !== 'success') {
+      setPhase({
+        kind: 'failed',
+        message: 'Your bank did not confirm the payment. No credits were taken; you can try again.',
+        backTo,
+      });
       return;
     }
     (async () => {

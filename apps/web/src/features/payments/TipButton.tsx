@@ -7,8 +7,8 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { GiftIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
-import { FormAlert } from '../auth/FormAlert';
 import { selectUser } from '../auth/authSlice';
+import { FormAlert } from '../auth/FormAlert';
 import { newIdempotencyKey } from '../credits/creditsApi';
 import { pushPopup } from '../popups/popupsSlice';
 import { selectFeature } from '../provider/providerConfigSlice';
@@ -68,7 +68,13 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
       return;
     }
     const result = await dispatch(
-      sendTip({ recipient_id: recipientId, amount: chosen, idempotency_key: key, ...(chatId ? { chat_id: chatId } : {}), ...(note.trim() ? { text: note.trim() } : {}) }),
+      sendTip({
+        recipient_id: recipientId,
+        amount: chosen,
+        idempotency_key: key,
+        ...(chatId ? { chat_id: chatId } : {}),
+        ...(note.trim() ? { text: note.trim() } : {}),
+      }),
     );
     if (sendTip.fulfilled.match(result)) {
       setKey(newIdempotencyKey());
@@ -107,20 +113,25 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
           </p>
           <div className={styles.amounts} role="radiogroup" aria-label="Tip amount">
             {TIP_AMOUNTS.map((a) => (
-              <button
+              <label
                 key={a}
-                type="button"
-                role="radio"
-                aria-checked={custom === '' && amount === a}
                 className={styles.amount}
-                onClick={() => {
-                  setAmount(a);
-                  setCustom('');
-                }}
+                data-checked={(custom === '' && amount === a) || undefined}
               >
+                <input
+                  type="radio"
+                  name="tip-amount"
+                  className="visually-hidden"
+                  checked={custom === '' && amount === a}
+                  onChange={() => {
+                    setAmount(a);
+                    setCustom('');
+                  }}
+                  aria-label={`${a} credits ($${creditsToDollars(a)})`}
+                />
                 <span className={styles.amountCredits}>{a}</span>
                 <span className={styles.amountDollars}>${creditsToDollars(a)}</span>
-              </button>
+              </label>
             ))}
           </div>
           <TextField
@@ -131,8 +142,15 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
             error={custom !== '' && invalid ? `Choose 1 to ${TIP_MAX} credits` : undefined}
             hint={custom !== '' && !invalid ? `$${creditsToDollars(chosen)}` : undefined}
           />
-          <TextField label="Note (optional)" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-          {short && <p className={styles.short}>You need {chosen - user.credits} more credits for this tip.</p>}
+          <TextField
+            label="Note (optional)"
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          {short && (
+            <p className={styles.short}>You need {chosen - user.credits} more credits for this tip.</p>
+          )}
           <FormAlert message={error} />
         </Dialog>
       )}

@@ -4,7 +4,10 @@ import { pushPopup } from '../popups/popupsSlice';
 
 /** Part 2 §8: chat creation answering 402 (or the required-purchase error) shows Unlock Free Chat. */
 export function needsUnlock(error: Pick<ApiErrorInfo, 'status' | 'code'> | undefined): boolean {
-  return !!error && (error.status === 402 || error.code === 'purchase_required' || error.code === 'free_chat_limit');
+  return (
+    !!error &&
+    (error.status === 402 || error.code === 'purchase_required' || error.code === 'free_chat_limit')
+  );
 }
 
 /** The Unlock Free Chat popup; Buy Credits opens /account/get-credits and comes back to `backTo`. */

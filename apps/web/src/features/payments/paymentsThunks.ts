@@ -40,7 +40,9 @@ export const submitPayment = createApiThunk(
     }
     // is_customer and the balance after any follow-up come from the server.
     void dispatch(loadSession());
-    return finishError ? { status: 'paid', credits: res.credits, finishError } : { status: 'paid', credits: res.credits };
+    return finishError
+      ? { status: 'paid', credits: res.credits, finishError }
+      : { status: 'paid', credits: res.credits };
   },
 );
 

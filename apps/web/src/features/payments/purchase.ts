@@ -65,7 +65,9 @@ export function purchaseFromCallback(q: ThreeDsCallbackQuery): PendingPurchase |
 
 /** Where to go after the purchase when no back-to path was given. */
 export function defaultReturn(resume: PendingPurchase | undefined): string {
-  return resume && 'modelId' in resume && resume.modelId ? `/chats/${encodeURIComponent(resume.modelId)}` : '/account';
+  return resume && 'modelId' in resume && resume.modelId
+    ? `/chats/${encodeURIComponent(resume.modelId)}`
+    : '/account';
 }
 
 /** Finishes what the credits were bought for. `key` makes a repeat (reload, retry) happen once. */
@@ -80,7 +82,11 @@ export async function finishPurchase(resume: PendingPurchase, key: string): Prom
       });
       return;
     case 'subscription':
-      await api.post('/v1/subscriptions', { model_id: resume.modelId, idempotency_key: key }, { schema: SubscribeResponse });
+      await api.post(
+        '/v1/subscriptions',
+        { model_id: resume.modelId, idempotency_key: key },
+        { schema: SubscribeResponse },
+      );
       return;
     case 'message':
       await api.patch(`/v1/messages/${encodeURIComponent(resume.messageId)}/buy`, {});

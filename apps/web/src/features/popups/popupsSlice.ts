@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { EmailVerifyPopupProps } from '../verification/popupProps';
 import type { PaymentPopupProps } from '../payments/popupTypes';
+import type { EmailVerifyPopupProps } from '../verification/popupProps';
 
 /** A button of a basic popup; its action (a plain Redux action) is dispatched before closing. */
 export interface PopupButton {

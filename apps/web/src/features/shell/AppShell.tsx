@@ -42,6 +42,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const { wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
+  // The chat screens fill the space below the header and scroll inside their own panes.
+  const fullBleed = useLocation().pathname.startsWith('/chats');
 
   return (
     <div className={styles.shell}>
@@ -86,7 +88,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             </div>
           )}
         </nav>
-        <main className={styles.main}>
+        <main className={styles.main} data-full-bleed={fullBleed || undefined}>
           <div className={styles.content}>
             <BannerArea />
             {children}

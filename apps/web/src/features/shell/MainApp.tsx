@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { lazyWithRetry } from '../../app/lazyWithRetry';
+import { RealtimeConnection } from '../../app/realtime';
 import { Spinner } from '../../ui/Spinner';
 import { AppShell } from './AppShell';
 import styles from './MainApp.module.css';
@@ -13,6 +14,23 @@ const GetCreditsScreen = lazyWithRetry(() => import('../credits/GetCreditsScreen
 const ManageSubscriptionsScreen = lazyWithRetry(
   () => import('../subscriptions/ManageSubscriptionsScreen'),
   'ManageSubscriptionsScreen',
+);
+const EditProfileScreen = lazyWithRetry(() => import('../settings/EditProfileScreen'), 'EditProfileScreen');
+const PrivacySettingsScreen = lazyWithRetry(
+  () => import('../settings/PrivacySettingsScreen'),
+  'PrivacySettingsScreen',
+);
+const NotificationSettingsScreen = lazyWithRetry(
+  () => import('../settings/NotificationSettingsScreen'),
+  'NotificationSettingsScreen',
+);
+const PayoutSettingsScreen = lazyWithRetry(
+  () => import('../settings/PayoutSettingsScreen'),
+  'PayoutSettingsScreen',
+);
+const CreatorProfileScreen = lazyWithRetry(
+  () => import('../profile/CreatorProfileScreen'),
+  'CreatorProfileScreen',
 );
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
@@ -28,17 +46,23 @@ function ScreenFallback() {
 export function MainApp() {
   return (
     <SessionGate>
+      <RealtimeConnection />
       <AppShell>
         <Suspense fallback={<ScreenFallback />}>
           <Routes>
             <Route path="/" element={<Navigate to="/chats" replace />} />
             <Route path="/chats" element={<ChatsScreen />} />
-            {/* The conversation arrives with its own issue; until then the list stands in. */}
             <Route path="/chats/:userId" element={<ChatsScreen />} />
             <Route path="/discover" element={<DiscoverScreen />} />
             <Route path="/account" element={<AccountScreen />} />
+            <Route path="/account/edit-profile" element={<EditProfileScreen />} />
+            <Route path="/account/settings/privacy" element={<PrivacySettingsScreen />} />
+            <Route path="/account/settings/notifications" element={<NotificationSettingsScreen />} />
+            <Route path="/account/settings/payouts" element={<PayoutSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
+            {/* A creator's page; static paths above win over this one-segment pattern. */}
+            <Route path="/:username" element={<CreatorProfileScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
           </Routes>
         </Suspense>

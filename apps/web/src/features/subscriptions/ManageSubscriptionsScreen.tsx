@@ -21,7 +21,8 @@ import {
   selectSubscriptions,
 } from './subscriptionsSlice';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: '2-digit', month: 'short', year: 'numeric' });
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: '2-digit', month: 'short', year: 'numeric' });
 
 /** Manage subscriptions (part 2 §4): the list, and an edit mode to cancel several at once. */
 export function ManageSubscriptionsScreen() {
@@ -40,7 +41,11 @@ export function ManageSubscriptionsScreen() {
     <>
       <PageHeader
         title="Subscriptions"
-        subtitle={loaded ? `${total} ${total === 1 ? 'subscription' : 'subscriptions'}, ${activeCount} active` : undefined}
+        subtitle={
+          loaded
+            ? `${total} ${total === 1 ? 'subscription' : 'subscriptions'}, ${activeCount} active`
+            : undefined
+        }
         actions={
           activeCount > 0 ? (
             <Button variant="secondary" size="small" onClick={() => dispatch(editModeToggled())}>
@@ -113,7 +118,11 @@ export function ManageSubscriptionsScreen() {
             })}
           </ul>
           {next && (
-            <Button variant="secondary" loading={loadingMore} onClick={() => dispatch(loadMoreSubscriptions(next))}>
+            <Button
+              variant="secondary"
+              loading={loadingMore}
+              onClick={() => dispatch(loadMoreSubscriptions(next))}
+            >
               Show more
             </Button>
           )}

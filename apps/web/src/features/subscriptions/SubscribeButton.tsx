@@ -8,8 +8,8 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StarIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/TextField';
-import { FormAlert } from '../auth/FormAlert';
 import { creditsChanged, selectUser } from '../auth/authSlice';
+import { FormAlert } from '../auth/FormAlert';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
 import { newIdempotencyKey } from '../credits/creditsApi';
 import { pushPopup } from '../popups/popupsSlice';
@@ -42,7 +42,11 @@ export function SubscribeButton({ modelId, username }: { modelId: string; userna
 
   async function confirm() {
     const result = await dispatch(
-      subscribe({ model_id: modelId, idempotency_key: newIdempotencyKey(), ...(cardId ? { card_id: cardId } : {}) }),
+      subscribe({
+        model_id: modelId,
+        idempotency_key: newIdempotencyKey(),
+        ...(cardId ? { card_id: cardId } : {}),
+      }),
     );
     if (subscribe.fulfilled.match(result)) {
       setOpen(false);
@@ -92,11 +96,15 @@ export function SubscribeButton({ modelId, username }: { modelId: string; userna
           }
         >
           <p>
-            {SUBSCRIPTION_PRICE} credits (${creditsToDollars(SUBSCRIPTION_PRICE)}) a month, paid from your balance of{' '}
-            {user.credits} credits. Cancel any time in Subscriptions.
+            {SUBSCRIPTION_PRICE} credits (${creditsToDollars(SUBSCRIPTION_PRICE)}) a month, paid from your
+            balance of {user.credits} credits. Cancel any time in Subscriptions.
           </p>
           {cards.length > 0 && (
-            <SelectField label="Top up at renewal from" value={cardId} onChange={(e) => setCardId(e.target.value)}>
+            <SelectField
+              label="Top up at renewal from"
+              value={cardId}
+              onChange={(e) => setCardId(e.target.value)}
+            >
               <option value="">Credits only</option>
               {cards.map((c) => (
                 <option key={c.id} value={c.id}>

@@ -22,7 +22,11 @@ const sub = (id: string, status: 'active' | 'canceled'): Subscription => ({
   canceled_at: status === 'active' ? null : '2026-01-10T00:00:00.000Z',
 });
 const reduce = subscriptionsSlice.reducer;
-const loaded = { ...initialSubscriptionsState, items: [sub('a', 'active'), sub('b', 'canceled'), sub('c', 'active')], loaded: true };
+const loaded = {
+  ...initialSubscriptionsState,
+  items: [sub('a', 'active'), sub('b', 'canceled'), sub('c', 'active')],
+  loaded: true,
+};
 
 describe('manage subscriptions edit mode', () => {
   it('toggles selection of active subscriptions only', () => {
@@ -48,7 +52,11 @@ describe('manage subscriptions edit mode', () => {
     s = reduce(reduce(loaded, editModeToggled()), allToggled());
     s = reduce(
       s,
-      cancelSubscriptions.fulfilled({ data: [sub('a', 'canceled'), sub('c', 'canceled')], canceled: 2 }, 'r', ['a', 'c']),
+      cancelSubscriptions.fulfilled(
+        { data: [sub('a', 'canceled'), sub('c', 'canceled')], canceled: 2 },
+        'r',
+        ['a', 'c'],
+      ),
     );
     expect(s.editing).toBe(false);
     expect(s.selected).toEqual([]);

@@ -43,7 +43,7 @@ export const subscriptionsSlice = createSlice({
     /** Toggling selects or unselects one subscription; canceled ones cannot be selected. */
     selectionToggled(state, action: PayloadAction<string>) {
       const sub = state.items.find((s) => s._id === action.payload);
-      if (!sub || sub.status !== 'active') return;
+      if (sub?.status !== 'active') return;
       state.selected = state.selected.includes(action.payload)
         ? state.selected.filter((id) => id !== action.payload)
         : [...state.selected, action.payload];

@@ -1,11 +1,4 @@
-import {
-  ERRORS,
-  emailSuggestion,
-  isFreeMailAddress,
-  maskEmail,
-  rules,
-  VERIFY_TEXTS,
-} from '@parlor/contract';
+import { ERRORS, emailSuggestion, isFreeMailAddress, maskEmail, rules, VERIFY_TEXTS } from '@parlor/contract';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -40,7 +33,8 @@ interface Props {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : ERRORS.default);
 /** Wrong, void and malformed codes all empty the boxes so the next try starts clean. */
 const clearsCode = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'wrong_code' || error.code === 'code_locked' || error.status === 400);
+  error instanceof ApiError &&
+  (error.code === 'wrong_code' || error.code === 'code_locked' || error.status === 400);
 
 /** Re-renders every second while `until` lies ahead, answering the current time. */
 function useNow(until: number): number {
@@ -82,6 +76,7 @@ export function EmailVerifyPopup({ props, active, close }: Props) {
         : pushPopup({ id: 'email-verified', kind: 'emailVerified', props: {} }),
     );
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finish only reads props fixed for the popup's life
   useEffect(() => {
     if (state.stage !== 'done') return;
     if (state.countdown <= 0) {
@@ -90,8 +85,6 @@ export function EmailVerifyPopup({ props, active, close }: Props) {
     }
     const timer = setTimeout(() => send({ type: 'tick' }), 1000);
     return () => clearTimeout(timer);
-    // finish only reads props fixed for the popup's life.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [state.stage, state.countdown]);
 
   const submit = async (code: string) => {

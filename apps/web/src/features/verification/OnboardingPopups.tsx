@@ -56,9 +56,7 @@ export function EssentialInfoPopup({ active, close }: Props) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await dispatch(
-      updateUser({ ...(gender && { gender }), bio: bio.trim() }),
-    );
+    const result = await dispatch(updateUser({ ...(gender && { gender }), bio: bio.trim() }));
     if (updateUser.fulfilled.match(result)) close();
     else setError(result.payload?.message ?? null);
   };

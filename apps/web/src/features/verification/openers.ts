@@ -6,8 +6,9 @@ import { EMAIL_VERIFY_POPUP_ID } from './popupProps';
 import { sendActionCode } from './verificationApi';
 
 /**
- * Onboarding mode. Right after sign-up the code is on its way, the popup cannot be closed and the
- * resend cooldown runs from the opening; from a banner it is closable and resend is free at once.
+ * Onboarding mode. Right after sign-up the code is on its way, so the resend cooldown runs from the
+ * opening; the popup stays closable (verify later from the banner) because nothing in the app
+ * needs a verified address before the first chat.
  */
 export function openOnboardingVerify(dispatch: AppDispatch, user: User, options: { afterSignUp: boolean }) {
   dispatch(
@@ -18,9 +19,10 @@ export function openOnboardingVerify(dispatch: AppDispatch, user: User, options:
         email: user.email,
         isCodeOnboarding: true,
         isAlreadyConverted: false,
-        isClosable: !options.afterSignUp,
+        isClosable: true,
         isVerifyResend: false,
         isJustSetUserName: options.afterSignUp,
+        codeJustSent: options.afterSignUp,
       },
     }),
   );

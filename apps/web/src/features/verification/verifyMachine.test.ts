@@ -67,7 +67,11 @@ describe('verifyReducer', () => {
 
   it('returns to the code stage after a resend and runs the 30-second cooldown', () => {
     const now = 1_000_000;
-    const s = run([{ type: 'showHelp' }, { type: 'resendStarted' }, { type: 'resent', email: 'new@x.io', now }]);
+    const s = run([
+      { type: 'showHelp' },
+      { type: 'resendStarted' },
+      { type: 'resent', email: 'new@x.io', now },
+    ]);
     expect(s.stage).toBe('code');
     expect(s.email).toBe('new@x.io');
     expect(s.notice).toBe(SUCCESS.emailSent);

@@ -1,4 +1,10 @@
-import { AUTO_CLOSE_COUNTDOWN_S, RESEND_COOLDOWN_S, SUCCESS, VERIFICATION_CODE_LENGTH, VERIFY_TEXTS } from '@parlor/contract';
+import {
+  AUTO_CLOSE_COUNTDOWN_S,
+  RESEND_COOLDOWN_S,
+  SUCCESS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFY_TEXTS,
+} from '@parlor/contract';
 
 /**
  * The email verification popup of part 2 §2 and §4 as a pure state machine: the component feeds it
@@ -94,9 +100,20 @@ export function verifyReducer(state: VerifyState, event: VerifyEvent): VerifySta
     case 'submitted':
       return { ...state, busy: true, error: null, notice: null };
     case 'verified':
-      return { ...state, busy: false, stage: 'done', countdown: AUTO_CLOSE_COUNTDOWN_S, notice: SUCCESS.emailVerified };
+      return {
+        ...state,
+        busy: false,
+        stage: 'done',
+        countdown: AUTO_CLOSE_COUNTDOWN_S,
+        notice: SUCCESS.emailVerified,
+      };
     case 'verifyFailed':
-      return { ...state, busy: false, error: event.message, digits: event.clearCode ? empty() : state.digits };
+      return {
+        ...state,
+        busy: false,
+        error: event.message,
+        digits: event.clearCode ? empty() : state.digits,
+      };
     case 'showHelp':
       return { ...state, stage: 'help', resent: false, error: null, notice: null };
     case 'showDifferent':

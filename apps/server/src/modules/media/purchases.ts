@@ -1,0 +1,187 @@
+import {
+  type BuyMessageResponse,
+  ERRORS,
+  type PurchasePage,
+  SELF_DESTRUCT_AFTER_MS,
+  creditsToDollars,
+} from '@parlor/contract';
+import type { AppContext } from '../../context';
+import type { PeriodicTask } from '../../jobs/scheduler';
+import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
+import { assertNotFrozen } from '../../lib/users';
+import type { UserRow } from '../../plugins/auth';
+import { idempotent, ledger } from '../ledger/service';
+import { messageFor, messagesFor } from '../messages/dto';
+
+const messageNotFound = () => notFound('Message not found', 'message_not_found');
+/** Part 2 §8: "A message-changed error reloads the message". */
+const messageChanged = () => new DomainError(410, 'message_changed', 'This message is no longer available.');
+
+/**
+ * PATCH /v1/messages/{id}/buy. The message row is locked for the purchase, so concurrent buys of one
+ * message queue up: the first pays through the ledger (keyed by the message, so a replay cannot
+ * charge twice) and every later one sees the purchase and gets 409.
+ */
+export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Promise<BuyMessageResponse> {
+  assertNotFrozen(user);
+  if (!/^\d{1,18}$/.test(id)) throw messageNotFound();
+  const result = await idempotent(ctx.db, async (trx) => {
+    const row = await trx
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (row.recipient_id !== user.id && row.sender_id !== user.id)) throw messageNotFound();
+    if (row.sender_id === user.id) throw badRequest('You can not buy your own message.', 'own_message');
+    if (row.deleted_at !== null || row.destructed_at !== null) throw messageChanged();
+    const bought = await trx
+      .selectFrom('message_purchases')
+      .select('message_id')
+      .where('message_id', '=', row.id)
+      .executeTakeFirst();
+    if (bought || row.price === 0) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
+    const paid = await ledger.transfer(trx, {
+      fromUserId: user.id,
+      toUserId: row.sender_id,
+      amount: row.price,
+      reason: 'paid_message',
+      idempotencyKey: `paid_message:${row.id}`,
+      reference: row.chat_id,
+    });
+    if (paid.replayed) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
+    const now = ctx.clock.now();
+    await trx
+      .insertInto('message_purchases')
+      .values({
+        message_id: row.id,
+        buyer_id: user.id,
+        seller_id: row.sender_id,
+        chat_id: row.chat_id,
+        price: row.price,
+        created_at: now,
+      })
+      .execute();
+    // Part 2 §4: buying self-destructing content starts its countdown.
+    const updated = row.self_destruct
+      ? await trx
+          .updateTable('messages')
+          .set({ destruct_at: new Date(now.getTime() + SELF_DESTRUCT_AFTER_MS) })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : row;
+    const seller = await trx
+      .selectFrom('users')
+      .select('earnings')
+      .where('id', '=', row.sender_id)
+      .executeTakeFirstOrThrow();
+    return { row: updated, credits: paid.balance, earnings: seller.earnings };
+  });
+
+  const { row } = result;
+  const message = await messageFor(ctx, row, user.id);
+  ctx.hub.publish(row.sender_id, 'message_paid', {
+    chat_id: row.chat_id,
+    message_id: String(row.id),
+    buyer_id: user.id,
+    price: row.price,
+    earnings: result.earnings,
+  });
+  ctx.hub.publish(user.id, 'paid_content', { chat_id: row.chat_id, message_id: String(row.id), message });
+  ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
+  return { message, credits: result.credits };
+}
+
+/** GET /v1/message/paid: what the caller bought, newest first. */
+export async function listPurchases(
+  ctx: AppContext,
+  user: UserRow,
+  q: { state: 'all' | 'visible' | 'hidden'; limit: number; offset: number },
+): Promise<PurchasePage> {
+  const rows = await ctx.db
+    .selectFrom('message_purchases as p')
+    .innerJoin('messages as msg', 'msg.id', 'p.message_id')
+    .selectAll('msg')
+    .select(['p.hidden as purchase_hidden', 'p.created_at as bought_at', 'p.price as paid'])
+    .where('p.buyer_id', '=', user.id)
+    .$if(q.state !== 'all', (qb) => qb.where('p.hidden', '=', q.state === 'hidden'))
+    .orderBy('p.message_id', 'desc')
+    .limit(q.limit + 1)
+    .offset(q.offset)
+    .execute();
+  const page = rows.slice(0, q.limit);
+  const messages = await messagesFor(
+    ctx,
+    page.map(({ purchase_hidden: _h, bought_at: _b, paid: _p, ...msg }) => msg),
+    user.id,
+  );
+  return {
+    data: page.map((r, i) => ({
+      _id: String(r.id),
+      message_id: String(r.id),
+      chat_id: r.chat_id,
+      seller_id: r.sender_id,
+      price: r.paid,
+      price_in_dollars: creditsToDollars(r.paid),
+      created_at: r.bought_at.toISOString(),
+      is_hidden: r.purchase_hidden,
+      message: messages[i] as BuyMessageResponse['message'],
+    })),
+    next:
+      rows.length > q.limit
+        ? `/v1/message/paid?state=${q.state}&limit=${q.limit}&offset=${q.offset + q.limit}`
+        : null,
+  };
+}
+
+/** PATCH /v1/messages/hide-paid and unhide-paid: the fan tidies their purchases list. */
+export async function setPurchasesHidden(ctx: AppContext, user: UserRow, ids: string[], hidden: boolean) {
+  const numeric = ids.filter((x) => /^\d{1,18}$/.test(x)).map(Number);
+  if (numeric.length === 0) return { updated: 0 };
+  const res = await ctx.db
+    .updateTable('message_purchases')
+    .set({ hidden })
+    .where('buyer_id', '=', user.id)
+    .where('message_id', 'in', numeric)
+    .executeTakeFirst();
+  return { updated: Number(res.numUpdatedRows) };
+}
+
+export const SELF_DESTRUCT_JOB = 'media-self-destruct';
+const DESTRUCT_BATCH = 500;
+
+/** Hides self-destructing content whose time has come, for both sides, and tells them. */
+export function selfDestructTask(ctx: AppContext): PeriodicTask {
+  return {
+    name: SELF_DESTRUCT_JOB,
+    intervalMs: 15_000,
+    async run(now) {
+      let handled = 0;
+      for (;;) {
+        const due = await ctx.db
+          .updateTable('messages')
+          .set({ destructed_at: now })
+          .where(
+            'id',
+            'in',
+            ctx.db
+              .selectFrom('messages')
+              .select('id')
+              .where('destruct_at', '<=', now)
+              .where('destructed_at', 'is', null)
+              .limit(DESTRUCT_BATCH),
+          )
+          .returning(['id', 'chat_id', 'sender_id', 'recipient_id'])
+          .execute();
+        for (const m of due) {
+          for (const viewer of [m.sender_id, m.recipient_id]) {
+            ctx.hub.publish(viewer, 'message_hidden', { chat_id: m.chat_id, message_id: String(m.id) });
+          }
+        }
+        handled += due.length;
+        if (due.length < DESTRUCT_BATCH) return handled;
+      }
+    },
+  };
+}

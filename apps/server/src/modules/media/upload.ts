@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  checkMediaFile,
+  DEFAULT_MEDIA_LIMITS,
+  MEDIA,
+  type MediaAccept,
+  type MediaLimits,
+  mediaKindOf,
+} from '@parlor/contract';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import type { UserRow } from '../../plugins/auth';
+import { detectType, LoadError, processImage, processVideo } from './processing';
+import { type MediaRow, mediaRepository } from './repository';
+import type { MediaStorage } from './storage';
+
+export function mediaLimits(ctx: AppContext): MediaLimits {
+  return {
+    ...DEFAULT_MEDIA_LIMITS,
+    imageMaxMb: ctx.config.mediaLimitsMb.image ?? DEFAULT_MEDIA_LIMITS.imageMaxMb,
+    videoMaxMb: ctx.config.mediaLimitsMb.video ?? DEFAULT_MEDIA_LIMITS.videoMaxMb,
+  };
+}
+
+export const uploadTmpDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'tmp', 'uploads');
+
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  md5: string;
+  /** The multipart size limit cut the file short. */
+  truncated: boolean;
+  /** What the browser said the file is; used only to word a refusal. */
+  clientType: string;
+}
+
+/** Streams one multipart file to a temporary file, hashing it on the way (no whole file in memory). */
+export async function receiveFile(
+  ctx: AppContext,
+  stream: NodeJS.ReadableStream & { truncated?: boolean },
+  clientType: string,
+): Promise<ReceivedFile> {
+  const dir = uploadTmpDir(ctx);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `in-${randomBytes(8).toString('hex')}`);
+  const hash = createHash('md5');
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  let truncated = false;
+  try {
+    await pipeline(stream, count, fs.createWriteStream(file));
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
+      await fsp.rm(file, { force: true });
+      throw e;
+    }
+    truncated = true;
+  }
+  return { path: file, size, md5: hash.digest('hex'), truncated: truncated || stream.truncated === true, clientType };
+}
+
+export interface UploadFields {
+  md5?: string | undefined;
+  file_size?: string | undefined;
+  accept?: MediaAccept | undefined;
+}
+
+const reject = (message: string) => badRequest(message, 'media_rejected', 'file');
+
+/**
+ * Checks an uploaded file (part 2 §5, repeated on the server from the real bytes), makes its
+ * variants and stores them. A file the owner already has (same md5) is answered from the vault.
+ */
+export async function ingest(
+  ctx: AppContext,
+  storage: MediaStorage,
+  owner: UserRow,
+  file: ReceivedFile,
+  fields: UploadFields,
+): Promise<MediaRow> {
+  const limits = mediaLimits(ctx);
+  const accept = fields.accept ?? 'any';
+  const detected = file.size > 0 ? await detectType(file.path) : undefined;
+  if (file.truncated) {
+    // Over the larger limit: word it by what the first bytes (or the browser) say the file is.
+    const kind = mediaKindOf(detected ?? file.clientType);
+    throw reject(kind === 'video' ? MEDIA.videoTooLarge : kind === 'image' ? MEDIA.imageTooLarge : MEDIA.unsupported.replace('{type}', detected ?? (file.clientType || 'unknown')));
+  }
+  if (file.size > 0 && !detected) {
+    // Bytes no known format starts with: a corrupt photo or video, or something else entirely.
+    const claimed = mediaKindOf(file.clientType);
+    if (claimed && accept !== 'any' && claimed !== accept)
+      throw reject(claimed === 'image' ? MEDIA.photoNotAllowed : MEDIA.videoNotAllowed);
+    if (claimed) throw reject(claimed === 'image' ? MEDIA.imageLoadError : MEDIA.videoLoadError);
+    throw reject(MEDIA.unsupported.replace('{type}', file.clientType || 'unknown'));
+  }
+  const refusal = checkMediaFile({ type: detected ?? file.clientType, size: file.size }, accept, limits);
+  if (refusal) throw reject(refusal);
+  if (fields.file_size !== undefined && fields.file_size !== '' && Number(fields.file_size) !== file.size)
+    throw reject(MEDIA.uploadFailed);
+  if (fields.md5 && fields.md5.toLowerCase() !== file.md5) throw reject(MEDIA.uploadFailed);
+
+  const known = await mediaRepository.byOwnerMd5(ctx.db, owner.id, file.md5);
+  if (known) return known;
+
+  const mime = detected as string;
+  const kind = mediaKindOf(mime);
+  let processed: Awaited<ReturnType<typeof processImage>>;
+  try {
+    processed =
+      kind === 'image' ? await processImage(file.path, mime) : await processVideo(file.path, mime, uploadTmpDir(ctx));
+  } catch (e) {
+    if (e instanceof LoadError) throw reject(kind === 'image' ? MEDIA.imageLoadError : MEDIA.videoLoadError);
+    throw e;
+  }
+  const publicId = randomBytes(16).toString('base64url');
+  const keys = processed.files.map((f) => `${publicId}/${f.variant}`);
+  try {
+    for (const f of processed.files) await storage.put(`${publicId}/${f.variant}`, f.body, f.contentType);
+    const row = await ctx.db
+      .insertInto('media')
+      .values({
+        public_id: publicId,
+        owner_id: owner.id,
+        md5: file.md5,
+        kind: processed.kind,
+        mime: processed.mime,
+        size_bytes: file.size,
+        width: processed.width,
+        height: processed.height,
+        video_length: processed.videoLength,
+        variants: processed.files.map((f) => f.variant),
+        created_at: ctx.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(['owner_id', 'md5']).where('deleted_at', 'is', null).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+    // The same file arrived twice at once: keep the first, drop this copy.
+    await storage.remove(keys);
+    const first = await mediaRepository.byOwnerMd5(ctx.db, owner.id, file.md5);
+    if (!first) throw new Error('media insert lost its twin');
+    return first;
+  } catch (e) {
+    await storage.remove(keys).catch(() => undefined);
+    throw e;
+  } finally {
+    for (const f of processed.files) {
+      if (!Buffer.isBuffer(f.body) && f.body.path !== file.path) await fsp.rm(f.body.path, { force: true });
+    }
+  }
+}

@@ -1,0 +1,307 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  CREDIT_PACKAGES,
+  type CreditPackage,
+  cardBrand,
+  type PaymentData,
+  type PaymentResponse,
+} from '@parlor/contract';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { PaymentsTable } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { assertNotFrozen } from '../../lib/users';
+import type { UserRow } from '../../plugins/auth';
+import { idempotent, ledger } from '../ledger/service';
+import { cardFingerprint, cardsRepository, usableCard } from './cards';
+import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+type Db = AppContext['db'];
+
+const sandbox = createSandboxProvider();
+/** PAYMENT_PROVIDER picks the provider; the sandbox is the only one built in (DESIGN §3). */
+export const paymentProvider = (_ctx: AppContext): PaymentProvider => sandbox;
+
+export const PACKAGE_NOT_FOUND = 'Credit package not found';
+export function findPackage(id: string): CreditPackage {
+  const pkg = CREDIT_PACKAGES.find((p) => p._id === id);
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND, 'package_not_found');
+  return pkg;
+}
+
+/** The challenge link's secret: derived from the payment id, so a retried request answers the same link. */
+export function challengeToken(ctx: AppContext, paymentId: string): string {
+  return createHmac('sha256', ctx.secrets.codeKey).update(`3ds:${paymentId}`).digest('base64url');
+}
+export function challengeTokenValid(ctx: AppContext, paymentId: string, token: string): boolean {
+  const expected = Buffer.from(challengeToken(ctx, paymentId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+export const challengeUrl = (ctx: AppContext, paymentId: string) =>
+  `${ctx.config.publicUrl}/v1/payment/3ds/${paymentId}?token=${challengeToken(ctx, paymentId)}`;
+
+async function balanceOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}
+
+async function findByKey(db: Db, userId: string, key: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** A twin request with the same key may still be charging: wait for it to settle (a few seconds at most). */
+async function settled(db: Db, userId: string, key: string): Promise<PaymentRow | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const row = await findByKey(db, userId, key);
+    if (row?.status !== 'pending') return row;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return findByKey(db, userId, key);
+}
+
+async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> {
+  const threeDs = p.status === 'requires_action';
+  return {
+    result: p.status === 'succeeded',
+    three_ds: threeDs,
+    redirect_url: threeDs ? challengeUrl(ctx, p.id) : null,
+    credits: await balanceOf(ctx.db, p.user_id),
+    payment_id: p.id,
+    message:
+      p.status === 'failed' ? p.failure_message : p.status === 'pending' ? 'Payment is processing.' : null,
+  };
+}
+
+/**
+ * Marks a payment succeeded and credits the fan, once: the conditional status change and the ledger
+ * row (keyed by the payment) commit together, so a replayed success or a second challenge answer
+ * changes nothing. Saves the card when the fan asked. Answers null when it was already settled.
+ */
+export async function completePayment(
+  ctx: AppContext,
+  paymentId: string,
+  from: PaymentRow['status'],
+): Promise<{ payment: PaymentRow; balance: number } | null> {
+  const done = await idempotent(ctx.db, async (trx) => {
+    const p = await trx
+      .updateTable('payments')
+      .set({ status: 'succeeded', completed_at: ctx.clock.now() })
+      .where('id', '=', paymentId)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+    if (!p) return null;
+    if (p.save_card && !p.card_id && p.card_fingerprint && p.provider_token && p.card_brand && p.card_last4) {
+      const card = await cardsRepository.save(trx, {
+        user_id: p.user_id,
+        brand: p.card_brand,
+        last4: p.card_last4,
+        exp_month: p.card_exp_month ?? 1,
+        exp_year: p.card_exp_year ?? 0,
+        name: p.card_name ?? '',
+        fingerprint: p.card_fingerprint,
+        provider_token: p.provider_token,
+      });
+      await trx.updateTable('payments').set({ card_id: card.id }).where('id', '=', p.id).execute();
+    }
+    // The provider token of an unsaved card is of no further use: drop it.
+    if (!p.save_card)
+      await trx.updateTable('payments').set({ provider_token: null }).where('id', '=', p.id).execute();
+    const posted = await ledger.credit(trx, {
+      userId: p.user_id,
+      account: 'credits',
+      amount: p.credits,
+      reason: p.kind === 'crypto' ? 'crypto_topup' : 'package',
+      idempotencyKey: `payment:${p.id}`,
+      reference: p.id,
+    });
+    // is_customer after a first purchase (issue 5); a package also completes the profile config.
+    await trx
+      .updateTable('users')
+      .set({ is_customer: true, ...(p.package_id ? { is_bought_credit_package: true } : {}) })
+      .where('id', '=', p.user_id)
+      .execute();
+    return { payment: p, balance: posted.balance };
+  });
+  if (done) ctx.hub.publish(done.payment.user_id, 'total_credits', { credits: done.balance });
+  return done;
+}
+
+export async function failPayment(
+  ctx: AppContext,
+  paymentId: string,
+  from: PaymentRow['status'],
+  message: string,
+) {
+  await ctx.db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_message: message, completed_at: ctx.clock.now(), provider_token: null })
+    .where('id', '=', paymentId)
+    .where('status', '=', from)
+    .execute();
+}
+
+interface CardSource {
+  cardId: string | null;
+  token: string;
+  brand: 'VISA' | 'MASTER';
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string;
+  fingerprint: string | null;
+}
+
+/** Runs one card charge for a payment row already inserted as pending, and settles it. */
+async function chargeAndSettle(ctx: AppContext, p: PaymentRow, offSession: boolean): Promise<PaymentRow> {
+  let result: ChargeResult;
+  try {
+    result = await paymentProvider(ctx).charge({
+      token: p.provider_token ?? '',
+      amountCents: p.amount_cents,
+      paymentId: p.id,
+      offSession,
+    });
+  } catch (error) {
+    await failPayment(ctx, p.id, 'pending', DECLINE_MESSAGES.card_declined);
+    throw error;
+  }
+  if (result.status === 'succeeded') await completePayment(ctx, p.id, 'pending');
+  else if (result.status === 'requires_action')
+    await ctx.db
+      .updateTable('payments')
+      .set({ status: 'requires_action' })
+      .where('id', '=', p.id)
+      .where('status', '=', 'pending')
+      .execute();
+  else await failPayment(ctx, p.id, 'pending', result.message);
+  return ctx.db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+}
+
+/**
+ * POST /v1/payment: buys credits with a new or saved card. One row per idempotency key makes a
+ * retried or doubled request charge once; the answer then describes the same payment.
+ */
+export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Promise<PaymentResponse> {
+  assertNotFrozen(user);
+  const prior = await settled(ctx.db, user.id, body.idempotency_key);
+  if (prior) return answer(ctx, prior);
+
+  const pkg = body.package_id ? findPackage(body.package_id) : null;
+  const credits = pkg ? pkg.credits : (body.amount ?? 0);
+  // Credits without a package cost their dollar value: credits x 0.1 dollars = credits x 10 cents.
+  const amountCents = pkg ? pkg.price_cents : credits * 10;
+
+  let source: CardSource;
+  if (body.card_id) {
+    const card = await usableCard(ctx, user.id, body.card_id);
+    source = {
+      cardId: card.id,
+      token: card.provider_token,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.exp_month,
+      expYear: card.exp_year,
+      name: card.name,
+      fingerprint: card.fingerprint,
+    };
+  } else {
+    // The schema checked Luhn, brand and expiry; the number goes to the provider and no further.
+    const card = body.card!;
+    source = {
+      cardId: null,
+      token: paymentProvider(ctx).tokenize(card.number),
+      brand: cardBrand(card.number)!,
+      last4: card.number.slice(-4),
+      expMonth: card.exp_month,
+      expYear: card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year,
+      name: card.name,
+      fingerprint: cardFingerprint(ctx, card.number),
+    };
+  }
+
+  const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
+  const inserted = await ctx.db
+    .insertInto('payments')
+    .values({
+      user_id: user.id,
+      idempotency_key: body.idempotency_key,
+      status: 'pending',
+      kind: 'card',
+      package_id: pkg?._id ?? null,
+      credits,
+      amount_cents: amountCents,
+      purpose,
+      model_id: body.model_id ?? null,
+      purpose_amount: body.amount ?? null,
+      chat_id: body.chat_id ?? null,
+      message_id: body.message_id ?? null,
+      feed_id: body.feed_id ?? null,
+      card_id: source.cardId,
+      card_brand: source.brand,
+      card_last4: source.last4,
+      card_exp_month: source.expMonth,
+      card_exp_year: source.expYear,
+      card_name: source.name,
+      card_fingerprint: source.fingerprint,
+      provider_token: source.token,
+      save_card: body.save_card && !body.card_id,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) {
+    // A twin with the same key got in first: answer what it did.
+    const twin = await settled(ctx.db, user.id, body.idempotency_key);
+    return answer(ctx, twin!);
+  }
+  return answer(ctx, await chargeAndSettle(ctx, inserted, false));
+}
+
+/**
+ * Buys `credits` on a saved card without the fan present (subscription renewal top-up). 3-D Secure
+ * cannot run here, so a card that needs it fails. Answers whether the credits landed.
+ */
+export async function chargeSavedCardOffSession(
+  ctx: AppContext,
+  userId: string,
+  cardId: string,
+  credits: number,
+  idempotencyKey: string,
+): Promise<boolean> {
+  const card = await cardsRepository.findLive(ctx.db, userId, cardId);
+  if (!card) return false;
+  const inserted = await ctx.db
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      idempotency_key: idempotencyKey,
+      status: 'pending',
+      kind: 'card',
+      credits,
+      amount_cents: credits * 10,
+      purpose: 'subscription',
+      card_id: card.id,
+      card_brand: card.brand,
+      card_last4: card.last4,
+      provider_token: card.provider_token,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const p = inserted
+    ? await chargeAndSettle(ctx, inserted, true)
+    : await settled(ctx.db, userId, idempotencyKey);
+  return p?.status === 'succeeded';
+}

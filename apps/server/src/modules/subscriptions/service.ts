@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  ERRORS,
+  SUBSCRIBE_CREATORS_ONLY_MESSAGE,
+  SUBSCRIPTION_PERIOD_DAYS,
+  SUBSCRIPTION_PRICE,
+} from '@parlor/contract';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { assertNotFrozen, isUuid } from '../../lib/users';
+import type { UserRow } from '../../plugins/auth';
+import { idempotent, ledger } from '../ledger/service';
+import { usableCard } from '../payments/cards';
+import { usersRepository } from '../users/repository';
+import { subscriptionsRepository, toSubscription } from './repository';
+
+const PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 86_400_000;
+const isActivePairViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' &&
+  String((e as { constraint?: string; message?: string }).constraint ?? (e as Error).message).includes(
+    'active_pair',
+  );
+
+async function one(ctx: AppContext, id: string) {
+  const [row] = await subscriptionsRepository.byIds(ctx.db, [id]);
+  return toSubscription(row!);
+}
+
+/**
+ * POST /v1/subscriptions: the first period is paid from credits at once (fan -> creator through the
+ * ledger, with the subscription row, in one transaction). A saved `card_id` tops the balance up at
+ * renewal when credits run short; that card cannot be deleted while the subscription is active.
+ */
+export async function subscribe(
+  ctx: AppContext,
+  fan: UserRow,
+  input: { model_id: string; card_id?: string | undefined; idempotency_key?: string | undefined },
+) {
+  assertNotFrozen(fan);
+  if (input.model_id === fan.id)
+    throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
+  const creator = isUuid(input.model_id) ? await usersRepository.findById(ctx.db, input.model_id) : undefined;
+  if (!creator || creator.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
+  if (creator.type !== 'featured')
+    throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
+  const card = input.card_id ? await usableCard(ctx, fan.id, input.card_id) : null;
+  const key = `subscribe:${input.idempotency_key ?? randomUUID()}`;
+  const now = ctx.clock.now();
+
+  let result: { id: string; balance: number; replayed: boolean };
+  try {
+    result = await idempotent(ctx.db, async (trx) => {
+      const prior = await trx
+        .selectFrom('ledger_entries')
+        .select('reference')
+        .where('user_id', '=', fan.id)
+        .where('account', '=', 'credits')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      if (prior?.reference) {
+        const { credits } = await trx
+          .selectFrom('users')
+          .select('credits')
+          .where('id', '=', fan.id)
+          .executeTakeFirstOrThrow();
+        return { id: prior.reference, balance: credits, replayed: true };
+      }
+      // Hold the card so it cannot be deleted between the check above and this subscription.
+      if (card)
+        await trx
+          .selectFrom('saved_cards')
+          .select('id')
+          .where('id', '=', card.id)
+          .where('deleted_at', 'is', null)
+          .forShare()
+          .executeTakeFirstOrThrow();
+      const sub = await trx
+        .insertInto('subscriptions')
+        .values({
+          fan_id: fan.id,
+          creator_id: creator.id,
+          status: 'active',
+          price: SUBSCRIPTION_PRICE,
+          card_id: card?.id ?? null,
+          started_at: now,
+          current_period_end: new Date(now.getTime() + PERIOD_MS),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const paid = await ledger.transfer(trx, {
+        fromUserId: fan.id,
+        toUserId: creator.id,
+        amount: SUBSCRIPTION_PRICE,
+        reason: 'subscription',
+        idempotencyKey: key,
+        reference: sub.id,
+      });
+      await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
+      return { id: sub.id, balance: paid.balance, replayed: false };
+    });
+  } catch (e) {
+    if (isActivePairViolation(e)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE, 'already_subscribed');
+    throw e;
+  }
+  if (!result.replayed) ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
+  return { subscription: await one(ctx, result.id), credits: result.balance };
+}
+
+/** GET /v1/subscriptions: `{ data, next, total }`, 20 a page (part 2 §9). */
+export async function listSubscriptions(ctx: AppContext, fan: UserRow, q: { limit: number; offset: number }) {
+  const { rows, total } = await subscriptionsRepository.page(ctx.db, fan.id, q.limit, q.offset);
+  const nextOffset = q.offset + rows.length;
+  return {
+    data: rows.map(toSubscription),
+    next:
+      rows.length === q.limit && nextOffset < total
+        ? `/v1/subscriptions?limit=${q.limit}&offset=${nextOffset}`
+        : null,
+    total,
+  };
+}
+
+/**
+ * DELETE /v1/subscriptions?ids=: cancels the caller's active subscriptions among `ids` in one
+ * statement. Access lasts until the paid period ends; nothing renews. Unknown ids are ignored.
+ */
+export async function cancelSubscriptions(ctx: AppContext, fan: UserRow, ids: string[]) {
+  const valid = ids.filter(isUuid);
+  const canceled = await ctx.db.transaction().execute(async (trx) => {
+    const rows = valid.length
+      ? await trx
+          .updateTable('subscriptions')
+          .set({ status: 'canceled', canceled_at: ctx.clock.now() })
+          .where('fan_id', '=', fan.id)
+          .where('id', 'in', valid)
+          .where('status', '=', 'active')
+          .returning(['id', 'creator_id'])
+          .execute()
+      : [];
+    for (const row of rows)
+      await subscriptionsRepository.markSubscriber(trx, row.creator_id, [fan.id], false);
+    return rows;
+  });
+  const rows = await subscriptionsRepository.byIds(ctx.db, valid);
+  return { data: rows.filter((r) => r.fan_id === fan.id).map(toSubscription), canceled: canceled.length };
+}

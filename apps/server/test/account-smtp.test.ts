@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { SUCCESS } from '@parlor/contract';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from './support/client';
+import { startServer, type TestServer } from './support/server';
+
+/** A real SMTP server on a free port; every mail it receives is kept as raw text. */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true` });
+  api = client(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function mailTo(email: string, n = 1) {
+  for (let i = 0; i < 250; i++) {
+    const mails = smtp.received.filter((m) => m.to.includes(email));
+    if (mails.length >= n) return mails[n - 1]!;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail ${n} for ${email}`);
+}
+
+describe('verification over real SMTP', () => {
+  it('delivers a readable text and HTML mail whose code verifies the account', async () => {
+    const { token, user } = await api.signUp();
+    const mail = await mailTo(user.email);
+    expect(mail.raw).toMatch(/^From: Parlor <no-reply@localhost>/m);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    const code = mail.raw.match(/Your Parlor verification code is (\d{4})\./)?.[1];
+    expect(code).toMatch(/^\d{4}$/);
+    expect(mail.raw).toMatch(new RegExp(`^Subject: ${code} is your Parlor verification code`, 'm'));
+    const res = await api.call('POST', '/v1/users/verify-email', { token, body: { code } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(SUCCESS.emailVerified);
+    expect(res.body.user.email_verified).toBe(true);
+  });
+});

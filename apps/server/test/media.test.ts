@@ -1,0 +1,415 @@
+import { ERRORS, MEDIA, type Message, SELF_DESTRUCT_AFTER_MS } from '@parlor/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELF_DESTRUCT_JOB } from '../src/modules/media/purchases';
+import { hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
+import { manualClock, startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+const clock = manualClock();
+let ffmpeg = false;
+let photo: Buffer;
+
+// Small limits, so "too large" is a few megabytes here (production: 499 MB, part 2 §9).
+const IMAGE_MAX_MB = 8;
+const VIDEO_MAX_MB = 16;
+
+beforeAll(async () => {
+  server = await startServer(
+    { MEDIA_IMAGE_MAX_MB: String(IMAGE_MAX_MB), MEDIA_VIDEO_MAX_MB: String(VIDEO_MAX_MB) },
+    { clock },
+  );
+  w = world(server);
+  ffmpeg = await hasFfmpeg();
+  photo = await photoWithGps();
+});
+afterAll(() => server?.close());
+
+const FULL_VARIANTS = ['th', 'st', 'sr', 'rt', 'video_url'] as const;
+/** Any URL of a full variant, wherever it sits in a JSON answer or frame. */
+const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
+
+async function pair() {
+  const fan = await w.fan();
+  const creator = await w.creator();
+  const chat = await w.openChat(fan.token, creator.user._id);
+  return { fan, creator, chatId: chat.chat_id };
+}
+
+async function fetchMedia(url: string, token?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${url}`, { headers: { ...(token ? { 'access-token': token } : {}), ...headers } });
+  return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function sendMedia(token: string, recipientId: string, publicId: string, extra: Record<string, unknown> = {}) {
+  return w.api.call('POST', '/v1/messages', {
+    token,
+    body: { type: 'image', recipient_id: recipientId, public_id: publicId, ...extra },
+  });
+}
+
+describe('upload', () => {
+  it('makes the four widths and a blurred preview of a 12-megapixel photo, without its location', async () => {
+    const creator = await w.creator();
+    const res = await upload(server.url, creator.token, photo);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ width: 1440, height: 1080, video_length: null });
+    const media = res.body.media;
+    expect(media.media_id).toBe(await md5(photo));
+    const widths: Record<string, number> = { th: 320, st: 600, sr: 1080, rt: 1440, blur: 32 };
+    for (const [variant, width] of Object.entries(widths)) {
+      const file = await fetchMedia(media[variant], creator.token);
+      expect(file.status).toBe(200);
+      expect(file.type).toBe('image/jpeg');
+      const meta = await sharp(file.body).metadata();
+      expect(meta.width).toBe(width);
+      // No EXIF at all: camera, GPS position and the rest are gone.
+      expect(meta.exif).toBeUndefined();
+      expect(file.body.includes(Buffer.from('ParlorCam'))).toBe(false);
+    }
+  });
+
+  it('skips a file the owner already has, by md5, and only for its owner', async () => {
+    const creator = await w.creator();
+    const other = await w.creator();
+    const image = await photoWithGps(800, 600, '#204020');
+    const hash = await md5(image);
+    const before = await w.api.call('GET', `/v1/media/available?media_id=${hash}&type=message`, { token: creator.token });
+    expect(before.body).toMatchObject({ status: false, media: null });
+    const first = await upload(server.url, creator.token, image);
+    const after = await w.api.call('GET', `/v1/media/available?media_id=${hash}&type=paid_message`, {
+      token: creator.token,
+    });
+    expect(after.body.status).toBe(true);
+    expect(after.body.media.public_id).toBe(first.body.media.public_id);
+    const again = await upload(server.url, creator.token, image);
+    expect(again.body.media.public_id).toBe(first.body.media.public_id);
+    const theirs = await w.api.call('GET', `/v1/media/available?media_id=${hash}`, { token: other.token });
+    expect(theirs.body.status).toBe(false);
+  });
+
+  it('refuses every file the checks of part 2 §5 refuse, with their messages', async () => {
+    const creator = await w.creator();
+    const refusal = async (file: Buffer, options: Parameters<typeof upload>[3] = {}) => {
+      const res = await upload(server.url, creator.token, file, options);
+      expect(res.status).toBe(400);
+      return res.body.message as string;
+    };
+    const jpeg = await photoWithGps(400, 300);
+    const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+
+    expect(await refusal(Buffer.alloc(0))).toBe(MEDIA.empty);
+    expect(await refusal(Buffer.from('just some words'), { type: 'text/plain', name: 'a.txt' })).toBe(
+      MEDIA.unsupported.replace('{type}', 'text/plain'),
+    );
+    const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    expect(await refusal(pdf, { type: 'image/jpeg', name: 'sneaky.jpg' })).toBe(
+      MEDIA.unsupported.replace('{type}', 'application/pdf'),
+    );
+    expect(await refusal(jpeg, { fields: { accept: 'video' } })).toBe(MEDIA.photoNotAllowed);
+    if (ffmpeg) {
+      const clip = await testVideo(1);
+      expect(await refusal(clip, { type: 'video/mp4', name: 'a.mp4', fields: { accept: 'image' } })).toBe(
+        MEDIA.videoNotAllowed,
+      );
+    }
+    // Over the photo limit but under the video one, then over both (the upload is cut short).
+    const bigPhoto = Buffer.concat([jpeg, Buffer.alloc((IMAGE_MAX_MB + 1) * 1024 * 1024)]);
+    expect(await refusal(bigPhoto)).toBe(MEDIA.imageTooLarge);
+    const bigVideo = Buffer.concat([mp4Head, Buffer.alloc((VIDEO_MAX_MB + 1) * 1024 * 1024)]);
+    expect(await refusal(bigVideo, { type: 'video/mp4', name: 'big.mp4' })).toBe(MEDIA.videoTooLarge);
+    // Right first bytes, broken rest.
+    const brokenJpeg = Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(5000, 7)]);
+    expect(await refusal(brokenJpeg)).toBe(MEDIA.imageLoadError);
+    if (ffmpeg) {
+      const brokenMp4 = Buffer.concat([mp4Head, Buffer.alloc(5000, 3)]);
+      expect(await refusal(brokenMp4, { type: 'video/mp4', name: 'broken.mp4' })).toBe(MEDIA.videoLoadError);
+    }
+    // Damaged on the way: the md5 or the size does not match what arrived.
+    expect(await refusal(jpeg, { md5: '0'.repeat(32) })).toBe(MEDIA.uploadFailed);
+    expect(await refusal(jpeg, { fields: { file_size: '12' } })).toBe(MEDIA.uploadFailed);
+  });
+
+  it('keeps a video with its length, size and poster, its location tag removed', async () => {
+    if (!ffmpeg) return;
+    const { fan, creator } = await pair();
+    const clip = await testVideo(2);
+    const res = await upload(server.url, creator.token, clip, { type: 'video/mp4', name: 'clip.mp4' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ width: 320, height: 240, video_length: 2 });
+    expect(res.body.media.th).toBeTruthy();
+    expect(res.body.media.blur).toBeTruthy();
+    const file = await fetchMedia(res.body.media.video_url, creator.token);
+    expect(file.type).toBe('video/mp4');
+    expect(file.body.includes(Buffer.from('+51.5000'))).toBe(false);
+    // Free video: the fan gets it whole, and can seek in it.
+    const sent = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'video', recipient_id: fan.user._id, public_id: res.body.media.public_id },
+    });
+    expect(sent.status).toBe(200);
+    const page = await w.api.call('GET', `/v1/chats/${sent.body.message.chat_id}/messages`, { token: fan.token });
+    const forFan = page.body.data.at(-1).media;
+    expect(forFan.video_url).toBeTruthy();
+    const part = await fetchMedia(forFan.video_url, fan.token, { range: 'bytes=0-99' });
+    expect(part.status).toBe(206);
+    expect(part.body.length).toBe(100);
+  });
+});
+
+describe('messages with media', () => {
+  it('sends photos, GIFs and captions; refuses what is not the sender’s or not allowed', async () => {
+    const { fan, creator } = await pair();
+    const mine = (await upload(server.url, creator.token, await photoWithGps(600, 400, '#445566'))).body.media;
+    const theirs = (await upload(server.url, fan.token, await photoWithGps(600, 400, '#665544'))).body.media;
+
+    const ok = await sendMedia(creator.token, fan.user._id, mine.public_id, { text: 'for you', clientSideReceiveId: 'm1' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toMatchObject({ type: 'image', text: 'for you', price: 0, is_paid: true });
+    expect(ok.body.message.media.rt).toBeTruthy();
+    // A retried send is stored once.
+    const retry = await sendMedia(creator.token, fan.user._id, mine.public_id, { clientSideReceiveId: 'm1' });
+    expect(retry.body.message._id).toBe(ok.body.message._id);
+    // By the spec's media_id (the md5) too.
+    const byMd5 = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'image', recipient_id: fan.user._id, media_id: mine.media_id },
+    });
+    expect(byMd5.status).toBe(200);
+
+    expect((await sendMedia(creator.token, fan.user._id, theirs.public_id)).status).toBe(404);
+    expect((await sendMedia(creator.token, fan.user._id, mine.public_id, { type: 'video' })).status).toBe(400);
+    // Fans send photos, but never paid ones.
+    expect((await sendMedia(fan.token, creator.user._id, theirs.public_id)).status).toBe(200);
+    const fanPaid = await sendMedia(fan.token, creator.user._id, theirs.public_id, { price: 10 });
+    expect(fanPaid.status).toBe(403);
+    const paidText = await w.send(creator.token, fan.user._id, 'pay me', { price: 10 });
+    expect(paidText.status).toBe(400);
+
+    const gif = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'gif', recipient_id: fan.user._id, gif_url: '/gifs/wave.gif', gif_width: 120, gif_height: 90 },
+    });
+    expect(gif.status).toBe(200);
+    expect(gif.body.message).toMatchObject({ type: 'gif', gif_url: '/gifs/wave.gif', gif_width: 120 });
+    const evil = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'gif', recipient_id: fan.user._id, gif_url: 'javascript:alert(1)' },
+    });
+    expect(evil.status).toBe(400);
+  });
+
+  it('refuses media to a member who blocks media from the sender', async () => {
+    const { fan, creator } = await pair();
+    const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#123456'))).body.media;
+    const blocked = await w.api.call('PATCH', '/v1/chats', {
+      token: fan.token,
+      body: { action: 'block_media', ids: creator.user._id },
+    });
+    expect(blocked.status).toBe(200);
+    const res = await sendMedia(creator.token, fan.user._id, media.public_id);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(ERRORS.mediaBlocked);
+    expect((await w.send(creator.token, fan.user._id, 'text still works')).status).toBe(200);
+  });
+});
+
+describe('locked means locked', () => {
+  it('gives a fan who has not bought only the blurred preview, in every answer and event', async () => {
+    const { fan, creator, chatId } = await pair();
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const media = (await upload(server.url, creator.token, photo)).body.media;
+    const sent = await sendMedia(creator.token, fan.user._id, media.public_id, { price: 30 });
+    expect(sent.status).toBe(200);
+    const creatorView = sent.body.message as Message;
+    expect(creatorView.media?.rt).toBeTruthy();
+    expect(creatorView.is_paid).toBe(false);
+
+    const frame = await fanSocket.next('new_message', (d) => d.chat_id === chatId);
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    const byId = await w.api.call('GET', `/v1/messages?ids=${creatorView._id}`, { token: fan.token });
+    const byPublicId = await w.api.call('GET', `/v1/users/images/public_id/${media.public_id}`, { token: fan.token });
+    for (const answer of [frame.data, page.body, byId.body, byPublicId.body]) {
+      expect(JSON.stringify(answer)).not.toMatch(FULL_URL);
+    }
+    const locked = frame.data.info.message as Message;
+    expect(locked).toMatchObject({ price: 30, price_in_dollars: '3.00', is_paid: false });
+    for (const v of FULL_VARIANTS) expect(locked.media?.[v]).toBeNull();
+    expect(locked.media).toMatchObject({ width: 1440, height: 1080 });
+    // The preview opens for the fan; the creator's full-size URL does not open with the fan's token.
+    expect((await fetchMedia(locked.media?.blur as string, fan.token)).status).toBe(200);
+    expect((await fetchMedia(creatorView.media?.rt as string, fan.token)).status).toBe(403);
+    // Guessing: the fan's own preview URL pointed at the full picture fails its signature.
+    const forged = (locked.media?.blur as string).replace('/blur?', '/rt?');
+    expect((await fetchMedia(forged)).status).toBe(403);
+    const unsigned = `/v1/media/files/${media.public_id}/rt`;
+    expect((await fetchMedia(unsigned, fan.token)).status).toBe(400);
+    fanSocket.close();
+  });
+
+  it('lets only the owner reach media that was never sent', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    const media = (await upload(server.url, creator.token, await photoWithGps(500, 500, '#0a0a0a'))).body.media;
+    const mine = await w.api.call('GET', `/v1/users/images/public_id/${media.public_id}`, { token: creator.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.rt).toBeTruthy();
+    const notYours = await w.api.call('GET', `/v1/users/images/public_id/${media.public_id}`, { token: fan.token });
+    expect(notYours.status).toBe(404);
+    expect((await fetchMedia(media.rt, fan.token)).status).toBe(403);
+    const vault = await w.api.call('GET', '/v1/media?limit=20&offset=0', { token: fan.token });
+    expect(vault.body.data).toEqual([]);
+  });
+});
+
+describe('buying a paid message', () => {
+  it('charges once, unlocks it, and tells the creator and the fan', async () => {
+    const { fan, creator, chatId } = await pair();
+    const media = (await upload(server.url, creator.token, await photoWithGps(1200, 800, '#334455'))).body.media;
+    const sent = await sendMedia(creator.token, fan.user._id, media.public_id, { price: 30 });
+    const id = sent.body.message._id as string;
+
+    const broke = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    expect(broke.status).toBe(402);
+    expect(broke.body.message).toBe(ERRORS.noCredits);
+
+    await w.giveCredits(fan.user._id, 100);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const bought = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    expect(bought.status).toBe(200);
+    expect(bought.body.credits).toBe(70);
+    expect(bought.body.message).toMatchObject({ _id: id, is_paid: true });
+    expect(bought.body.message.media.rt).toBeTruthy();
+    expect((await fetchMedia(bought.body.message.media.rt, fan.token)).status).toBe(200);
+
+    const paid = await creatorSocket.next('message_paid', (d) => d.message_id === id);
+    expect(paid.data).toMatchObject({ chat_id: chatId, buyer_id: fan.user._id, price: 30, earnings: 30 });
+    const content = await fanSocket.next('paid_content', (d) => d.message_id === id);
+    expect(content.data.message.media.rt).toBeTruthy();
+    const credits = await fanSocket.next('total_credits');
+    expect(credits.data.credits).toBe(70);
+
+    const again = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(ERRORS.alreadyPurchased);
+    // The page now carries the full picture for the fan.
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(page.body.data.at(-1).media.rt).toBeTruthy();
+    creatorSocket.close();
+    fanSocket.close();
+  });
+
+  it('charges exactly once when one fan sends 20 buys of one message at once', async () => {
+    const { fan, creator } = await pair();
+    const media = (await upload(server.url, creator.token, await photoWithGps(700, 700, '#556677'))).body.media;
+    const id = (await sendMedia(creator.token, fan.user._id, media.public_id, { price: 25 })).body.message._id;
+    await w.giveCredits(fan.user._id, 1000);
+    const buys = await Promise.all(
+      Array.from({ length: 20 }, () => w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token })),
+    );
+    const statuses = buys.map((b) => b.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const db = server.app.ctx.db;
+    const fanRow = await db.selectFrom('users').select(['credits']).where('id', '=', fan.user._id).executeTakeFirstOrThrow();
+    const creatorRow = await db
+      .selectFrom('users')
+      .select(['earnings'])
+      .where('id', '=', creator.user._id)
+      .executeTakeFirstOrThrow();
+    expect(fanRow.credits).toBe(975);
+    expect(creatorRow.earnings).toBe(25);
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('idempotency_key', 'like', `%paid_message:${id}`)
+      .execute();
+    expect(entries).toHaveLength(2); // the fan's debit and the creator's credit
+  });
+
+  it('lists what a fan bought, and hides and unhides it', async () => {
+    const { fan, creator } = await pair();
+    const media = (await upload(server.url, creator.token, await photoWithGps(640, 480, '#778899'))).body.media;
+    const id = (await sendMedia(creator.token, fan.user._id, media.public_id, { price: 5 })).body.message._id;
+    await w.giveCredits(fan.user._id, 5);
+    await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    const list = await w.api.call('GET', '/v1/message/paid?state=&limit=20&offset=0', { token: fan.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ message_id: id, price: 5, is_hidden: false });
+    expect(list.body.data[0].message.media.rt).toBeTruthy();
+    expect((await w.api.call('PATCH', `/v1/messages/hide-paid?ids=${id}`, { token: fan.token })).body.updated).toBe(1);
+    expect((await w.api.call('GET', '/v1/message/paid', { token: fan.token })).body.data).toHaveLength(0);
+    const hidden = await w.api.call('GET', '/v1/message/paid?state=hidden', { token: fan.token });
+    expect(hidden.body.data).toHaveLength(1);
+    await w.api.call('PATCH', `/v1/messages/unhide-paid?ids=${id}`, { token: fan.token });
+    expect((await w.api.call('GET', '/v1/message/paid', { token: fan.token })).body.data).toHaveLength(1);
+    // Someone else's purchases are not theirs to hide.
+    const other = await w.fan();
+    expect((await w.api.call('PATCH', `/v1/messages/hide-paid?ids=${id}`, { token: other.token })).body.updated).toBe(0);
+  });
+});
+
+describe('vault', () => {
+  it('lists the owner’s media newest first and removes it on request', async () => {
+    const { fan, creator, chatId } = await pair();
+    const a = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#111111'))).body.media;
+    const b = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#222222'))).body.media;
+    await sendMedia(creator.token, fan.user._id, a.public_id);
+    const vault = await w.api.call('GET', '/v1/media?limit=20&offset=0', { token: creator.token });
+    expect(vault.body.data.map((m: { public_id: string }) => m.public_id)).toEqual([b.public_id, a.public_id]);
+    expect(vault.body.data[0]).toMatchObject({ type: 'image', th: expect.any(String) });
+    const inChat = await w.api.call('GET', `/v1/media?limit=20&offset=0&chat_id=${chatId}`, { token: creator.token });
+    expect(inChat.body.data.map((m: { public_id: string }) => m.public_id)).toEqual([a.public_id]);
+
+    const ids = vault.body.data.map((m: { _id: string }) => m._id).join(',');
+    const removed = await w.api.call('DELETE', `/v1/media?ids=${ids}`, { token: creator.token });
+    expect(removed.body.deleted).toBe(2);
+    expect((await w.api.call('GET', '/v1/media', { token: creator.token })).body.data).toEqual([]);
+    // Never sent: its files are gone. Sent: the fan still sees it in the chat.
+    expect((await fetchMedia(b.rt)).status).toBe(404);
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect((await fetchMedia(page.body.data.at(-1).media.rt)).status).toBe(200);
+    expect((await sendMedia(creator.token, fan.user._id, b.public_id)).status).toBe(404);
+  });
+});
+
+// These move the clock, so they run last.
+describe('time', () => {
+  it('hides self-destructing content when its time comes after the purchase', async () => {
+    const { fan, creator, chatId } = await pair();
+    const media = (await upload(server.url, creator.token, await photoWithGps(400, 400, '#998877'))).body.media;
+    const sent = await sendMedia(creator.token, fan.user._id, media.public_id, { price: 10, self_destruct: true });
+    const id = sent.body.message._id;
+    expect(sent.body.message.destruct_at).toBeNull();
+    await w.giveCredits(fan.user._id, 10);
+    const bought = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    expect(Date.parse(bought.body.message.destruct_at)).toBe(clock.now().getTime() + SELF_DESTRUCT_AFTER_MS);
+
+    const fanSocket = await connectSocket(server.url, fan.token);
+    clock.advance(SELF_DESTRUCT_AFTER_MS + 1000);
+    expect(await server.app.ctx.jobs.runNow(SELF_DESTRUCT_JOB)).toBeGreaterThanOrEqual(1);
+    await fanSocket.next('message_hidden', (d) => d.message_id === id);
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(page.body.data.at(-1)).toMatchObject({ _id: id, media: null });
+    const again = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
+    expect(again.status).toBe(410);
+    fanSocket.close();
+  });
+
+  it('refuses a media URL after it expires', async () => {
+    const creator = await w.creator();
+    const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#abcdef'))).body.media;
+    expect((await fetchMedia(media.rt, creator.token)).status).toBe(200);
+    clock.advance(3 * 3_600_000 + 1000);
+    const expired = await fetchMedia(media.rt, creator.token);
+    expect(expired.status).toBe(410);
+    // A fresh answer carries a fresh URL that works.
+    const fresh = await w.api.call('GET', `/v1/users/images/public_id/${media.public_id}`, { token: creator.token });
+    expect((await fetchMedia(fresh.body.rt, creator.token)).status).toBe(200);
+  });
+});

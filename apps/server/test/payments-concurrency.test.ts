@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+// Money under contention. On PostgreSQL (PARLOR_TEST_PG) these requests really run in parallel on a
+// connection pool; on PGlite they serialise, and the same totals must hold.
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+const card = {
+  number: '4242424242424242',
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  name: 'Fan',
+};
+
+describe('concurrent money operations', () => {
+  it('30 simultaneous tips from a balance that covers 10 leave exactly 10 tips and zero balance', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 100);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        w.api.call('POST', '/v1/tips', {
+          token: fan.token,
+          body: { recipient_id: creator.user._id, amount: 10, idempotency_key: `concurrent-tip-${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(20);
+    const db = server.app.ctx.db;
+    const fanRow = await db
+      .selectFrom('users')
+      .select(['credits'])
+      .where('id', '=', fan.user._id)
+      .executeTakeFirstOrThrow();
+    const creatorRow = await db
+      .selectFrom('users')
+      .select(['earnings'])
+      .where('id', '=', creator.user._id)
+      .executeTakeFirstOrThrow();
+    expect(fanRow.credits).toBe(0);
+    expect(creatorRow.earnings).toBe(100);
+    const tips = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('sender_id', '=', fan.user._id)
+      .where('type', '=', 'tip')
+      .execute();
+    expect(tips).toHaveLength(10);
+    expect(await findLedgerMismatches(db)).toEqual([]);
+  });
+
+  it('the same tip sent 10 times at once with one key charges and shows once', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 100);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        w.api.call('POST', '/v1/tips', {
+          token: fan.token,
+          body: { recipient_id: creator.user._id, amount: 7, idempotency_key: 'one-tip-many-tries' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.body.message._id)).size).toBe(1);
+    const row = await server.app.ctx.db
+      .selectFrom('users')
+      .select('credits')
+      .where('id', '=', fan.user._id)
+      .executeTakeFirstOrThrow();
+    expect(row.credits).toBe(93);
+  });
+
+  it('the same payment sent twice at once with one idempotency key adds credits once', async () => {
+    const fan = await w.fan();
+    const body = { card, package_id: 'starter', idempotency_key: 'same-payment-twice' };
+    const [a, b] = await Promise.all([
+      w.api.call('POST', '/v1/payment', { token: fan.token, body }),
+      w.api.call('POST', '/v1/payment', { token: fan.token, body }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.result && b.body.result).toBe(true);
+    expect(a.body.payment_id).toBe(b.body.payment_id);
+    const db = server.app.ctx.db;
+    const row = await db
+      .selectFrom('users')
+      .select('credits')
+      .where('id', '=', fan.user._id)
+      .executeTakeFirstOrThrow();
+    expect(row.credits).toBe(100);
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select('delta')
+      .where('user_id', '=', fan.user._id)
+      .execute();
+    expect(entries).toEqual([{ delta: 100 }]);
+    // And once more, sequentially, after both settled.
+    const c = await w.api.call('POST', '/v1/payment', { token: fan.token, body });
+    expect(c.body).toMatchObject({ result: true, credits: 100 });
+  });
+
+  it('concurrent subscriptions to one creator make one active subscription and one charge', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 500);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        w.api.call('POST', '/v1/subscriptions', { token: fan.token, body: { model_id: creator.user._id } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+    const entries = await server.app.ctx.db
+      .selectFrom('ledger_entries')
+      .select('delta')
+      .where('user_id', '=', fan.user._id)
+      .where('reason', '=', 'subscription')
+      .execute();
+    expect(entries).toHaveLength(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Part 1 §4: connected or disconnected, as the socket module reports it (null before the first report). */
+export interface ConnectionState {
+  connected: boolean | null;
+}
+
+export const connectionSlice = createSlice({
+  name: 'connection',
+  initialState: { connected: null } as ConnectionState,
+  reducers: {
+    connectionChanged(state, action: PayloadAction<boolean>) {
+      state.connected = action.payload;
+    },
+  },
+});
+
+export const { connectionChanged } = connectionSlice.actions;
+export const selectConnected = (s: { connection: ConnectionState }) => s.connection.connected;

@@ -1,0 +1,88 @@
+import type { ClientEventName, ServerEventName } from '@parlor/contract';
+import { useEffect } from 'react';
+import { useStore } from 'react-redux';
+import { ACCOUNT_EVENTS, applyAccountEvent } from '../features/account-states/accountEvents';
+import { selectToken, selectUser } from '../features/auth/authSlice';
+import { resyncInbox, inboxEffects } from '../features/chats/inboxEffects';
+import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
+import { creditEventActions } from '../features/credits/creditEvents';
+import { wsBaseUrl } from './api';
+import { clearStoredSession, redirectTo } from './browser';
+import { connectionChanged } from './connectionSlice';
+import { useAppSelector } from './hooks';
+import { type EffectApi, type EventEffects, realtimeEvent } from './realtimeEvent';
+import { type Connection, createConnection, documentVisibility, type SocketLike } from './socket';
+import type { AppStore, RootState } from './store';
+
+/** The account and money features answer events with actions; these adapt them to effects. */
+const accountEffects: EventEffects = Object.fromEntries(
+  ACCOUNT_EVENTS.map((name) => [
+    name,
+    (data: unknown, api: EffectApi) => {
+      const user = selectUser(api.getState() as RootState);
+      for (const action of applyAccountEvent({ user }, name, data)) api.dispatch(action);
+    },
+  ]),
+);
+const creditEffects: EventEffects = {
+  total_credits: (data, api) => {
+    for (const action of creditEventActions.total_credits(data)) api.dispatch(action);
+  },
+  credits_top_up: (data, api) => {
+    for (const action of creditEventActions.credits_top_up(data)) api.dispatch(action);
+  },
+};
+
+/** Effects by domain, run after the cache has taken the event (each slice applies its own). */
+const EFFECTS: EventEffects[] = [inboxEffects, conversationEffects, accountEffects, creditEffects];
+
+let current: Connection | null = null;
+
+/** Sends a client frame (typing) when the socket is open; features never touch the socket itself. */
+export function sendRealtime(event: ClientEventName, data: unknown): boolean {
+  return current?.send(event, data) ?? false;
+}
+
+function handle(store: AppStore, me: string, event: ServerEventName, data: unknown) {
+  const receivedAt = Date.now();
+  store.dispatch(realtimeEvent({ event, data, me, receivedAt }));
+  const api: EffectApi = { dispatch: store.dispatch, getState: store.getState, me, receivedAt };
+  for (const effects of EFFECTS) {
+    const effect = effects[event] as ((data: unknown, api: EffectApi) => void) | undefined;
+    effect?.(data, api);
+  }
+}
+
+/** Owns the one realtime connection for the signed-in session; renders nothing. */
+export function RealtimeConnection() {
+  const store = useStore() as AppStore;
+  const token = useAppSelector(selectToken);
+  const me = useAppSelector(selectUser)?._id;
+
+  useEffect(() => {
+    if (!token || !me) return;
+    const connection = createConnection({
+      url: () => `${wsBaseUrl()}/v1/ws?token=${encodeURIComponent(token)}`,
+      create: (url) => new WebSocket(url) as unknown as SocketLike,
+      visibility: documentVisibility,
+      onEvent: (event, data) => handle(store, me, event, data),
+      onConnectedChange: (connected) => store.dispatch(connectionChanged(connected)),
+      onReconnect: () => {
+        // Mattermost's rule: after a gap, refetch what may have been missed.
+        void store.dispatch(resyncInbox());
+        void store.dispatch(resyncOpenConversation());
+      },
+      onUnauthorized: () => {
+        clearStoredSession();
+        redirectTo('/login');
+      },
+    });
+    current = connection;
+    connection.start();
+    return () => {
+      connection.stop();
+      if (current === connection) current = null;
+    };
+  }, [store, token, me]);
+  return null;
+}

@@ -1,0 +1,43 @@
+import type { ServerEventData, ServerEventName } from '@parlor/contract';
+import { createAction, type Draft, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+
+/**
+ * One validated server frame, dispatched by app/realtime.tsx. `me` is the signed-in user's id and
+ * `receivedAt` the arrival time, so every applier stays a pure function of (state, payload).
+ */
+export interface RealtimePayload {
+  event: ServerEventName;
+  data: unknown;
+  me: string;
+  receivedAt: number;
+}
+export const realtimeEvent = createAction<RealtimePayload>('realtime/event');
+
+export interface EventContext {
+  me: string;
+  receivedAt: number;
+}
+
+/** Pure functions that apply one event to a slice's state, keyed by event name. */
+export type EventAppliers<S> = {
+  [N in ServerEventName]?: (state: Draft<S>, data: ServerEventData<N>, ctx: EventContext) => void;
+};
+
+/** Runs the applier registered for the event, if any (the case reducer every feature slice shares). */
+export function applyEvent<S>(appliers: EventAppliers<S>, state: Draft<S>, payload: RealtimePayload): void {
+  const apply = appliers[payload.event] as
+    | ((state: Draft<S>, data: unknown, ctx: EventContext) => void)
+    | undefined;
+  apply?.(state, payload.data, { me: payload.me, receivedAt: payload.receivedAt });
+}
+
+/** What an effect may do: side effects an event needs beyond the cache (fetch, timers, marking read). */
+export interface EffectApi {
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
+  getState: () => unknown;
+  me: string;
+  receivedAt: number;
+}
+export type EventEffects = {
+  [N in ServerEventName]?: (data: ServerEventData<N>, api: EffectApi) => void;
+};

@@ -1,0 +1,195 @@
+import type { InboxFilter } from '@parlor/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import { selectConnected } from '../../app/connectionSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { ChatIcon, SearchIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { selectUser } from '../auth/authSlice';
+import { BulkActionBar } from './BulkActionBar';
+import { ChatRow } from './ChatRow';
+import styles from './Inbox.module.css';
+import { selectInboxList, selectSelectionActive, selectTabCount, selectUnreadTotals } from './inboxSelectors';
+import { filterChanged, searchChanged, selectionCleared } from './inboxSlice';
+import { TAB_LABELS, tabsFor } from './inboxTabs';
+import { fetchInboxPage, fetchInboxTotals, fetchNextInboxPage } from './inboxThunks';
+
+/** The search waits for a short pause in typing before asking the server. */
+const SEARCH_PAUSE_MS = 350;
+const ROW_HEIGHT = 76;
+/** Rows from the end at which the next page of 20 is asked for. */
+const PAGE_AHEAD = 8;
+
+function Tab({ filter, active }: { filter: InboxFilter; active: boolean }) {
+  const dispatch = useAppDispatch();
+  const count = useAppSelector((s) => selectTabCount(s, filter));
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={active}
+      className={styles.tab}
+      onClick={() => dispatch(filterChanged(filter))}
+    >
+      {TAB_LABELS[filter]}
+      {count !== undefined && <span className={styles.tabCount}>{count > 9999 ? '9999+' : count}</span>}
+    </button>
+  );
+}
+
+function SearchBox() {
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectInboxList).search;
+  const [text, setText] = useState(current);
+  useEffect(() => {
+    if (text === current) return;
+    const timer = setTimeout(() => dispatch(searchChanged(text)), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, text, current]);
+  return (
+    <div className={styles.search}>
+      <SearchIcon size={18} className={styles.searchIcon} />
+      <input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search by username"
+        aria-label="Search chats"
+        maxLength={50}
+      />
+    </div>
+  );
+}
+
+/** /chats: the inbox. `currentUserId` is the conversation open beside it (desktop). */
+export function Inbox({ currentUserId }: { currentUserId?: string | undefined }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const list = useAppSelector(selectInboxList);
+  const unread = useAppSelector(selectUnreadTotals).all;
+  const connected = useAppSelector(selectConnected);
+  const selectionActive = useAppSelector(selectSelectionActive);
+  const [selecting, setSelecting] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void dispatch(fetchInboxTotals());
+  }, [dispatch]);
+  // A new filter or search starts an empty list: load its first page.
+  useEffect(() => {
+    if (list.status === 'None' && list.ids.length === 0) void dispatch(fetchNextInboxPage());
+  }, [dispatch, list.status, list.ids.length]);
+
+  const rowCount = list.ids.length + (list.hasMore ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (list.hasMore && list.status === 'Fetched' && lastIndex >= list.ids.length - PAGE_AHEAD) {
+      void dispatch(fetchNextInboxPage());
+    }
+  }, [dispatch, lastIndex, list.hasMore, list.status, list.ids.length]);
+
+  const stopSelecting = () => {
+    setSelecting(false);
+    dispatch(selectionCleared());
+  };
+  const empty = list.ids.length === 0 && !list.hasMore;
+
+  return (
+    <section className={styles.inbox} aria-labelledby="inbox-title">
+      <div className={styles.head}>
+        <div className={styles.titleRow}>
+          <h1 id="inbox-title" className={styles.title}>
+            Chats
+            {unread > 0 && (
+              <span className={styles.titleBadge} aria-label={`${unread} unread messages`}>
+                {unread > 999 ? '999+' : unread}
+              </span>
+            )}
+          </h1>
+          {connected === false && (
+            <span className={styles.offline} role="status">
+              Reconnecting…
+            </span>
+          )}
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => (selecting ? stopSelecting() : setSelecting(true))}
+            aria-pressed={selecting}
+          >
+            {selecting ? 'Done' : 'Select'}
+          </Button>
+        </div>
+        <SearchBox />
+        <div className={styles.tabs} role="tablist" aria-label="Filter chats">
+          {tabsFor(user?.type).map((filter) => (
+            <Tab key={filter} filter={filter} active={list.filter === filter && !list.search} />
+          ))}
+        </div>
+      </div>
+
+      <div ref={scrollRef} className={styles.scroller} role="tabpanel" aria-label={TAB_LABELS[list.filter]}>
+        {empty && list.status !== 'Error' && (
+          <EmptyState
+            icon={<ChatIcon size={34} />}
+            title={list.search ? 'No chats match your search' : 'No chats here yet'}
+            text={
+              list.search
+                ? 'Try another username.'
+                : user?.type === 'featured'
+                  ? 'When fans message you, their conversations show up here.'
+                  : 'Find a creator you like and say hello.'
+            }
+          />
+        )}
+        {list.status === 'Error' && (
+          <div className={styles.listError} role="alert">
+            <p>We couldn't load your chats.</p>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() =>
+                dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }))
+              }
+            >
+              Try again
+            </Button>
+          </div>
+        )}
+        <div role="list" className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const id = list.ids[item.index];
+            return (
+              <div
+                key={id ?? 'loader'}
+                role="listitem"
+                className={styles.rowSlot}
+                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+              >
+                {id ? (
+                  <ChatRow otherUserId={id} selecting={selecting} current={id === currentUserId} />
+                ) : (
+                  list.status !== 'Error' && (
+                    <div className={styles.loaderRow}>
+                      <Spinner size={25} label="Loading more chats" />
+                    </div>
+                  )
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {selecting && <BulkActionBar onDone={stopSelecting} active={selectionActive} />}
+    </section>
+  );
+}

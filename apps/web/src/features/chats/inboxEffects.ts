@@ -1,0 +1,63 @@
+import { TYPING_TIMEOUT_MS } from '@parlor/contract';
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
+import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
+import type { InboxState } from './inboxModel';
+import { typingExpired } from './inboxSlice';
+import { type ChatsActionArg, chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals } from './inboxThunks';
+
+type WithInbox = { inbox: InboxState };
+const TOTALS_REFRESH_MS = 1_500;
+
+/** Counts move with every message and presence change; one refetch covers a burst of them. */
+let totalsTimer: ReturnType<typeof setTimeout> | undefined;
+function refreshTotalsSoon(api: EffectApi) {
+  if (totalsTimer) return;
+  totalsTimer = setTimeout(() => {
+    totalsTimer = undefined;
+    void api.dispatch(fetchInboxTotals());
+  }, TOTALS_REFRESH_MS);
+}
+
+/** Side effects of inbox events; the cache changes themselves are in inboxEvents.ts. */
+export const inboxEffects: EventEffects = {
+  new_message(data, api) {
+    const other = data.sender_id === api.me ? data.recipient_id : data.sender_id;
+    // A chat this client has not seen yet (a new fan, or one further down): fetch and place it.
+    if (!(api.getState() as WithInbox).inbox.chats.entities[other]) void api.dispatch(fetchChat(other));
+    refreshTotalsSoon(api);
+  },
+  user_online: (_data, api) => refreshTotalsSoon(api),
+  user_offline: (_data, api) => refreshTotalsSoon(api),
+  typing_start(data, api) {
+    const at = api.receivedAt;
+    setTimeout(() => api.dispatch(typingExpired({ chatId: data.chat_id, at })), TYPING_TIMEOUT_MS);
+  },
+};
+
+/** After a reconnect: the first page again (merged at the top) and the counts. */
+export const resyncInbox = () => (dispatch: EffectApi['dispatch'], getState: () => unknown) => {
+  const { list } = (getState() as WithInbox).inbox;
+  if (list.status !== 'None') {
+    void dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: 0, refresh: true }));
+  }
+  void dispatch(fetchInboxTotals());
+};
+
+/** Part 1 §2: hide and delete ask first; the confirm popup's button dispatches this. */
+export const chatsActionConfirmed = createAction<ChatsActionArg>('inbox/chatsActionConfirmed');
+
+export function registerInboxListeners(listeners: ListenerMiddlewareInstance) {
+  listeners.startListening({
+    actionCreator: chatsActionConfirmed,
+    effect: (action, api) => {
+      void api.dispatch(chatsAction(action.payload) as never);
+    },
+  });
+  listeners.startListening({
+    actionCreator: chatsAction.fulfilled,
+    effect: (_action, api) => {
+      void api.dispatch(fetchInboxTotals() as never);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { type Chat, Message } from '@parlor/contract';
+import type { Draft } from '@reduxjs/toolkit';
+import type { EventAppliers } from '../../app/realtimeEvent';
+import { type InboxState, matchesList, placeInList, previewOf } from './inboxModel';
+
+type S = Draft<InboxState>;
+const lookup = (state: S) => (id: string) => state.chats.entities[id] as Chat | undefined;
+
+function findByChatId(state: S, chatId: string): Draft<Chat> | undefined {
+  for (const id of state.chats.ids) {
+    const chat = state.chats.entities[id];
+    if (chat?.chat_id === chatId) return chat;
+  }
+  return undefined;
+}
+
+/**
+ * Puts a chat where the current list wants it, or takes it out when it no longer belongs there. A
+ * chat that sorts below the last loaded row waits for its page instead (no duplicate later).
+ */
+export function reposition(state: S, id: string): void {
+  const chat = state.chats.entities[id];
+  if (!chat || !matchesList(chat as Chat, state.list)) {
+    state.list.ids = state.list.ids.filter((x) => x !== id);
+    return;
+  }
+  const placed = placeInList(state.list.ids, id, lookup(state));
+  const belowLoaded = placed[placed.length - 1] === id && !state.list.ids.includes(id) && state.list.hasMore;
+  if (!belowLoaded) state.list.ids = placed;
+}
+
+/**
+ * Inbox appliers (STYLE "Realtime on the client"): each moves the one cache the way a fetch would.
+ * A message for a chat not held yet is fetched by the inbox effects, then placed by `fetchChat`.
+ */
+export const inboxAppliers: EventAppliers<InboxState> = {
+  new_message(state, data, { me }) {
+    const other = data.sender_id === me ? data.recipient_id : data.sender_id;
+    const chat = state.chats.entities[other];
+    if (!chat) return;
+    const parsed = Message.safeParse(data.info?.message);
+    const fromMe = data.sender_id === me;
+    chat.last_message_time = parsed.success ? parsed.data.created_at : data.timestamp;
+    chat.last_message = parsed.success
+      ? previewOf(parsed.data)
+      : { _id: data.message_id, type: 'text', text: data.text, sender_id: data.sender_id, created_at: data.timestamp };
+    if (!fromMe) {
+      chat.unread_messages = data.unread_messages;
+      chat.unread_messages_favorites = chat.is_favorite ? data.unread_messages : 0;
+    }
+    if (data.credit_rate !== null) chat.credit_rate = data.credit_rate;
+    chat.intro_ended = true;
+    chat.is_intro = false;
+    // The same category rules as the server's (docs/inbox.md): who spoke last, and recent.
+    chat.category = chat.category.filter((c) => c !== 'unreplied' && c !== 'sent');
+    chat.category.push(fromMe ? 'sent' : 'unreplied');
+    if (!chat.category.includes('recent')) chat.category.push('recent');
+    delete state.removed[other];
+    // The sender stopped typing: their message is here.
+    if (!fromMe) delete state.typing[data.chat_id];
+    reposition(state, other);
+  },
+
+  unread_messages(state, data) {
+    state.unread = { all: data.unread_messages, favorites: data.unread_messages_favorites };
+  },
+
+  new_rate(state, data) {
+    const chat = findByChatId(state, data.chat_id);
+    if (chat) chat.credit_rate = data.new_rate;
+  },
+
+  init(state, data) {
+    const online = new Set(data.online_user_ids);
+    for (const id of state.chats.ids) {
+      const chat = state.chats.entities[id];
+      if (chat) chat.other_user.is_online = online.has(id);
+    }
+  },
+
+  user_online(state, data) {
+    const chat = state.chats.entities[data.user_id];
+    if (!chat) return;
+    chat.other_user.is_online = true;
+    chat.other_user.last_online = data.last_online;
+  },
+
+  user_offline(state, data) {
+    const chat = state.chats.entities[data.user_id];
+    if (!chat) return;
+    chat.other_user.is_online = false;
+    chat.other_user.last_online = data.last_online;
+    for (const [chatId, typing] of Object.entries(state.typing)) {
+      if (typing.senderId === data.user_id) delete state.typing[chatId];
+    }
+  },
+
+  typing_start(state, data, { me, receivedAt }) {
+    if (data.sender_id === me) return;
+    state.typing[data.chat_id] = { senderId: data.sender_id, at: receivedAt };
+  },
+
+  typing_stop(state, data) {
+    if (state.typing[data.chat_id]?.senderId === data.sender_id) delete state.typing[data.chat_id];
+  },
+};

@@ -1,0 +1,102 @@
+import type { Chat, ChatTotals, FetchStatus, InboxFilter, Message } from '@parlor/contract';
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+
+/** Part 1 §3: lists identify a chat by the other user's id. */
+export const chatKey = (chat: Pick<Chat, 'other_user'>) => chat.other_user._id;
+export const chatsAdapter = createEntityAdapter<Chat, string>({ selectId: chatKey });
+
+export interface InboxList {
+  filter: InboxFilter;
+  search: string;
+  /** Other users' ids in display order; the first `loaded` came from the server's pages. */
+  ids: string[];
+  /** The offset of the next page (pages are 20 by offset). */
+  offset: number;
+  hasMore: boolean;
+  status: FetchStatus;
+}
+
+/** Part 1 §4: select-all toggles a mode in which `ids` are the exceptions. */
+export interface InboxSelection {
+  mode: 'ids' | 'all';
+  ids: string[];
+}
+
+export interface InboxState {
+  chats: EntityState<Chat, string>;
+  list: InboxList;
+  totals: ChatTotals | null;
+  unread: { all: number; favorites: number };
+  selection: InboxSelection;
+  /** Chats hidden or deleted from here; an open conversation with one of them goes back to /chats. */
+  removed: Record<string, true>;
+  /** Part 1 §4: who is typing in which chat (by chat id), and since when (cleared after 10 s). */
+  typing: Record<string, { senderId: string; at: number }>;
+}
+
+export const emptyList = (filter: InboxFilter = 'all', search = ''): InboxList => ({
+  filter,
+  search,
+  ids: [],
+  offset: 0,
+  hasMore: true,
+  status: 'None',
+});
+
+export const initialInboxState = (): InboxState => ({
+  chats: chatsAdapter.getInitialState(),
+  list: emptyList(),
+  totals: null,
+  unread: { all: 0, favorites: 0 },
+  selection: { mode: 'ids', ids: [] },
+  removed: {},
+  typing: {},
+});
+
+const pinned = (chat: Chat) => chat.is_staff && chat.unread_messages > 0;
+const time = (chat: Chat) => (chat.last_message_time ? Date.parse(chat.last_message_time) : -Infinity);
+
+/** Part 1 §9: the system user's chats with unread messages first, then newest last message first. */
+export function inboxOrder(a: Chat, b: Chat): number {
+  if (pinned(a) !== pinned(b)) return pinned(a) ? -1 : 1;
+  const byTime = time(b) - time(a);
+  if (byTime !== 0) return byTime;
+  return chatKey(a) < chatKey(b) ? -1 : chatKey(a) > chatKey(b) ? 1 : 0;
+}
+
+/** Moves (or inserts) `id` to its sorted place in an already sorted list. */
+export function placeInList(ids: string[], id: string, lookup: (id: string) => Chat | undefined): string[] {
+  const chat = lookup(id);
+  const rest = ids.filter((x) => x !== id);
+  if (!chat) return rest;
+  let index = rest.findIndex((other) => {
+    const o = lookup(other);
+    return o ? inboxOrder(chat, o) < 0 : false;
+  });
+  if (index === -1) index = rest.length;
+  rest.splice(index, 0, id);
+  return rest;
+}
+
+/** Whether a chat belongs in the list being shown (category from the server, search by username prefix). */
+export function matchesList(chat: Chat, list: Pick<InboxList, 'filter' | 'search'>): boolean {
+  const search = list.search.trim().toLowerCase();
+  if (search && !chat.other_user.username.toLowerCase().startsWith(search)) return false;
+  return list.filter === 'all' || chat.category.includes(list.filter);
+}
+
+/** The inbox preview of a message. */
+export const previewOf = (m: Message): Chat['last_message'] => ({
+  _id: m._id,
+  type: m.type,
+  text: m.is_deleted ? null : m.text,
+  sender_id: m.sender_id,
+  created_at: m.created_at,
+});
+
+/** Which ids a bulk action covers among the chats held: the chosen ones, or all but the exceptions. */
+export function coveredIds(list: InboxList, selection: InboxSelection): string[] {
+  if (selection.mode === 'ids') return selection.ids;
+  const except = new Set(selection.ids);
+  return list.ids.filter((id) => !except.has(id));
+}

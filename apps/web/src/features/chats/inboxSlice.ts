@@ -1,0 +1,180 @@
+import type { Chat, InboxFilter } from '@parlor/contract';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
+import { logout } from '../auth/authThunks';
+import { sendSucceeded } from '../conversation/conversationActions';
+import { inboxAppliers, reposition } from './inboxEvents';
+import { chatsAdapter, emptyList, initialInboxState } from './inboxModel';
+import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markChatRead } from './inboxThunks';
+
+/** Which chat flags each bulk action sets on the client once the server confirms it. */
+const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
+  favorite: { is_favorite: true },
+  remove_favorite: { is_favorite: false },
+  block: { is_blocked: true },
+  unblock: { is_blocked: false },
+  block_media: { is_media_blocked: true },
+  allow_media: { is_media_blocked: false },
+  read: { unread_messages: 0, unread_messages_favorites: 0 },
+};
+
+export const inboxSlice = createSlice({
+  name: 'inbox',
+  initialState: initialInboxState,
+  reducers: {
+    /** Part 1 §4: the filter is either a search text or a category; changing it starts a new list. */
+    filterChanged(state, action: PayloadAction<InboxFilter>) {
+      state.list = emptyList(action.payload, state.list.search);
+      state.selection = { mode: 'ids', ids: [] };
+    },
+    searchChanged(state, action: PayloadAction<string>) {
+      state.list = emptyList(state.list.filter, action.payload);
+      state.selection = { mode: 'ids', ids: [] };
+    },
+    /** In select-all mode toggling a chat adds or removes an exception. */
+    selectionToggled(state, action: PayloadAction<string>) {
+      const ids = state.selection.ids;
+      state.selection.ids = ids.includes(action.payload)
+        ? ids.filter((id) => id !== action.payload)
+        : [...ids, action.payload];
+    },
+    selectAllToggled(state) {
+      const everything = state.selection.mode === 'all' && state.selection.ids.length === 0;
+      state.selection = everything ? { mode: 'ids', ids: [] } : { mode: 'all', ids: [] };
+    },
+    selectionCleared(state) {
+      state.selection = { mode: 'ids', ids: [] };
+    },
+    /** A chat learnt elsewhere (navigation state, a conversation's page). */
+    chatReceived(state, action: PayloadAction<Chat>) {
+      const id = action.payload.other_user._id;
+      chatsAdapter.upsertOne(state.chats, action.payload);
+      if (!action.payload.is_blocked) delete state.removed[id];
+      if (state.list.ids.includes(id)) reposition(state, id);
+    },
+    /** A chat's fields changed by a call of the conversation (notes, rate). */
+    chatPatched(state, action: PayloadAction<{ id: string; changes: Partial<Chat> }>) {
+      chatsAdapter.updateOne(state.chats, action.payload);
+    },
+    /** Part 1 §4: the typing indicator clears 10 s after the last start. */
+    typingExpired(state, action: PayloadAction<{ chatId: string; at: number }>) {
+      if (state.typing[action.payload.chatId]?.at === action.payload.at) delete state.typing[action.payload.chatId];
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchInboxPage.pending, (state, action) => {
+        if (!action.meta.arg.refresh) state.list.status = 'Fetching';
+      })
+      .addCase(fetchInboxPage.fulfilled, (state, action) => {
+        const { arg } = action.meta;
+        const { list } = state;
+        if (arg.filter !== list.filter || arg.search !== list.search) return;
+        const page = action.payload.data;
+        chatsAdapter.upsertMany(state.chats, page);
+        state.unread = {
+          all: action.payload.unread_messages,
+          favorites: action.payload.unread_messages_favorites,
+        };
+        const pageIds = page.map((c) => c.other_user._id);
+        const fresh = new Set(pageIds);
+        if (arg.refresh) {
+          // After a reconnect: the first page is the truth for the top of the list.
+          list.ids = [...pageIds, ...list.ids.filter((id) => !fresh.has(id))];
+          return;
+        }
+        if (arg.offset !== list.offset) return;
+        const held = new Set(list.ids);
+        list.ids.push(...pageIds.filter((id) => !held.has(id)));
+        list.offset += page.length;
+        list.hasMore = action.payload.next !== null;
+        list.status = 'Fetched';
+      })
+      .addCase(fetchInboxPage.rejected, (state, action) => {
+        const { arg } = action.meta;
+        if (arg.refresh || arg.filter !== state.list.filter || arg.search !== state.list.search) return;
+        state.list.status = action.meta.aborted ? 'None' : 'Error';
+      })
+      .addCase(markChatRead.pending, (state, action) => {
+        chatsAdapter.updateOne(state.chats, {
+          id: action.meta.arg,
+          changes: { unread_messages: 0, unread_messages_favorites: 0 },
+        });
+      })
+      .addCase(fetchInboxTotals.fulfilled, (state, action) => {
+        state.totals = action.payload;
+      })
+      .addCase(fetchChat.fulfilled, (state, action) => {
+        const id = action.payload.other_user._id;
+        chatsAdapter.upsertOne(state.chats, action.payload);
+        delete state.removed[id];
+        reposition(state, id);
+      })
+      .addCase(fetchChat.rejected, (state, action) => {
+        // Part 2 §4: a 410 removes the chat locally.
+        if (action.payload?.status !== 410) return;
+        chatsAdapter.removeOne(state.chats, action.meta.arg);
+        state.list.ids = state.list.ids.filter((id) => id !== action.meta.arg);
+      })
+      .addCase(chatsAction.fulfilled, (state, action) => {
+        const { action: name, covered, selectAll } = action.payload;
+        const changes = FLAG_CHANGES[name];
+        for (const id of covered) {
+          if (changes) chatsAdapter.updateOne(state.chats, { id, changes });
+          const chat = state.chats.entities[id];
+          if (chat && (name === 'favorite' || name === 'remove_favorite')) {
+            chat.category = chat.category.filter((c) => c !== 'favorites');
+            if (name === 'favorite') chat.category.push('favorites');
+            chat.unread_messages_favorites = name === 'favorite' ? chat.unread_messages : 0;
+          }
+        }
+        if (name === 'hide' || name === 'delete') {
+          const gone = new Set(covered);
+          for (const id of covered) state.removed[id] = true;
+          state.list.ids = state.list.ids.filter((id) => !gone.has(id));
+          // The server's page offsets moved with them.
+          state.list.offset = Math.max(0, state.list.offset - covered.length);
+          if (selectAll) state.list = emptyList(state.list.filter, state.list.search);
+        } else if (name === 'remove_favorite' && state.list.filter === 'favorites') {
+          const gone = new Set(covered);
+          state.list.ids = state.list.ids.filter((id) => !gone.has(id));
+        }
+        if (!action.meta.arg.ids) state.selection = { mode: 'ids', ids: [] };
+      })
+      .addCase(sendSucceeded, (state, action) => {
+        // A sent message moves its chat like the realtime echo will (which may never come if offline).
+        const m = action.payload.message;
+        inboxAppliers.new_message?.(
+          state,
+          {
+            sender_id: m.sender_id,
+            recipient_id: m.recipient_id,
+            chat_id: m.chat_id,
+            message_id: m._id,
+            text: m.text,
+            info: { message: m },
+            unread_messages: 0,
+            unread_tip: null,
+            credit_rate: null,
+            new_rate: null,
+            timestamp: m.created_at,
+            system: m.system,
+          },
+          { me: m.sender_id, receivedAt: Date.now() },
+        );
+      })
+      .addCase(realtimeEvent, (state, action) => applyEvent(inboxAppliers, state, action.payload))
+      .addCase(logout.fulfilled, () => initialInboxState());
+  },
+});
+
+export const {
+  filterChanged,
+  searchChanged,
+  selectionToggled,
+  selectAllToggled,
+  selectionCleared,
+  chatReceived,
+  chatPatched,
+  typingExpired,
+} = inboxSlice.actions;

@@ -1,0 +1,41 @@
+import type { InboxFilter, UserType } from '@parlor/contract';
+
+export const TAB_LABELS: Record<InboxFilter, string> = {
+  all: 'Inbox',
+  online: 'Online',
+  fans: 'Fans',
+  favorites: 'Favorites',
+  recent: 'Recent',
+  subscribers: 'Subscribers',
+  vip: 'VIP',
+  unreplied: 'Unreplied',
+  sent: 'Sent',
+};
+
+/**
+ * Part 1 §2's nine tabs, in its order, for creators. A fan's chats are with creators, where fans,
+ * subscribers and VIP mean nothing, so fans get the other six.
+ */
+export function tabsFor(type: UserType | undefined): InboxFilter[] {
+  const all: InboxFilter[] = ['all', 'online', 'fans', 'favorites', 'recent', 'subscribers', 'vip', 'unreplied', 'sent'];
+  if (type === 'featured') return all;
+  return all.filter((f) => f !== 'fans' && f !== 'subscribers' && f !== 'vip');
+}
+
+/** The inbox line of a message that has no text of its own. */
+export function previewText(preview: { type: string; text: string | null } | null): string {
+  if (!preview) return 'No messages yet';
+  if (preview.text) return preview.text;
+  switch (preview.type) {
+    case 'tip':
+      return 'Sent a tip';
+    case 'image':
+      return 'Photo';
+    case 'video':
+      return 'Video';
+    case 'gif':
+      return 'GIF';
+    default:
+      return 'Message deleted';
+  }
+}

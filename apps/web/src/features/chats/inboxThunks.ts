@@ -1,0 +1,104 @@
+import {
+  CHAT_PAGE_SIZE,
+  Chat,
+  type ChatAction,
+  ChatList,
+  ChatsActionResponse,
+  ChatTotals,
+  type InboxFilter,
+  inboxTypeFor,
+} from '@parlor/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import { createApiThunk } from '../../app/requests';
+import type { InboxState } from './inboxModel';
+
+type WithInbox = { inbox: InboxState };
+type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+const inboxOf = (getState: () => unknown) => (getState() as WithInbox).inbox;
+
+export interface PageArg {
+  filter: InboxFilter;
+  search: string;
+  offset: number;
+  /** A refresh of the first page (after a reconnect) merges instead of replacing. */
+  refresh?: boolean;
+}
+
+/** GET /v1/chats?v=2&limit=20&offset=N, with search and type (fans as fans2, part 1 §5). */
+export const fetchInboxPage = createApiThunk(
+  'inbox/fetchPage',
+  async (arg: PageArg, { signal }) =>
+    api.get('/v1/chats', {
+      query: {
+        v: 2,
+        limit: CHAT_PAGE_SIZE,
+        offset: arg.offset,
+        search: arg.search.trim(),
+        type: inboxTypeFor(arg.filter),
+      },
+      schema: ChatList,
+      signal,
+    }),
+  // One page at a time; a refresh may run beside a page load.
+  (arg, getState) => arg.refresh === true || inboxOf(getState).list.status !== 'Fetching',
+);
+
+/** The next page of the list being shown, when there is one. */
+export const fetchNextInboxPage = () => (dispatch: AnyDispatch, getState: () => unknown) => {
+  const { list } = inboxOf(getState);
+  if (!list.hasMore || list.status === 'Fetching' || list.status === 'Error') return;
+  return dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }));
+};
+
+/** GET /v1/chats/total: the nine counts. */
+export const fetchInboxTotals = createApiThunk('inbox/fetchTotals', async () =>
+  api.get('/v1/chats/total', { schema: ChatTotals }),
+);
+
+/** GET /v1/chat?recipient_id=: one chat added to the list (part 1 §7). */
+export const fetchChat = createApiThunk('inbox/fetchChat', async (otherUserId: string) =>
+  api.get('/v1/chat', { query: { recipient_id: otherUserId }, schema: Chat }),
+);
+
+export interface ChatsActionArg {
+  action: ChatAction;
+  /** Other users' ids; without them the current selection is used. */
+  ids?: string[];
+}
+
+export interface ChatsActionResult {
+  action: ChatAction;
+  updated: number;
+  /** The chats held on the client that the action covered. */
+  covered: string[];
+  selectAll: boolean;
+}
+
+/**
+ * PATCH /v1/chats with comma-joined `ids`, or in select-all mode `except_ids` plus the list's type
+ * and search, so the server covers the same chats the user sees selected.
+ */
+export const chatsAction = createApiThunk(
+  'inbox/chatsAction',
+  async (arg: ChatsActionArg, { getState }): Promise<ChatsActionResult> => {
+    const { list, selection } = inboxOf(getState);
+    const selectAll = !arg.ids && selection.mode === 'all';
+    const ids = arg.ids ?? selection.ids;
+    const body = selectAll
+      ? { action: arg.action, except_ids: ids.join(','), type: inboxTypeFor(list.filter), search: list.search.trim() || undefined }
+      : { action: arg.action, ids: ids.join(','), type: inboxTypeFor(list.filter) };
+    const res = await api.patch('/v1/chats', body, { schema: ChatsActionResponse });
+    const except = new Set(ids);
+    return {
+      ...res,
+      selectAll,
+      covered: selectAll ? list.ids.filter((id) => !except.has(id)) : ids,
+    };
+  },
+);
+
+/** Marks one chat read (PATCH /v1/chats action read): on opening it, and as messages arrive on screen. */
+export const markChatRead = createApiThunk('inbox/markRead', async (otherUserId: string) =>
+  api.patch('/v1/chats', { action: 'read', ids: otherUserId }, { schema: ChatsActionResponse }),
+);

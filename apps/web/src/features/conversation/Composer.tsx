@@ -1,0 +1,137 @@
+import { type Chat, ERRORS, MESSAGE_MAX_LENGTH } from '@parlor/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sendRealtime } from '../../app/realtime';
+import { AlertIcon, SendIcon } from '../../ui/icons';
+import { selectUser } from '../auth/authSlice';
+import { chatsAction } from '../chats/inboxThunks';
+import { GET_CREDITS_PATH } from '../payments/purchase';
+import { selectProviderConfig } from '../provider/providerConfigSlice';
+import styles from './Conversation.module.css';
+import { selectConversation } from './conversationSelectors';
+import { conversationPath, sendMessage } from './conversationThunks';
+import { textWarnings, WARNING_TEXT } from './textWarnings';
+import { createTypingSignal } from './typingSignal';
+
+/** The send box: warnings before sending, the forced states, and the typing signal. */
+export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Chat }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const config = useAppSelector(selectProviderConfig);
+  const { flags } = useAppSelector((s) => selectConversation(s, otherUserId));
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const warningId = useId();
+  const name = chat.other_user.username;
+
+  const typing = useMemo(
+    () => createTypingSignal((state) => sendRealtime('typing', { chat_id: chat.chat_id, state })),
+    [chat.chat_id],
+  );
+  useEffect(() => () => typing.stop(), [typing]);
+
+  const warnings = useMemo(() => textWarnings(text, config), [text, config]);
+  const blocked = chat.is_blocked || chat.is_blocked_by_other || flags.blocked;
+  const disabled = blocked || flags.frozen;
+  const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
+
+  const submit = () => {
+    const body = text.trim();
+    if (!body || disabled) return;
+    typing.stop();
+    setText('');
+    void dispatch(sendMessage(otherUserId, body));
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className={styles.composerArea}>
+      {blocked && (
+        <p className={styles.notice} role="status">
+          <AlertIcon size={18} />
+          <span>
+            {chat.is_blocked
+              ? `You blocked ${name}. Unblock them to send messages.`
+              : ERRORS.blocked}
+          </span>
+          {chat.is_blocked && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => dispatch(chatsAction({ action: 'unblock', ids: [otherUserId] }))}
+            >
+              Unblock
+            </button>
+          )}
+        </p>
+      )}
+      {flags.frozen && (
+        <p className={styles.notice} role="status">
+          <AlertIcon size={18} />
+          <span>Your account is frozen. Messages can't be sent until support unfreezes it.</span>
+        </p>
+      )}
+      {flags.noCredits && (
+        <p className={styles.notice} role="status">
+          <AlertIcon size={18} />
+          <span>You're out of credits for this chat.</span>
+          <Link to={GET_CREDITS_PATH} state={{ backTo: conversationPath(otherUserId) }}>
+            Buy credits
+          </Link>
+        </p>
+      )}
+      {warnings.length > 0 && !disabled && (
+        <ul id={warningId} className={styles.warnings} aria-live="polite">
+          {warnings.map((w) => (
+            <li key={w.kind} className={w.kind === 'greeting' ? styles.tipLine : styles.warningLine}>
+              {WARNING_TEXT[w.kind](w.match)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className={styles.composer}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`${warningId}-input`}>
+          Message {name}
+        </label>
+        <textarea
+          id={`${warningId}-input`}
+          ref={inputRef}
+          className={styles.input}
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX_LENGTH}
+          disabled={disabled}
+          placeholder={disabled ? 'Messaging is unavailable' : `Message ${name}`}
+          aria-describedby={warnings.length > 0 ? warningId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            typing.input(event.target.value);
+          }}
+          onBlur={() => typing.stop()}
+          onKeyDown={(event) => {
+            // Enter sends; Shift+Enter starts a new line (and IME composition is left alone).
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <button type="submit" className={styles.send} disabled={disabled || !text.trim()} aria-label="Send">
+          <SendIcon size={20} />
+        </button>
+      </form>
+      {rate > 0 && (
+        <p className={styles.rate}>
+          Each message costs {rate} credits · you have {me?.credits ?? 0}
+        </p>
+      )}
+    </div>
+  );
+}

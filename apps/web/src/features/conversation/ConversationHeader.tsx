@@ -1,0 +1,173 @@
+import type { Chat } from '@parlor/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../ui/Avatar';
+import { BackIcon, MoreIcon, NoteIcon, StarIcon } from '../../ui/icons';
+import { selectUser } from '../auth/authSlice';
+import { chatsActionConfirmed } from '../chats/inboxEffects';
+import { selectTypingIn } from '../chats/inboxSelectors';
+import { chatsAction } from '../chats/inboxThunks';
+import { formatAge } from '../chats/relativeTime';
+import { TipButton } from '../payments/TipButton';
+import { pushPopup } from '../popups/popupsSlice';
+import styles from './Conversation.module.css';
+
+interface Props {
+  chat: Chat;
+  backTo: string;
+  notesOpen: boolean;
+  onToggleNotes?: (() => void) | undefined;
+}
+
+/** Who this is, whether they are here (online, typing, last seen), and what can be done to the chat. */
+export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: Props) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const other = chat.other_user;
+  const typing = useAppSelector((s) => selectTypingIn(s, chat.chat_id)) === other._id;
+  const status = typing
+    ? 'typing…'
+    : other.is_online
+      ? 'Online'
+      : other.last_online
+        ? `Last seen ${formatAge(other.last_online)}`
+        : '';
+  const ids = [other._id];
+
+  return (
+    <header className={styles.header}>
+      <Link to={backTo} className={styles.back} aria-label="Back to chats">
+        <BackIcon />
+      </Link>
+      <Link to={`/${encodeURIComponent(other.username)}`} className={styles.who}>
+        <span className={styles.avatarWrap}>
+          <Avatar name={other.username} src={other.avatar_url} size={42} />
+          {other.is_online && <span className={styles.onlineDot} aria-hidden="true" />}
+        </span>
+        <span className={styles.whoText}>
+          <span className={styles.whoName}>{other.username}</span>
+          <span
+            className={[styles.whoStatus, typing && styles.typingText, other.is_online && styles.onlineText]
+              .filter(Boolean)
+              .join(' ')}
+            aria-live="polite"
+            data-testid="presence"
+          >
+            {status}
+          </span>
+        </span>
+      </Link>
+      <div className={styles.headerActions}>
+        {me?.type === 'user' && chat.type === 'featured' && (
+          <TipButton chatId={chat.chat_id} recipientId={other._id} />
+        )}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-pressed={chat.is_favorite}
+          aria-label={chat.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+          onClick={() => dispatch(chatsAction({ action: chat.is_favorite ? 'remove_favorite' : 'favorite', ids }))}
+        >
+          <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
+        </button>
+        {onToggleNotes && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-pressed={notesOpen}
+            aria-label="Notes on this fan"
+            onClick={onToggleNotes}
+          >
+            <NoteIcon />
+          </button>
+        )}
+        <ChatMenu
+          blocked={chat.is_blocked}
+          name={other.username}
+          onAction={(action) => {
+            if (action === 'hide' || action === 'delete') {
+              dispatch(
+                pushPopup({
+                  id: action === 'hide' ? 'confirm-hide-chats' : 'confirm-delete-chats',
+                  kind: 'confirm',
+                  props: {
+                    title: action === 'hide' ? `Hide your chat with ${other.username}?` : `Delete your chat with ${other.username}?`,
+                    text:
+                      action === 'hide'
+                        ? 'It leaves your inbox until a new message arrives.'
+                        : 'The conversation history is removed for you. This cannot be undone.',
+                    confirmLabel: action === 'hide' ? 'Hide' : 'Delete',
+                    danger: action === 'delete',
+                    onConfirm: chatsActionConfirmed({ action, ids }),
+                  },
+                }),
+              );
+            } else {
+              void dispatch(chatsAction({ action, ids }));
+            }
+          }}
+        />
+      </div>
+    </header>
+  );
+}
+
+type MenuAction = 'block' | 'unblock' | 'report' | 'hide' | 'delete';
+
+function ChatMenu({ blocked, name, onAction }: { blocked: boolean; name: string; onAction: (a: MenuAction) => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const items: { action: MenuAction; label: string; danger?: boolean }[] = [
+    { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
+    { action: 'report', label: `Report ${name}` },
+    { action: 'hide', label: 'Hide chat' },
+    { action: 'delete', label: 'Delete chat', danger: true },
+  ];
+  return (
+    <div
+      className={styles.menuWrap}
+      ref={ref}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label="More actions"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <MoreIcon />
+      </button>
+      {open && (
+        <div id={menuId} className={styles.menu}>
+          {items.map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              className={[styles.menuItem, item.danger && styles.menuDanger].filter(Boolean).join(' ')}
+              onClick={() => {
+                setOpen(false);
+                onAction(item.action);
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import type { Chat, Message } from '@parlor/contract';
+import { format, isSameDay } from 'date-fns';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Avatar } from '../../ui/Avatar';
+import { Spinner } from '../../ui/Spinner';
+import { selectUser } from '../auth/authSlice';
+import { pendingDismissed } from './conversationActions';
+import type { PendingMessage } from './conversationModel';
+import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
+import { deleteMessage, hideMessageForMe, loadOlderMessages, retrySend } from './conversationThunks';
+import styles from './Conversation.module.css';
+import { showIntro } from './textWarnings';
+
+/** How close to an edge (px) counts as "at" it: older pages load, new messages keep the view pinned. */
+const EDGE_PX = 120;
+
+const timeOf = (iso: string) => format(new Date(iso), 'h:mm a');
+
+function dayLabel(iso: string): string {
+  const at = new Date(iso);
+  const now = new Date();
+  if (isSameDay(at, now)) return 'Today';
+  return format(at, at.getFullYear() === now.getFullYear() ? 'EEEE, d MMMM' : 'd MMMM yyyy');
+}
+
+/** The messages, oldest at the top; scrolling up loads 50 more and keeps the reader's place. */
+export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: Chat }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const selectTimeline = useMemo(makeSelectTimeline, []);
+  const { items, seenId } = useAppSelector((s) => selectTimeline(s, otherUserId, me?._id));
+  const convo = useAppSelector((s) => selectConversation(s, otherUserId));
+  const ref = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const firstKey = items[0] ? keyOf(items[0]) : undefined;
+  const lastKey = items.length ? keyOf(items[items.length - 1]!) : undefined;
+
+  const loadOlder = () => {
+    const el = ref.current;
+    if (!el || !convo.next || convo.older === 'Fetching') return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    void dispatch(loadOlderMessages(otherUserId));
+  };
+
+  // An older page was put on top: keep the same message under the reader's eyes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the first message changes.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const saved = anchor.current;
+    if (!el || !saved) return;
+    el.scrollTop = el.scrollHeight - saved.height + saved.top;
+    anchor.current = null;
+  }, [firstKey]);
+
+  // A new message at the bottom: follow it if the reader was at the bottom (or sent it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the last message changes.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const last = items[items.length - 1];
+    const mine = last?.kind === 'pending' || last?.message.sender_id === me?._id;
+    if (pinned.current || mine) el.scrollTop = el.scrollHeight;
+  }, [lastKey]);
+
+  // Reaching the top loads the page before; a short chat that does not scroll asks at once.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && el.scrollHeight <= el.clientHeight + EDGE_PX && convo.next && convo.older !== 'Fetching') loadOlder();
+  });
+
+  const onScroll = () => {
+    const el = ref.current;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX;
+    if (el.scrollTop < EDGE_PX) loadOlder();
+  };
+
+  const intro = showIntro(chat, chat.other_user, me);
+
+  return (
+    <div
+      ref={ref}
+      className={styles.messages}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      aria-live="polite"
+      aria-relevant="additions"
+    >
+      {convo.older === 'Fetching' && (
+        <div className={styles.olderLoader}>
+          <Spinner size={25} label="Loading earlier messages" />
+        </div>
+      )}
+      {convo.older === 'Error' && (
+        <div className={styles.olderLoader}>
+          <Button variant="secondary" size="small" onClick={loadOlder}>
+            Load earlier messages
+          </Button>
+        </div>
+      )}
+      {!convo.next && (
+        <div className={styles.start}>
+          <Avatar name={chat.other_user.username} src={chat.other_user.avatar_url} size={64} />
+          <p className={styles.startName}>{chat.other_user.username}</p>
+          {intro ? (
+            <p className={styles.intro}>
+              Introduce yourself to {chat.other_user.username}: say hello and tell them a little about you.
+              {chat.credit_rate > 0 && me?.type === 'user' && ` Each message costs ${chat.credit_rate} credits.`}
+            </p>
+          ) : (
+            <p className={styles.startText}>This is the beginning of your conversation.</p>
+          )}
+        </div>
+      )}
+      <ol className={styles.messageItems}>
+        {items.map((item, index) => {
+          const previous = items[index - 1];
+          const created = item.kind === 'message' ? item.message.created_at : null;
+          const previousCreated = previous?.kind === 'message' ? previous.message.created_at : null;
+          const newDay = created && (!previousCreated || !isSameDay(new Date(created), new Date(previousCreated)));
+          return (
+            <li key={keyOf(item)} className={styles.item}>
+              {newDay && created && (
+                <div className={styles.day}>
+                  <span>{dayLabel(created)}</span>
+                </div>
+              )}
+              {item.kind === 'message' ? (
+                <StoredMessage
+                  message={item.message}
+                  mine={item.message.sender_id === me?._id}
+                  seen={item.message._id === seenId}
+                  otherUserId={otherUserId}
+                />
+              ) : (
+                <PendingBubble pending={item.pending} otherUserId={otherUserId} />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function keyOf(item: TimelineItem): string {
+  return item.kind === 'message'
+    ? (item.message.clientSideReceiveId ?? item.message._id)
+    : item.pending.clientSideReceiveId;
+}
+
+function StoredMessage({
+  message,
+  mine,
+  seen,
+  otherUserId,
+}: {
+  message: Message;
+  mine: boolean;
+  seen: boolean;
+  otherUserId: string;
+}) {
+  const dispatch = useAppDispatch();
+  const text = message.is_deleted
+    ? 'This message was deleted.'
+    : message.type === 'tip'
+      ? `💝 Tip${message.text ? `: ${message.text}` : ''}`
+      : (message.text ?? '');
+  return (
+    <div className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}>
+      <div className={styles.bubbleGroup}>
+        <div
+          className={[styles.bubble, message.is_deleted && styles.deleted, message.type === 'tip' && styles.tip]
+            .filter(Boolean)
+            .join(' ')}
+        >
+          <p className={styles.text}>{text}</p>
+          <span className={styles.meta}>
+            <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+          </span>
+        </div>
+        {!message.is_deleted && (
+          <div className={styles.messageActions}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => dispatch(hideMessageForMe({ otherUserId, messageId: message._id }))}
+            >
+              Hide for me
+            </button>
+            {mine && (
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => dispatch(deleteMessage({ otherUserId, messageId: message._id }))}
+              >
+                Delete
+              </button>
+            )}
+          </div>
+        )}
+        {seen && (
+          <span className={styles.seen} data-testid="seen">
+            Seen
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; otherUserId: string }) {
+  const dispatch = useAppDispatch();
+  const failed = pending.state === 'failed';
+  const ids = { otherUserId, clientSideReceiveId: pending.clientSideReceiveId };
+  return (
+    <div className={[styles.bubbleRow, styles.mine].join(' ')}>
+      <div className={styles.bubbleGroup}>
+        <div className={[styles.bubble, styles.pending, failed && styles.failed].filter(Boolean).join(' ')}>
+          <p className={styles.text}>{pending.text}</p>
+        </div>
+        {failed ? (
+          <div className={styles.failedLine} role="alert">
+            <span>Not sent{pending.error ? `: ${pending.error}` : ''}</span>
+            <button type="button" className={styles.linkButton} onClick={() => dispatch(retrySend(otherUserId, pending.clientSideReceiveId))}>
+              Retry
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => dispatch(pendingDismissed(ids))}>
+              Discard
+            </button>
+          </div>
+        ) : (
+          <span className={styles.seen}>Sending…</span>
+        )}
+      </div>
+    </div>
+  );
+}

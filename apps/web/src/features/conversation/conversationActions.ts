@@ -1,0 +1,29 @@
+import type { Message } from '@parlor/contract';
+import { createAction } from '@reduxjs/toolkit';
+import type { PendingMessage } from './conversationModel';
+import type { ForcedFlag } from './sendPipeline';
+
+// Plain actions of the conversation, apart from its thunks so the inbox slice can follow sends
+// without importing them.
+
+export const messagesMerged = createAction<{ otherUserId: string; messages: Message[] }>('conversation/messagesMerged');
+
+export const sendStarted = createAction<{ otherUserId: string; pending: PendingMessage }>('conversation/sendStarted');
+export const sendSucceeded = createAction<{ otherUserId: string; clientSideReceiveId: string; message: Message }>(
+  'conversation/sendSucceeded',
+);
+export const sendFailed = createAction<{ otherUserId: string; clientSideReceiveId: string; error: string }>(
+  'conversation/sendFailed',
+);
+export const sendForced = createAction<{
+  otherUserId: string;
+  clientSideReceiveId: string;
+  flag: ForcedFlag;
+  error: string;
+}>('conversation/sendForced');
+export const retryStarted = createAction<{ otherUserId: string; clientSideReceiveId: string }>(
+  'conversation/retryStarted',
+);
+export const pendingDismissed = createAction<{ otherUserId: string; clientSideReceiveId: string }>(
+  'conversation/pendingDismissed',
+);

@@ -1,0 +1,78 @@
+import type { FetchStatus, Message } from '@parlor/contract';
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import type { ForcedFlag } from './sendPipeline';
+
+/**
+ * A conversation's life (bluesky's convo agent, as a reducer): idle until opened, loading the chat
+ * and its newest page, then ready; or locked (a purchase is needed first, part 2 §4), unavailable
+ * (the server refused: own user, two fans, blocked), gone (410) or error.
+ */
+export type ConversationStatus = 'idle' | 'loading' | 'ready' | 'locked' | 'unavailable' | 'gone' | 'error';
+
+/** A send in flight or one that failed: first-class items keyed by the client's send id. */
+export interface PendingMessage {
+  clientSideReceiveId: string;
+  recipientId: string;
+  text: string;
+  /** Part 2 §4: now + 1 hour, so it sorts after every stored message. */
+  created_at: string;
+  state: 'sending' | 'failed';
+  error: string | null;
+}
+
+export interface Conversation {
+  status: ConversationStatus;
+  error: string | null;
+  chatId: string | null;
+  /** Stored messages held, oldest first (ids are increasing numbers). */
+  messageIds: string[];
+  /** The URL of the page before the oldest held, or null at the start of the chat. */
+  next: string | null;
+  older: FetchStatus;
+  pending: Record<string, PendingMessage>;
+  flags: Record<ForcedFlag, boolean>;
+}
+
+export interface ConversationsState {
+  messages: EntityState<Message, string>;
+  /** By the other user's id, like the inbox. */
+  byUser: Record<string, Conversation>;
+  /** The conversation on screen, whose incoming messages are read at once while the page is visible. */
+  active: string | null;
+}
+
+export const messagesAdapter = createEntityAdapter<Message, string>({ selectId: (m) => m._id });
+
+export const newConversation = (): Conversation => ({
+  status: 'idle',
+  error: null,
+  chatId: null,
+  messageIds: [],
+  next: null,
+  older: 'None',
+  pending: {},
+  flags: { blocked: false, frozen: false, noCredits: false },
+});
+
+export const initialConversationsState = (): ConversationsState => ({
+  messages: messagesAdapter.getInitialState(),
+  byUser: {},
+  active: null,
+});
+
+const byNumber = (a: string, b: string) => Number(a) - Number(b);
+
+/** Adds ids to an ordered id list without duplicates, keeping it oldest first. */
+export function mergeIds(held: readonly string[], incoming: readonly string[]): string[] {
+  const all = new Set(held);
+  let appended = true;
+  const last = held[held.length - 1];
+  for (const id of incoming) {
+    if (all.has(id)) continue;
+    if (last !== undefined && byNumber(id, last) < 0) appended = false;
+    all.add(id);
+  }
+  const merged = [...all];
+  // The common cases (a new message, an older page) need no sort; a gap filled after a reconnect does.
+  return appended ? merged : merged.sort(byNumber);
+}

@@ -1,0 +1,249 @@
+import {
+  CLIENT_MESSAGE_TIME_OFFSET_MS,
+  Chat,
+  ChangeRateResponse,
+  MESSAGE_PAGE_SIZE,
+  Message,
+  MessagePage,
+  Note,
+  SendMessageResponse,
+} from '@parlor/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { ApiError, api } from '../../app/api';
+import { createApiThunk } from '../../app/requests';
+import { creditsChanged } from '../auth/authSlice';
+import { loadSession } from '../auth/authThunks';
+import { chatPatched, chatReceived } from '../chats/inboxSlice';
+import type { InboxState } from '../chats/inboxModel';
+import { markChatRead } from '../chats/inboxThunks';
+import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
+import { pushPopup } from '../popups/popupsSlice';
+import {
+  messagesMerged,
+  retryStarted,
+  sendFailed,
+  sendForced,
+  sendStarted,
+  sendSucceeded,
+} from './conversationActions';
+import type { ConversationsState } from './conversationModel';
+import { runSend } from './sendPipeline';
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+type Root = { conversations: ConversationsState; inbox: InboxState };
+const convoOf = (getState: () => unknown, otherUserId: string) =>
+  (getState() as Root).conversations.byUser[otherUserId];
+export const conversationPath = (otherUserId: string) => `/chats/${encodeURIComponent(otherUserId)}`;
+const pageVisible = () => typeof document === 'undefined' || !document.hidden;
+
+/**
+ * Opens `/chats/{userId}`: the chat (from navigation state, GET /v1/chat, or created with POST
+ * /v1/chat after a 404, part 2 §4), then its newest 50 messages, then marks it read.
+ */
+export const openConversation = createApiThunk(
+  'conversation/open',
+  async ({ otherUserId, chat: given }: { otherUserId: string; chat?: Chat | undefined }, { dispatch, signal }) => {
+    try {
+      let chat = given ?? null;
+      if (!chat) {
+        try {
+          chat = await api.get('/v1/chat', { query: { recipient_id: otherUserId }, schema: Chat, signal });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 404) throw error;
+          chat = await api.post('/v1/chat', { recipient_id: otherUserId }, { schema: Chat, signal });
+        }
+      }
+      const page = await api.get(`/v1/chats/${chat.chat_id}/messages`, {
+        query: { limit: MESSAGE_PAGE_SIZE, offset: 0 },
+        schema: MessagePage,
+        signal,
+      });
+      dispatch(chatReceived(page.chat));
+      dispatch(creditsChanged(page.credits));
+      if (page.chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
+      return page;
+    } catch (error) {
+      // Part 2 §8: chat creation answering 402 shows Unlock Free Chat; buying comes back here.
+      if (error instanceof ApiError && needsUnlock(error)) {
+        dispatch(unlockFreeChatPopup(conversationPath(otherUserId), error.message));
+      }
+      throw error;
+    }
+  },
+);
+
+/** Part 2 §4: the page before the oldest held message (50 at a time). */
+export const loadOlderMessages = createApiThunk(
+  'conversation/loadOlder',
+  async (otherUserId: string, { getState, signal }) => {
+    const next = convoOf(getState, otherUserId)?.next;
+    if (!next) return { data: [] as Message[], next: null };
+    const page = await api.get(next, { schema: MessagePage, signal });
+    return { data: page.data, next: page.next };
+  },
+  (otherUserId, getState) => {
+    const convo = convoOf(getState, otherUserId);
+    return !!convo?.next && convo.older !== 'Fetching';
+  },
+);
+
+
+/** After a reconnect: everything newer than the newest message held, page by page. */
+export const resyncConversation = (otherUserId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
+  const convo = convoOf(getState, otherUserId);
+  if (!convo?.chatId || convo.status !== 'ready') return;
+  const newest = convo.messageIds[convo.messageIds.length - 1];
+  const found: Message[] = [];
+  let url: string | null = `/v1/chats/${convo.chatId}/messages?limit=${MESSAGE_PAGE_SIZE}&offset=0`;
+  // A bounded walk back: a very long absence is better served by reopening the chat.
+  for (let pages = 0; url && pages < 20; pages += 1) {
+    const page: MessagePage = await api.get(url, { schema: MessagePage });
+    found.push(...page.data);
+    dispatch(chatReceived(page.chat));
+    const oldest = page.data[0];
+    if (!newest || !oldest || Number(oldest._id) <= Number(newest)) break;
+    url = page.next;
+  }
+  dispatch(messagesMerged({ otherUserId, messages: found }));
+  const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+  if (chat && chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
+};
+
+function newSendId(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  // Outside a secure context randomUUID is missing; 128 random bits serve the same purpose.
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs the part 2 §4 pipeline for one pending entry and records how it ended. */
+const deliver =
+  (otherUserId: string, clientSideReceiveId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
+    const convo = convoOf(getState, otherUserId);
+    const pending = convo?.pending[clientSideReceiveId];
+    if (!convo || !pending) return;
+    const outcome = await runSend(
+      { post: (body) => api.post('/v1/messages', body, { schema: SendMessageResponse }), sleep },
+      {
+        type: 'text',
+        recipient_id: pending.recipientId,
+        ...(convo.chatId ? { chat_id: convo.chatId } : {}),
+        text: pending.text,
+        clientSideReceiveId,
+      },
+    );
+    const ids = { otherUserId, clientSideReceiveId };
+    switch (outcome.kind) {
+      case 'sent':
+        dispatch(sendSucceeded({ ...ids, message: outcome.message }));
+        dispatch(creditsChanged(outcome.credits));
+        return;
+      case 'failed':
+        dispatch(sendFailed({ ...ids, error: outcome.message }));
+        return;
+      case 'forced':
+        dispatch(sendForced({ ...ids, flag: outcome.flag, error: outcome.message }));
+        if (outcome.flag === 'noCredits') {
+          // Part 2 §8: not enough credits reloads the user and drops the pending message.
+          void dispatch(loadSession());
+          dispatch(
+            pushPopup({
+              id: 'not-enough-credits',
+              kind: 'payments',
+              props: { type: 'notEnoughCredits', message: outcome.message, backTo: conversationPath(otherUserId) },
+            }),
+          );
+        } else if (outcome.flag === 'frozen') {
+          dispatch(pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message: outcome.message } }));
+        }
+        return;
+    }
+  };
+
+/** Part 2 §4 step 1: the client-side message first (created now + 1 hour), then the post. */
+export const sendMessage =
+  (otherUserId: string, text: string) => async (dispatch: Dispatch, _getState: () => unknown) => {
+    const clientSideReceiveId = newSendId();
+    dispatch(
+      sendStarted({
+        otherUserId,
+        pending: {
+          clientSideReceiveId,
+          recipientId: otherUserId,
+          text,
+          created_at: new Date(Date.now() + CLIENT_MESSAGE_TIME_OFFSET_MS).toISOString(),
+          state: 'sending',
+          error: null,
+        },
+      }),
+    );
+    await dispatch(deliver(otherUserId, clientSideReceiveId));
+  };
+
+/** The failed item's Retry action: same send id, so the server still stores one message. */
+export const retrySend = (otherUserId: string, clientSideReceiveId: string) => async (dispatch: Dispatch) => {
+  dispatch(retryStarted({ otherUserId, clientSideReceiveId }));
+  await dispatch(deliver(otherUserId, clientSideReceiveId));
+};
+
+/** PATCH /v1/messages/{id}/hide-for-me: gone from this user's view only. */
+export const hideMessageForMe = createApiThunk(
+  'conversation/hideForMe',
+  async ({ messageId }: { otherUserId: string; messageId: string }) =>
+    api.patch(`/v1/messages/${messageId}/hide-for-me`, undefined, { schema: Message }),
+);
+
+/** DELETE /v1/messages/{id}: the sender removes it for both sides. */
+export const deleteMessage = createApiThunk(
+  'conversation/deleteMessage',
+  async ({ messageId }: { otherUserId: string; messageId: string }) =>
+    api.delete(`/v1/messages/${messageId}`, { schema: Message }),
+);
+
+/** Notes on the fan (part 2 §3), private to the creator who writes them. */
+export const addNote = createApiThunk(
+  'conversation/addNote',
+  async ({ otherUserId, text }: { otherUserId: string; text: string }, { dispatch, getState }) => {
+    const note = await api.post('/v1/chats/note', { id: otherUserId, note: text }, { schema: Note });
+    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+    if (chat) dispatch(chatPatched({ id: otherUserId, changes: { notes: [...chat.notes, note] } }));
+    return note;
+  },
+);
+
+export const updateNote = createApiThunk(
+  'conversation/updateNote',
+  async ({ otherUserId, noteId, text }: { otherUserId: string; noteId: string; text: string }, tools) => {
+    const note = await api.patch(`/v1/notes/${noteId}`, { text }, { schema: Note });
+    const chat = (tools.getState() as Root).inbox.chats.entities[otherUserId];
+    if (chat) {
+      const notes = chat.notes.map((n) => (n._id === noteId ? note : n));
+      tools.dispatch(chatPatched({ id: otherUserId, changes: { notes } }));
+    }
+    return note;
+  },
+);
+
+export const deleteNote = createApiThunk(
+  'conversation/deleteNote',
+  async ({ otherUserId, noteId }: { otherUserId: string; noteId: string }, { dispatch, getState }) => {
+    await api.delete(`/v1/notes/${noteId}`);
+    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+    if (chat) {
+      dispatch(chatPatched({ id: otherUserId, changes: { notes: chat.notes.filter((n) => n._id !== noteId) } }));
+    }
+  },
+);
+
+/** POST /v1/chats/change-rate: a creator's per-message price for this fan, in credits. */
+export const changeRate = createApiThunk(
+  'conversation/changeRate',
+  async ({ otherUserId, rate }: { otherUserId: string; rate: number }, { dispatch }) => {
+    const res = await api.post('/v1/chats/change-rate', { user_id: otherUserId, rate }, { schema: ChangeRateResponse });
+    dispatch(chatPatched({ id: otherUserId, changes: { credit_rate: res.rate } }));
+    return res;
+  },
+);

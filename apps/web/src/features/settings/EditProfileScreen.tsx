@@ -1,0 +1,190 @@
+import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, rules } from '@parlor/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { selectUser } from '../auth/authSlice';
+import { updateUser } from '../auth/authThunks';
+import { useUsernameAvailability } from '../auth/useUsernameAvailability';
+import { PageHeader } from '../shell/PageHeader';
+import { BackLink } from './BackLink';
+import styles from './settings.module.css';
+import { addTag, randomAvatar, removeTag, uploadAvatar } from './settingsApi';
+
+const BIO_MAX = 500;
+
+/** /account/edit-profile: photo, username (with the availability check), bio, and a creator's tags. */
+export function EditProfileScreen() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const saving = useAppSelector((s) => selectRequest(s, updateUser));
+  const uploading = useAppSelector((s) => selectRequest(s, uploadAvatar));
+  const [username, setUsername] = useState(user?.username ?? '');
+  const [bio, setBio] = useState(user?.bio ?? '');
+  const [usernameError, setUsernameError] = useState<string | undefined>();
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [tag, setTag] = useState('');
+  const [tagError, setTagError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const changedName = rules.normalizeUsername(username) !== user?.username;
+  const availability = useUsernameAvailability(changedName ? username : '');
+  if (!user) return null;
+
+  const onFile = async (file: File | undefined) => {
+    setPhotoError(null);
+    if (!file) return;
+    // The server checks again by the file's bytes; this is for a quick answer.
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+      return setPhotoError(ACCOUNT_MESSAGES.avatarType);
+    if (file.size > AVATAR_MAX_BYTES) return setPhotoError(ACCOUNT_MESSAGES.avatarTooLarge);
+    const result = await dispatch(uploadAvatar(file));
+    if (uploadAvatar.rejected.match(result)) setPhotoError(result.payload?.message ?? null);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    const invalid = changedName ? rules.username(username) : undefined;
+    const taken = changedName && availability.state === 'taken' ? availability.message : undefined;
+    setUsernameError(invalid ?? taken);
+    if (invalid || taken) return;
+    const result = await dispatch(
+      updateUser({ ...(changedName && { username }), ...(bio !== user.bio && { bio }) }),
+    );
+    if (updateUser.fulfilled.match(result)) setSaved('Your profile has been saved.');
+    else if (result.payload?.field === 'username') setUsernameError(result.payload.message);
+    else setPhotoError(result.payload?.message ?? null);
+  };
+
+  const submitTag = async (event: FormEvent) => {
+    event.preventDefault();
+    setTagError(null);
+    const result = await dispatch(addTag(tag));
+    if (addTag.fulfilled.match(result)) setTag('');
+    else setTagError(result.payload?.message ?? null);
+  };
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader title="Edit profile" />
+      <div className={styles.stack}>
+        <section className={styles.card} aria-labelledby="photo-title">
+          <h2 id="photo-title" className={styles.cardTitle}>
+            Profile photo
+          </h2>
+          <div className={styles.photoRow}>
+            <Avatar name={user.username} src={user.avatar_url} size={88} />
+            <div className={styles.photoActions}>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                className={styles.hiddenInput}
+                aria-label="Choose a profile photo"
+                onChange={(e) => {
+                  void onFile(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Button onClick={() => fileInput.current?.click()} loading={uploading.status === 'Fetching'}>
+                Upload photo
+              </Button>
+              <Button variant="secondary" onClick={() => dispatch(randomAvatar())}>
+                Random avatar
+              </Button>
+            </div>
+          </div>
+          {photoError && (
+            <p className={styles.error} role="alert">
+              {photoError}
+            </p>
+          )}
+        </section>
+
+        <form className={styles.card} onSubmit={save} noValidate aria-labelledby="about-title">
+          <h2 id="about-title" className={styles.cardTitle}>
+            About you
+          </h2>
+          <TextField
+            label="Username"
+            name="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            error={usernameError ?? (availability.state === 'taken' ? availability.message : undefined)}
+            hint={availability.state === 'available' ? 'Username is available' : undefined}
+            hintTone="success"
+            onChange={(e) => {
+              setUsername(e.target.value);
+              setUsernameError(undefined);
+            }}
+          />
+          <label className={styles.fieldLabel} htmlFor="profile-bio">
+            Bio
+          </label>
+          <textarea
+            id="profile-bio"
+            className={styles.textarea}
+            rows={4}
+            maxLength={BIO_MAX}
+            value={bio}
+            onChange={(e) => setBio(e.target.value)}
+          />
+          <p className={styles.counter}>
+            {bio.length}/{BIO_MAX}
+          </p>
+          {saved && (
+            <p className={styles.success} role="status">
+              {saved}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" loading={saving.status === 'Fetching'}>
+              Save changes
+            </Button>
+          </div>
+        </form>
+
+        {user.type === 'featured' && (
+          <section className={styles.card} aria-labelledby="tags-title">
+            <h2 id="tags-title" className={styles.cardTitle}>
+              Tags
+            </h2>
+            <p className={styles.muted}>Tags help fans find you in Discover.</p>
+            <ul className={styles.tags}>
+              {user.tags.map((t) => (
+                <li key={t} className={styles.tag}>
+                  {t}
+                  <button
+                    type="button"
+                    className={styles.tagRemove}
+                    aria-label={`Remove tag ${t}`}
+                    onClick={() => dispatch(removeTag(t))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <form className={styles.inline} onSubmit={submitTag}>
+              <TextField
+                label="New tag"
+                name="tag"
+                value={tag}
+                error={tagError ?? undefined}
+                onChange={(e) => setTag(e.target.value)}
+              />
+              <Button type="submit" variant="secondary" disabled={!tag.trim()}>
+                Add
+              </Button>
+            </form>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}

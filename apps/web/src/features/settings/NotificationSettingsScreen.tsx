@@ -1,0 +1,55 @@
+import type { UserSettings } from '@parlor/contract';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../auth/authSlice';
+import { updateUser } from '../auth/authThunks';
+import { PageHeader } from '../shell/PageHeader';
+import { BackLink } from './BackLink';
+import styles from './settings.module.css';
+import { Toggle } from './Toggle';
+
+type NotificationKey = keyof UserSettings['notifications'];
+
+const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
+  { key: 'notifications', label: 'Messages', description: 'New messages, tips and replies.' },
+  { key: 'payments', label: 'Payments', description: 'Receipts for credits and purchases.' },
+  { key: 'payouts', label: 'Payouts', description: 'When a payout is sent or completed.' },
+  { key: 'marketing', label: 'News and offers', description: 'Occasional news about Parlor.' },
+];
+
+/** /account/settings/notifications: the four notification settings of part 1 §3. */
+export function NotificationSettingsScreen() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const [error, setError] = useState<string | null>(null);
+  if (!user) return null;
+  const values = user.settings.notifications;
+  return (
+    <>
+      <BackLink />
+      <PageHeader title="Notifications" />
+      <section className={styles.card} aria-label="Notification settings">
+        {ITEMS.filter((item) => item.key !== 'payouts' || user.type === 'featured').map((item) => (
+          <Toggle
+            key={item.key}
+            label={item.label}
+            description={item.description}
+            checked={values[item.key]}
+            onChange={async (checked) => {
+              setError(null);
+              const result = await dispatch(
+                updateUser({ settings: { notifications: { [item.key]: checked } } }),
+              );
+              if (updateUser.rejected.match(result)) setError(result.payload?.message ?? null);
+            }}
+          />
+        ))}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

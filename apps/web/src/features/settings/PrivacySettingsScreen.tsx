@@ -1,0 +1,133 @@
+import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES, isModerationPending } from '@parlor/contract';
+import { type FormEvent, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { selectUser } from '../auth/authSlice';
+import { updateUser } from '../auth/authThunks';
+import { PageHeader } from '../shell/PageHeader';
+import { BackLink } from './BackLink';
+import styles from './settings.module.css';
+import { cancelDeletion, scheduleDeletion, setFeaturedInDiscover } from './settingsApi';
+import { Toggle } from './Toggle';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** /account/settings/privacy: invisible profile, intro, featured in Discover, and account deletion. */
+export function PrivacySettingsScreen() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const deleting = useAppSelector((s) => selectRequest(s, scheduleDeletion));
+  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  if (!user) return null;
+  const profile = user.settings.profile;
+  const creator = user.type === 'featured';
+  const pending = isModerationPending(user);
+
+  const run = async (action: Promise<{ payload?: unknown; error?: unknown }>) => {
+    setError(null);
+    const result = await action;
+    if (result.error) setError((result.payload as { message?: string } | undefined)?.message ?? null);
+  };
+
+  const requestDeletion = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await dispatch(scheduleDeletion(password));
+    if (scheduleDeletion.fulfilled.match(result)) setPassword('');
+    else setPasswordError(result.payload?.message);
+  };
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader title="Privacy" />
+      <div className={styles.stack}>
+        <section className={styles.card} aria-label="Profile privacy">
+          <Toggle
+            label="Invisible profile"
+            description="Hide your profile from everyone who does not chat with you yet."
+            checked={profile.invisible}
+            onChange={(invisible) => run(dispatch(updateUser({ settings: { profile: { invisible } } })))}
+          />
+          <Toggle
+            label="Intro messages"
+            description="Let new fans start with an intro message."
+            checked={profile.intro_enabled}
+            onChange={(v) => run(dispatch(updateUser({ settings: { profile: { intro_enabled: v } } })))}
+          />
+          {creator && (
+            <Toggle
+              label="Featured in Discover"
+              description={
+                user.discover_status === 'denied'
+                  ? ACCOUNT_MESSAGES.discoverDenied
+                  : pending
+                    ? ACCOUNT_MESSAGES.discoverPending
+                    : 'Show your profile to fans browsing Discover.'
+              }
+              checked={user.discover_status === 'featured'}
+              disabled={pending}
+              onChange={(featured) => run(dispatch(setFeaturedInDiscover(featured)))}
+            />
+          )}
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+        </section>
+
+        <section className={`${styles.card} ${styles.dangerZone}`} aria-labelledby="delete-title">
+          <h2 id="delete-title" className={styles.cardTitle}>
+            Delete account
+          </h2>
+          {user.deleted_scheduled && user.delete_at ? (
+            <>
+              <p>
+                Your account will be deleted on <strong>{dateFormat.format(new Date(user.delete_at))}</strong>
+                . Until then you can change your mind.
+              </p>
+              <div className={styles.actions}>
+                <Button variant="secondary" onClick={() => dispatch(cancelDeletion())}>
+                  Keep my account
+                </Button>
+              </div>
+            </>
+          ) : (
+            <form className={styles.formGrid} onSubmit={requestDeletion} noValidate>
+              <p className={styles.muted}>
+                Your profile, photo and personal details are erased {ACCOUNT_DELETION_GRACE_DAYS} days after
+                you ask. Your purchase records are kept, without your name, as the law requires.
+              </p>
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={passwordError}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setPasswordError(undefined);
+                }}
+              />
+              <div className={styles.actions}>
+                <Button
+                  type="submit"
+                  variant="danger"
+                  disabled={!password}
+                  loading={deleting.status === 'Fetching'}
+                >
+                  Delete my account
+                </Button>
+              </div>
+            </form>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

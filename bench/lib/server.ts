@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { type BenchEnv, REPO_ROOT, sleep } from './env';
+
+const READY_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+export interface ServerProcess {
+  pid: number;
+  url: string;
+  wsUrl: string;
+  /** Resident memory of the server process from /proc/<pid>/status, in MiB. */
+  memory(): { rssMiB: number; hwmMiB: number };
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function readStatusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of live) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts the real server (apps/server/src/main.ts) as its own process, the way `npx tsx` does but
+ * with tsx loaded into node directly (`node --import tsx`), so the child's PID is the server itself
+ * and /proc/<pid>/status reads its memory, not a wrapper's.
+ */
+export async function startServer(e: BenchEnv, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: e.dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    // No built web app: the API alone is measured.
+    WEB_DIR: path.join(e.dataDir, 'no-web'),
+    REDIS_PREFIX: e.redisPrefix,
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.BENCH_RESULTS;
+  if (e.databaseUrl) env.DATABASE_URL = e.databaseUrl;
+  if (e.redisUrl) env.REDIS_URL = e.redisUrl;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  live.add(child);
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      live.delete(child);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error('server exited before it was ready');
+    if (Date.now() - started > READY_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      throw new Error('server not ready in time');
+    }
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  const pid = child.pid!;
+  return {
+    pid,
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/v1/ws`,
+    memory: () => ({
+      rssMiB: Math.round((readStatusKiB(pid, 'VmRSS') / 1024) * 10) / 10,
+      hwmMiB: Math.round((readStatusKiB(pid, 'VmHWM') / 1024) * 10) / 10,
+    }),
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}

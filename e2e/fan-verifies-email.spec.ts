@@ -1,0 +1,145 @@
+import { expect, type Page, test } from '@playwright/test';
+import { newAccount } from './support/accounts';
+import { startServerWithSmtp, startSmtp } from './support/mail-server';
+import { captureScreens } from './support/screens';
+
+// These journeys read real mail: an SMTP server started here, and a Parlor server whose SMTP_URL
+// points at it (the shared server of the run writes mail to its outbox instead).
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let parlor: Awaited<ReturnType<typeof startServerWithSmtp>>;
+const PORT = Number(process.env.E2E_MAIL_PORT ?? 8093);
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  smtp = await startSmtp();
+  parlor = await startServerWithSmtp(smtp.port, PORT);
+});
+test.afterAll(async () => {
+  await parlor?.stop();
+  await smtp?.close();
+});
+
+async function signUpAt(page: Page, email: string, username: string, kind: 'Fan' | 'Creator') {
+  await page.goto(`${parlor.baseUrl}/login/signup`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+  await page.getByLabel('Confirm password', { exact: true }).fill('correct-horse-9');
+  await page.getByRole('radio', { name: kind, exact: true }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+const box = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 4`);
+
+async function typeCode(page: Page, code: string) {
+  await box(page, 1).click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+/** A real paste: the code is put on the clipboard event the browser fires on the focused box. */
+async function pasteCode(page: Page, code: string) {
+  await box(page, 1).focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
+    );
+  }, code);
+}
+
+test('a new fan verifies the emailed code, survives a wrong one, and fills in essential info', async ({
+  page,
+}) => {
+  const fan = newAccount('fanmail');
+  await signUpAt(page, fan.email, fan.username, 'Fan');
+
+  // Part 2 §2: the onboarding popup opens on its own, with the address the code went to.
+  const popup = page.getByRole('dialog', { name: 'Please verify your email' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(fan.email);
+  await expect(page.getByRole('region', { name: 'Verify Your Email Address' })).toBeVisible();
+  const code = await smtp.code(fan.email);
+  await captureScreens(page, 'verify-code');
+
+  // Focus advances box by box; backspace on an empty box goes back and clears it.
+  await typeCode(page, '12');
+  await expect(box(page, 3)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(box(page, 2)).toBeFocused();
+  await expect(box(page, 2)).toHaveValue('');
+  await expect(box(page, 1)).toHaveValue('1');
+  await page.keyboard.press('Backspace');
+  await expect(box(page, 1)).toBeFocused();
+  await expect(box(page, 1)).toHaveValue('');
+
+  // A wrong code: the spec's message, and every box is emptied.
+  const wrong = code === '0000' ? '1111' : '0000';
+  await typeCode(page, wrong);
+  await popup.getByRole('button', { name: 'Verify My Account' }).click();
+  await expect(popup.getByRole('alert')).toHaveText('Wrong code. Please try again.');
+  for (const n of [1, 2, 3, 4]) await expect(box(page, n)).toHaveValue('');
+  await captureScreens(page, 'verify-wrong-code');
+
+  // While the cooldown runs, resend is disabled (part 2 §4).
+  await popup.getByRole('button', { name: "I can't see the email in my inbox" }).click();
+  await expect(page.getByRole('dialog', { name: "Can't see verification e-mail" })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend verification/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'I have a code' }).click();
+
+  // Pasting exactly four digits fills the boxes and submits at once.
+  await pasteCode(page, code);
+  const done = page.getByRole('dialog', { name: 'Email Verified' });
+  await expect(done).toContainText('Your email has been successfully verified.');
+  await expect(done.getByRole('button', { name: /^Continue \(\d\)$/ })).toBeVisible();
+  await captureScreens(page, 'verify-done');
+
+  // The 5-second countdown closes it; the username was just set, so essential info follows.
+  const essential = page.getByRole('dialog', { name: 'Tell us about yourself' });
+  await expect(essential).toBeVisible({ timeout: 8_000 });
+  await expect(done).toBeHidden();
+  await essential.getByLabel('Gender').selectOption('male');
+  await essential.getByLabel('About you').fill('Here for the music chats.');
+  await essential.getByRole('button', { name: 'Save' }).click();
+  await expect(essential).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Verify Your Email Address' })).toBeHidden();
+
+  await page.goto(`${parlor.baseUrl}/account`);
+  await expect(page.getByText('Email verified')).toBeVisible();
+  await page.getByRole('link', { name: /Edit profile/ }).click();
+  await expect(page.getByLabel('Bio')).toHaveValue('Here for the music chats.');
+});
+
+test('a creator confirms a payout change with an emailed code in action mode', async ({ page }) => {
+  const creator = newAccount('creatormail');
+  await signUpAt(page, creator.email, creator.username, 'Creator');
+  await page
+    .getByRole('dialog', { name: 'Please verify your email' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.getByRole('link', { name: /Payout details/ }).click();
+  await page.getByLabel('Payout method').selectOption('paypal_transfer');
+  await page.getByLabel('Account (IBAN, email or wallet)').fill('me@paypal.example');
+  await page.getByRole('button', { name: 'Save payout details' }).click();
+
+  // Part 2 §2 action mode: its own title, the masked address, the payout text, a Verify button.
+  const popup = page.getByRole('dialog', { name: 'Verification required' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Verification is required to change your payout information.');
+  await expect(popup).toContainText(/cre\*+@example\.com/);
+  await expect(popup).not.toContainText(creator.email);
+  await captureScreens(page, 'verify-action');
+
+  // The sign-up mail is the first; the action code is the second.
+  const code = await smtp.code(creator.email, 2);
+  await typeCode(page, code);
+  await popup.getByRole('button', { name: 'Verify', exact: true }).click();
+
+  // It closes at once and the caller's success callback runs.
+  await expect(popup).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText('Your payout information has been updated.');
+  await expect(page.getByText('Currently: PayPal · me@paypal.example')).toBeVisible();
+});
