@@ -13,6 +13,8 @@ export interface ServerProcess {
   wsUrl: string;
   /** Resident memory of the server process from /proc/<pid>/status, in MiB. */
   memory(): { rssMiB: number; hwmMiB: number };
+  /** CPU time the server process has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,13 @@ function readStatusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return m ? Number(m[1]) : Number.NaN;
+}
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+export function processCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const live = new Set<ChildProcess>();
@@ -110,6 +119,7 @@ export async function startServer(e: BenchEnv, extraEnv: Record<string, string> 
       rssMiB: Math.round((readStatusKiB(pid, 'VmRSS') / 1024) * 10) / 10,
       hwmMiB: Math.round((readStatusKiB(pid, 'VmHWM') / 1024) * 10) / 10,
     }),
+    cpuSeconds: () => processCpuSeconds(pid),
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

@@ -61,6 +61,32 @@ describe('concurrent money operations', () => {
     expect(await findLedgerMismatches(db)).toEqual([]);
   });
 
+  it('tips crossing in opposite directions at once all go through (no deadlock reaches the fan)', async () => {
+    const a = await w.creator();
+    const b = await w.creator();
+    await w.giveCredits(a.user._id, 100);
+    await w.giveCredits(b.user._id, 100);
+    const tip = (from: typeof a, to: typeof a, i: number) =>
+      w.api.call('POST', '/v1/tips', {
+        token: from.token,
+        body: { recipient_id: to.user._id, amount: 1, idempotency_key: `crossing-${from.user._id}-${i}` },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => [tip(a, b, i), tip(b, a, i)]).flat(),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
+    const rows = await server.app.ctx.db
+      .selectFrom('users')
+      .select(['credits', 'earnings'])
+      .where('id', 'in', [a.user._id, b.user._id])
+      .execute();
+    expect(rows).toEqual([
+      { credits: 80, earnings: 20 },
+      { credits: 80, earnings: 20 },
+    ]);
+    expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
+  });
+
   it('the same tip sent 10 times at once with one key charges and shows once', async () => {
     const fan = await w.fan();
     const creator = await w.creator();

@@ -82,7 +82,8 @@ export type BuyMessageResponse = z.infer<typeof BuyMessageResponse>;
 /** Part 2 §3 Purchases: what a fan bought, newest first. */
 export const PaidState = z.enum(['all', 'visible', 'hidden']);
 export const PaidQuery = z.object({
-  state: PaidState.default('visible'),
+  // The spec sends `state` possibly empty: that means the default list.
+  state: z.preprocess((v) => (v === '' ? undefined : v), PaidState.default('visible')),
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -100,6 +101,10 @@ export const Purchase = z.object({
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = z.object({ data: z.array(Purchase), next: z.string().nullable() });
 export type PurchasePage = z.infer<typeof PurchasePage>;
+
+/** GET /v1/media/sales: a creator's earnings (credits) and how many paid messages were bought. */
+export const SalesSummary = z.object({ earnings: z.number().int(), sold: z.number().int() });
+export type SalesSummary = z.infer<typeof SalesSummary>;
 
 /** Realtime: the creator learns a fan bought their message (part 1 §7: refreshes earnings). */
 export const MessagePaidEvent = z.object({
@@ -149,7 +154,8 @@ export function mediaKindOf(type: string): MediaKind | null {
   const [top, sub = ''] = type.toLowerCase().split('/');
   if (top === 'image') return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(sub) ? 'image' : null;
   if (top === 'video') return 'video';
-  return (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(sub) ? 'video' : null;
+  const accepted = ACCEPTED_VIDEO_TYPES as readonly string[];
+  return accepted.includes(sub) || accepted.includes(sub.replace(/^x-/, '')) ? 'video' : null;
 }
 
 /**

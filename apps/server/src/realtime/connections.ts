@@ -7,6 +7,9 @@ import { PRESENCE_STALE_MS } from '../modules/chats/categories';
 import type { PresenceCounter } from './presence';
 
 const HEARTBEAT_MS = 30_000;
+const BANNED_FRAME = '{"event":"banned"';
+/** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
+export const WS_UNAUTHORIZED = 4001;
 const INIT_ONLINE_LIMIT = 1000;
 /** Stop writing to a socket that is this far behind; it will reconnect and resync. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -29,8 +32,11 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   const unsubscribe = ctx.hub.subscribe((userId, frame) => {
     const set = sockets.get(userId);
     if (!set) return;
+    // A banned user's tokens are revoked with the ban; their open sockets end after the event.
+    const banned = frame.startsWith(BANNED_FRAME);
     for (const ws of set) {
       if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) ws.send(frame);
+      if (banned) ws.close(WS_UNAUTHORIZED, 'Account banned');
     }
   });
 

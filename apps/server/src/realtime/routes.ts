@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { resolveToken } from '../plugins/auth';
-import type { createConnections } from './connections';
+import { type createConnections, WS_UNAUTHORIZED } from './connections';
 
 const WsQuery = z.object({ token: z.string().max(200).optional() });
-/** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
-export const WS_UNAUTHORIZED = 4001;
 
 export function registerRealtimeRoutes(
   app: FastifyInstance,

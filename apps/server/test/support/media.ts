@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import type { Answer } from './client';
 
 // Test fixtures made at test time (no binaries in the repository): photos with EXIF location via
 // sharp, short videos via ffmpeg's test source.
@@ -18,7 +19,12 @@ export async function photoWithGps(width = 4000, height = 3000, colour = '#3a6ea
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'ParlorCam' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
     })
     .toBuffer();
 }
@@ -36,9 +42,25 @@ export async function testVideo(seconds = 2, size = '320x240'): Promise<Buffer> 
   const out = path.join(dir, 'clip.mp4');
   try {
     await run('ffmpeg', [
-      '-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25`, '-t', String(seconds),
-      '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast',
-      '-metadata', 'location=+51.5000-000.1167/', '-movflags', '+faststart', out,
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=${size}:rate=25`,
+      '-t',
+      String(seconds),
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-metadata',
+      'location=+51.5000-000.1167/',
+      '-movflags',
+      '+faststart',
+      out,
     ]);
     return fs.readFileSync(out);
   } finally {
@@ -46,7 +68,8 @@ export async function testVideo(seconds = 2, size = '320x240'): Promise<Buffer> 
   }
 }
 
-export const md5 = async (buf: Buffer) => (await import('node:crypto')).createHash('md5').update(buf).digest('hex');
+export const md5 = async (buf: Buffer) =>
+  (await import('node:crypto')).createHash('md5').update(buf).digest('hex');
 
 /** POST {base}/v1/media as the web client sends it: multipart file, file_size, md5, type. */
 export async function upload(
@@ -67,5 +90,6 @@ export async function upload(
     headers: { 'access-token': token, 'web-type': 'react' },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as any };
+  const answer: Pick<Answer, 'status' | 'body'> = { status: res.status, body: await res.json() };
+  return answer;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { ACCOUNT_EVENTS, applyAccountEvent } from '../features/account-states/accountEvents';
 import { selectToken, selectUser } from '../features/auth/authSlice';
-import { resyncInbox, inboxEffects } from '../features/chats/inboxEffects';
+import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
 import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
 import { creditEventActions } from '../features/credits/creditEvents';
 import { wsBaseUrl } from './api';

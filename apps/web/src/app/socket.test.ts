@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ConnectionOptions, createConnection, type SocketLike, WS_PONG_TIMEOUT, WS_UNAUTHORIZED } from './socket';
+import {
+  type ConnectionOptions,
+  createConnection,
+  type SocketLike,
+  WS_PONG_TIMEOUT,
+  WS_UNAUTHORIZED,
+} from './socket';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -34,7 +40,12 @@ function setup(overrides: Partial<ConnectionOptions> = {}) {
   const sockets: FakeSocket[] = [];
   let hidden = false;
   const visibilityListeners = new Set<() => void>();
-  const calls = { events: [] as [string, unknown][], connected: [] as boolean[], reconnects: 0, unauthorized: 0 };
+  const calls = {
+    events: [] as [string, unknown][],
+    connected: [] as boolean[],
+    reconnects: 0,
+    unauthorized: 0,
+  };
   const connection = createConnection({
     url: () => 'ws://test/v1/ws?token=t',
     create: (url) => {

@@ -21,13 +21,10 @@ export async function chatView(ctx: AppContext, user: UserRow, otherUserId: stri
   return toChat(row, notes.get(row.chat_id) ?? [], user, ctx.clock.now());
 }
 
+/** Banned or erased accounts are gone: their chats answer 410 (part 2 §4: removed locally). */
 async function isGone(ctx: AppContext, userId: string) {
   const other = await usersRepository.findById(ctx.db, userId);
-  return (
-    !other ||
-    other.banned_at !== null ||
-    (other.deleted_scheduled && other.delete_at !== null && other.delete_at <= ctx.clock.now())
-  );
+  return !other || other.banned_at !== null || other.deleted_at !== null;
 }
 
 /**

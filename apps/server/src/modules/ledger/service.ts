@@ -101,6 +101,11 @@ export const ledger = {
       reference?: string;
     },
   ): Promise<Posted> {
+    // Lock both accounts in id order first: two transfers in opposite directions (A tips B while
+    // B tips A) would otherwise take the same two row locks in opposite order and deadlock.
+    await sql`SELECT id FROM users WHERE id IN (${t.fromUserId}, ${t.toUserId}) ORDER BY id FOR UPDATE`.execute(
+      trx,
+    );
     const paid = await post(
       trx,
       {
@@ -140,6 +145,9 @@ export const ledger = {
   },
 };
 
+/** Deadlock detected or serialization failure: the transaction rolled back and may simply be rerun. */
+const isRetryableConflict = (e: unknown) => ['40P01', '40001'].includes((e as { code?: string })?.code ?? '');
+
 const isDuplicateKey = (e: unknown) =>
   (e as { code?: string })?.code === '23505' &&
   String((e as { constraint?: string; message?: string }).constraint ?? (e as Error).message).includes(
@@ -156,6 +164,9 @@ export async function idempotent<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>
       return await db.transaction().execute(fn);
     } catch (e) {
       if (attempt < 2 && isDuplicateKey(e)) continue;
+      // Two transfers in opposite directions (A tips B while B tips A) lock the same two user rows in
+      // opposite order; PostgreSQL aborts one as a deadlock. Nothing was written: run it again.
+      if (attempt < 4 && isRetryableConflict(e)) continue;
       throw e;
     }
   }

@@ -31,11 +31,16 @@ const GIF_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>\\]+$/i;
  * What a message carries besides its text, checked against the sender's rights: photos and videos
  * must be the sender's own media (an upload or the vault); only creators put a price on them.
  */
-export async function resolveContent(ctx: AppContext, user: UserRow, input: SendInput): Promise<MessageContent> {
+export async function resolveContent(
+  ctx: AppContext,
+  user: UserRow,
+  input: SendInput,
+): Promise<MessageContent> {
   const price = input.price;
   const isMedia = input.type === 'image' || input.type === 'video';
   if (price > 0 && !isMedia) throw badRequest(MEDIA_MESSAGES.priceMediaOnly, 'price_media_only', 'price');
-  if (price > 0 && user.type !== 'featured') throw forbidden(MEDIA_MESSAGES.paidCreatorsOnly, 'paid_creators_only');
+  if (price > 0 && user.type !== 'featured')
+    throw forbidden(MEDIA_MESSAGES.paidCreatorsOnly, 'paid_creators_only');
   // Paid content starts its countdown when bought; free content when sent.
   const destructAt =
     input.self_destruct && price === 0 ? new Date(ctx.clock.now().getTime() + SELF_DESTRUCT_AFTER_MS) : null;
@@ -58,7 +63,8 @@ export async function resolveContent(ctx: AppContext, user: UserRow, input: Send
     : input.media_id
       ? await mediaRepository.byOwnerMd5(ctx.db, user.id, input.media_id)
       : undefined;
-  if (!input.public_id && !input.media_id) throw badRequest(MEDIA_MESSAGES.missingMedia, 'invalid_input', 'public_id');
+  if (!input.public_id && !input.media_id)
+    throw badRequest(MEDIA_MESSAGES.missingMedia, 'invalid_input', 'public_id');
   // Someone else's media, or media taken out of the vault, is as good as absent.
   if (!media || media.owner_id !== user.id || media.deleted_at !== null)
     throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');

@@ -126,11 +126,15 @@ interface Probe {
 
 async function probe(file: string) {
   const json = JSON.parse(
-    (await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file])).toString(),
+    (
+      await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file])
+    ).toString(),
   ) as Probe;
   const video = json.streams?.find((s) => s.codec_type === 'video');
   if (!video?.width || !video.height) throw new LoadError('no video stream');
-  const rotation = Math.abs(Number(video.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video.tags?.rotate ?? 0));
+  const rotation = Math.abs(
+    Number(video.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video.tags?.rotate ?? 0),
+  );
   const turned = rotation % 180 === 90;
   const duration = Number(json.format?.duration);
   return {
@@ -166,7 +170,21 @@ export async function processVideo(file: string, mime: string, tmpDir: string): 
     throw new LoadError(String(e));
   }
   const at = info.duration ? Math.min(1, info.duration / 2) : 0;
-  const poster = await run('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'])
+  const poster = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-ss',
+    String(at),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ])
     .then((buf) => (buf.length > 0 ? imageVariants(buf) : null))
     .catch(() => null);
 
@@ -175,8 +193,23 @@ export async function processVideo(file: string, mime: string, tmpDir: string): 
   if (remux) {
     const out = path.join(tmpDir, `remux-${randomBytes(6).toString('hex')}.${remux.ext}`);
     const ok = await run('ffmpeg', [
-      '-v', 'error', '-y', '-i', file, '-map', '0:v?', '-map', '0:a?', '-map_metadata', '-1',
-      '-c', 'copy', ...(remux.format === 'mp4' ? ['-movflags', '+faststart'] : []), '-f', remux.format, out,
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      file,
+      '-map',
+      '0:v?',
+      '-map',
+      '0:a?',
+      '-map_metadata',
+      '-1',
+      '-c',
+      'copy',
+      ...(remux.format === 'mp4' ? ['-movflags', '+faststart'] : []),
+      '-f',
+      remux.format,
+      out,
     ]).then(
       () => true,
       () => false,
@@ -190,6 +223,9 @@ export async function processVideo(file: string, mime: string, tmpDir: string): 
     width: info.width,
     height: info.height,
     videoLength: info.duration,
-    files: [{ variant: 'video', body: { path: stored.path }, contentType: stored.mime }, ...(poster?.files ?? [])],
+    files: [
+      { variant: 'video', body: { path: stored.path }, contentType: stored.mime },
+      ...(poster?.files ?? []),
+    ],
   };
 }

@@ -1,9 +1,10 @@
 import {
   type BuyMessageResponse,
+  creditsToDollars,
   ERRORS,
   type PurchasePage,
+  type SalesSummary,
   SELF_DESTRUCT_AFTER_MS,
-  creditsToDollars,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { PeriodicTask } from '../../jobs/scheduler';
@@ -146,6 +147,17 @@ export async function setPurchasesHidden(ctx: AppContext, user: UserRow, ids: st
     .where('message_id', 'in', numeric)
     .executeTakeFirst();
   return { updated: Number(res.numUpdatedRows) };
+}
+
+/** GET /v1/media/sales: what the caller earned, and how many of their paid messages were bought. */
+export async function salesSummary(ctx: AppContext, user: UserRow): Promise<SalesSummary> {
+  const sold = await ctx.db
+    .selectFrom('message_purchases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('seller_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  const me = await ctx.db.selectFrom('users').select('earnings').where('id', '=', user.id).executeTakeFirstOrThrow();
+  return { earnings: me.earnings, sold: Number(sold.n) };
 }
 
 export const SELF_DESTRUCT_JOB = 'media-self-destruct';

@@ -11,6 +11,7 @@ import {
   MessageMedia,
   PaidQuery,
   PurchasePage,
+  SalesSummary,
   VaultPage,
   VaultQuery,
 } from '@parlor/contract';
@@ -21,7 +22,7 @@ import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { requireUser } from '../../plugins/auth';
-import { buyMessage, listPurchases, selfDestructTask, setPurchasesHidden } from './purchases';
+import { buyMessage, listPurchases, salesSummary, selfDestructTask, setPurchasesHidden } from './purchases';
 import { mediaRepository, toMessageMedia } from './repository';
 import { serveFile } from './serve';
 import { signerFor } from './signing';
@@ -33,13 +34,19 @@ const MB = 1024 * 1024;
 const Accept = z.enum(['image', 'video', 'any']);
 
 /** Uploads, the vault, signed media files, paid-message purchases and the self-destruct job (issue 4). */
-export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext, storage: MediaStorage = createMediaStorage(ctx.config)) {
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  storage: MediaStorage = createMediaStorage(ctx.config),
+) {
   ctx.jobs.register(selfDestructTask(ctx));
   const limits = mediaLimits(ctx);
 
   // Multipart lives in this scope only, with a file limit just above the larger of the two limits.
   await app.register(async (scope) => {
     await scope.register(multipart, {
+      // A file over the limit arrives cut short and marked truncated; ingest words the refusal.
+      throwFileSizeLimit: false,
       limits: {
         files: 1,
         fileSize: Math.ceil(Math.max(limits.imageMaxMb, limits.videoMaxMb) * MB) + 1,
@@ -70,8 +77,13 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
         if (!file) throw badRequest(MEDIA.uploadFailed, 'media_missing', 'file');
         const type = MediaUploadType.safeParse(fields.type ?? 'message');
         const accept = Accept.safeParse(fields.accept ?? 'any');
-        if (!type.success || !accept.success) throw badRequest('Unknown upload type.', 'invalid_input', 'type');
-        const uploadFields: UploadFields = { md5: fields.md5, file_size: fields.file_size, accept: accept.data };
+        if (!type.success || !accept.success)
+          throw badRequest('Unknown upload type.', 'invalid_input', 'type');
+        const uploadFields: UploadFields = {
+          md5: fields.md5,
+          file_size: fields.file_size,
+          accept: accept.data,
+        };
         const row = await ingest(ctx, storage, auth.user, file, uploadFields);
         return {
           width: row.width,
@@ -124,7 +136,10 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
     '/v1/media/files/:publicId/:variant',
     {
       schema: {
-        params: z.object({ publicId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/), variant: z.string().max(8) }),
+        params: z.object({
+          publicId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/),
+          variant: z.string().max(8),
+        }),
         querystring: z.object({
           u: z.string().max(64),
           e: z.coerce.number().int().positive(),
@@ -147,8 +162,10 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
     async (request) => buyMessage(ctx, requireUser(request).user, request.params.id),
   );
 
-  r.get('/v1/message/paid', { schema: { querystring: PaidQuery, response: { 200: PurchasePage } } }, async (request) =>
-    listPurchases(ctx, requireUser(request).user, request.query),
+  r.get(
+    '/v1/message/paid',
+    { schema: { querystring: PaidQuery, response: { 200: PurchasePage } } },
+    async (request) => listPurchases(ctx, requireUser(request).user, request.query),
   );
 
   for (const [path, hidden] of [

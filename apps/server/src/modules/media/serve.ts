@@ -2,13 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { DomainError, forbidden, notFound } from '../../lib/errors';
 import { mediaRepository } from './repository';
-import { type ByteRange, type MediaStorage } from './storage';
 import { checkSignedUrl, VARIANTS, type Variant } from './signing';
+import type { ByteRange, MediaStorage } from './storage';
 
 const linkExpired = () => new DomainError(410, 'media_link_expired', 'This media link has expired.');
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against a file of `size` bytes; undefined for a whole-file answer. */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!m || (m[1] === '' && m[2] === '')) return undefined;
   let start: number;

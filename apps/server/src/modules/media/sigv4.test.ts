@@ -4,8 +4,17 @@ import { encodeS3Path, signS3Request } from './sigv4';
 describe('S3 request signing', () => {
   it('matches the GET-object example of the AWS SigV4 documentation', () => {
     const headers = signS3Request(
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
-      { method: 'GET', host: 'examplebucket.s3.amazonaws.com', path: '/test.txt', headers: { Range: 'bytes=0-9' } },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+      },
+      {
+        method: 'GET',
+        host: 'examplebucket.s3.amazonaws.com',
+        path: '/test.txt',
+        headers: { Range: 'bytes=0-9' },
+      },
       new Date('2013-05-24T00:00:00Z'),
     );
     expect(headers.authorization).toBe(

@@ -127,7 +127,11 @@ export function createS3Storage(s3: S3Config, fetchImpl: typeof fetch = fetch): 
       return Number(res.headers.get('content-length') ?? 0);
     },
     async read(key, range) {
-      const res = await call('GET', key, range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
+      const res = await call(
+        'GET',
+        key,
+        range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {},
+      );
       if (res.status === 404) return null;
       if (!res.ok || !res.body) await fail('get', res);
       return Readable.fromWeb(res.body as unknown as WebReadableStream);
@@ -143,5 +147,7 @@ export function createS3Storage(s3: S3Config, fetchImpl: typeof fetch = fetch): 
 }
 
 export function createMediaStorage(config: Config): MediaStorage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media', 'files'));
+  return config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'media', 'files'));
 }

@@ -67,7 +67,13 @@ export async function receiveFile(
     }
     truncated = true;
   }
-  return { path: file, size, md5: hash.digest('hex'), truncated: truncated || stream.truncated === true, clientType };
+  return {
+    path: file,
+    size,
+    md5: hash.digest('hex'),
+    truncated: truncated || stream.truncated === true,
+    clientType,
+  };
 }
 
 export interface UploadFields {
@@ -95,7 +101,13 @@ export async function ingest(
   if (file.truncated) {
     // Over the larger limit: word it by what the first bytes (or the browser) say the file is.
     const kind = mediaKindOf(detected ?? file.clientType);
-    throw reject(kind === 'video' ? MEDIA.videoTooLarge : kind === 'image' ? MEDIA.imageTooLarge : MEDIA.unsupported.replace('{type}', detected ?? (file.clientType || 'unknown')));
+    throw reject(
+      kind === 'video'
+        ? MEDIA.videoTooLarge
+        : kind === 'image'
+          ? MEDIA.imageTooLarge
+          : MEDIA.unsupported.replace('{type}', detected ?? (file.clientType || 'unknown')),
+    );
   }
   if (file.size > 0 && !detected) {
     // Bytes no known format starts with: a corrupt photo or video, or something else entirely.
@@ -119,7 +131,9 @@ export async function ingest(
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
     processed =
-      kind === 'image' ? await processImage(file.path, mime) : await processVideo(file.path, mime, uploadTmpDir(ctx));
+      kind === 'image'
+        ? await processImage(file.path, mime)
+        : await processVideo(file.path, mime, uploadTmpDir(ctx));
   } catch (e) {
     if (e instanceof LoadError) throw reject(kind === 'image' ? MEDIA.imageLoadError : MEDIA.videoLoadError);
     throw e;

@@ -87,7 +87,11 @@ export async function deleteFromVault(ctx: AppContext, storage: MediaStorage, us
  * a recipient sees it as in the newest message that carried it to them (locked until bought);
  * anyone else, and everyone for media never sent, gets 404.
  */
-export async function mediaByPublicId(ctx: AppContext, user: UserRow, publicId: string): Promise<MessageMedia> {
+export async function mediaByPublicId(
+  ctx: AppContext,
+  user: UserRow,
+  publicId: string,
+): Promise<MessageMedia> {
   const media = await mediaRepository.byPublicId(ctx.db, publicId);
   if (!media) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   const sign = signerFor(ctx, user.id);

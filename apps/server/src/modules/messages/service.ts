@@ -56,7 +56,8 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
 
   if (input.clientSideReceiveId) {
     const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-    if (prior) return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
+    if (prior)
+      return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
   }
   const content = await resolveContent(ctx, user, input);
   // The common case is an existing chat: one query. A first message opens the chat, which applies
@@ -122,7 +123,8 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     // A concurrent twin of this send won the race: answer what it stored.
     if (isUniqueViolation(e) && input.clientSideReceiveId) {
       const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-      if (prior) return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
+      if (prior)
+        return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
     }
     throw e;
   }

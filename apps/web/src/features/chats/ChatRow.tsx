@@ -47,12 +47,17 @@ export const ChatRow = memo(function ChatRow({ otherUserId, selecting, current }
           </time>
         </span>
         <span className={styles.rowBottom}>
-          <span className={[styles.preview, unread > 0 && styles.previewUnread, typing && styles.typing].filter(Boolean).join(' ')}>
+          <span
+            className={[styles.preview, unread > 0 && styles.previewUnread, typing && styles.typing]
+              .filter(Boolean)
+              .join(' ')}
+          >
             {preview}
           </span>
           {unread > 0 && (
-            <span className={styles.badge} aria-label={`${unread} unread`}>
+            <span className={styles.badge}>
               {unread > 99 ? '99+' : unread}
+              <span className="visually-hidden"> unread</span>
             </span>
           )}
         </span>

@@ -110,8 +110,9 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           <h1 id="inbox-title" className={styles.title}>
             Chats
             {unread > 0 && (
-              <span className={styles.titleBadge} aria-label={`${unread} unread messages`}>
+              <span className={styles.titleBadge}>
                 {unread > 999 ? '999+' : unread}
+                <span className="visually-hidden"> unread messages</span>
               </span>
             )}
           </h1>
@@ -165,13 +166,12 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
             </Button>
           </div>
         )}
-        <div role="list" className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
+        <ul className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const id = list.ids[item.index];
             return (
-              <div
+              <li
                 key={id ?? 'loader'}
-                role="listitem"
                 className={styles.rowSlot}
                 style={{ height: item.size, transform: `translateY(${item.start}px)` }}
               >
@@ -184,10 +184,10 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
                     </div>
                   )
                 )}
-              </div>
+              </li>
             );
           })}
-        </div>
+        </ul>
       </div>
       {selecting && <BulkActionBar onDone={stopSelecting} active={selectionActive} />}
     </section>

@@ -1,10 +1,17 @@
 import type { Chat, Message, NewMessageEvent } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvent } from '../../app/realtimeEvent';
-import { initialInboxState, type InboxState } from './inboxModel';
 import { chatsActionConfirmed } from './inboxEffects';
-import { chatReceived, filterChanged, inboxSlice, selectAllToggled, selectionToggled, typingExpired } from './inboxSlice';
+import { type InboxState, initialInboxState } from './inboxModel';
 import { selectIsSelected, selectSelectedCount } from './inboxSelectors';
+import {
+  chatReceived,
+  filterChanged,
+  inboxSlice,
+  selectAllToggled,
+  selectionToggled,
+  typingExpired,
+} from './inboxSlice';
 import { chatsAction, fetchInboxPage } from './inboxThunks';
 
 const ME = 'me';
@@ -16,7 +23,14 @@ function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}): Chat {
     _id: `chat-${id}`,
     chat_id: `chat-${id}`,
     recipient_id: id,
-    other_user: { _id: id, username: id, type: 'user', avatar_url: null, last_online: null, is_online: false },
+    other_user: {
+      _id: id,
+      username: id,
+      type: 'user',
+      avatar_url: null,
+      last_online: null,
+      is_online: false,
+    },
     unread_messages: 0,
     unread_messages_favorites: 0,
     last_message_time: at,
@@ -46,7 +60,11 @@ function loaded(chats: Chat[], filter: InboxState['list']['filter'] = 'all', nex
   const arg = { filter, search: '', offset: 0 };
   state = reduce(
     state,
-    fetchInboxPage.fulfilled({ data: chats, unread_messages: 0, unread_messages_favorites: 0, next }, 'r1', arg),
+    fetchInboxPage.fulfilled(
+      { data: chats, unread_messages: 0, unread_messages_favorites: 0, next },
+      'r1',
+      arg,
+    ),
   );
   return state;
 }
@@ -157,7 +175,10 @@ describe('applyNewMessage', () => {
   });
 
   it('does not count my own message as unread and moves the chat out of Unreplied', () => {
-    let state = loaded([chat('a', 1, { category: ['all', 'unreplied'], unread_messages: 2 }), chat('b', 2)], 'unreplied');
+    let state = loaded(
+      [chat('a', 1, { category: ['all', 'unreplied'], unread_messages: 2 }), chat('b', 2)],
+      'unreplied',
+    );
     state = reduce(state, event('new_message', newMessage(ME, 'a', '12')));
     expect(state.chats.entities.a!.unread_messages).toBe(2);
     expect(state.list.ids).toEqual(['b']);
@@ -171,14 +192,21 @@ describe('applyNewMessage', () => {
   it('places a fetched new chat by the same rules', () => {
     let state = loaded([chat('a', 1)]);
     state = reduce(state, chatReceived(chat('a', 1)));
-    state = reduce(state, { type: 'inbox/fetchChat/fulfilled', payload: chat('new', 0), meta: { arg: 'new' } });
+    state = reduce(state, {
+      type: 'inbox/fetchChat/fulfilled',
+      payload: chat('new', 0),
+      meta: { arg: 'new' },
+    });
     expect(state.list.ids).toEqual(['new', 'a']);
   });
 });
 
 describe('other inbox events', () => {
   it('applyUnread takes the totals', () => {
-    const state = reduce(undefined, event('unread_messages', { unread_messages: 7, unread_messages_favorites: 2 }));
+    const state = reduce(
+      undefined,
+      event('unread_messages', { unread_messages: 7, unread_messages_favorites: 2 }),
+    );
     expect(state.unread).toEqual({ all: 7, favorites: 2 });
   });
 
@@ -188,7 +216,10 @@ describe('other inbox events', () => {
     expect(state.chats.entities.a!.other_user.is_online).toBe(true);
     expect(state.chats.entities.b!.other_user.is_online).toBe(false);
     state = reduce(state, event('user_offline', { user_id: 'a', last_online: '2025-01-01T00:00:00.000Z' }));
-    expect(state.chats.entities.a!.other_user).toMatchObject({ is_online: false, last_online: '2025-01-01T00:00:00.000Z' });
+    expect(state.chats.entities.a!.other_user).toMatchObject({
+      is_online: false,
+      last_online: '2025-01-01T00:00:00.000Z',
+    });
   });
 
   it('typing shows until stop, or until its own 10 s timer fires', () => {
@@ -230,7 +261,9 @@ describe('selection and bulk actions', () => {
     state = reduce(state, selectionToggled('a'));
     state = reduce(
       state,
-      chatsAction.fulfilled({ action: 'hide', updated: 1, covered: ['a'], selectAll: false }, 'r', { action: 'hide' }),
+      chatsAction.fulfilled({ action: 'hide', updated: 1, covered: ['a'], selectAll: false }, 'r', {
+        action: 'hide',
+      }),
     );
     expect(state.list.ids).toEqual(['b']);
     expect(state.removed.a).toBe(true);
@@ -248,7 +281,9 @@ describe('selection and bulk actions', () => {
     expect(state.chats.entities.a).toMatchObject({ is_favorite: true, unread_messages_favorites: 3 });
     state = reduce(
       state,
-      chatsAction.fulfilled({ action: 'read', updated: 1, covered: ['a'], selectAll: false }, 'r', { action: 'read' }),
+      chatsAction.fulfilled({ action: 'read', updated: 1, covered: ['a'], selectAll: false }, 'r', {
+        action: 'read',
+      }),
     );
     expect(state.chats.entities.a!.unread_messages).toBe(0);
   });

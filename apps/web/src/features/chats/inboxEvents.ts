@@ -43,7 +43,13 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     chat.last_message_time = parsed.success ? parsed.data.created_at : data.timestamp;
     chat.last_message = parsed.success
       ? previewOf(parsed.data)
-      : { _id: data.message_id, type: 'text', text: data.text, sender_id: data.sender_id, created_at: data.timestamp };
+      : {
+          _id: data.message_id,
+          type: 'text',
+          text: data.text,
+          sender_id: data.sender_id,
+          created_at: data.timestamp,
+        };
     if (!fromMe) {
       chat.unread_messages = data.unread_messages;
       chat.unread_messages_favorites = chat.is_favorite ? data.unread_messages : 0;

@@ -20,7 +20,8 @@ export const selectIsSelected = (s: WithInbox, otherUserId: string) => {
 };
 
 /** The tab's count from the totals (the fans tab is `fans` there). */
-export const selectTabCount = (s: WithInbox, filter: InboxFilter): number | undefined => s.inbox.totals?.[filter];
+export const selectTabCount = (s: WithInbox, filter: InboxFilter): number | undefined =>
+  s.inbox.totals?.[filter];
 
 /** How many chats a bulk action would cover: in select-all mode the whole list minus exceptions. */
 export const selectSelectedCount = createSelector(

@@ -58,7 +58,8 @@ export const inboxSlice = createSlice({
     },
     /** Part 1 §4: the typing indicator clears 10 s after the last start. */
     typingExpired(state, action: PayloadAction<{ chatId: string; at: number }>) {
-      if (state.typing[action.payload.chatId]?.at === action.payload.at) delete state.typing[action.payload.chatId];
+      if (state.typing[action.payload.chatId]?.at === action.payload.at)
+        delete state.typing[action.payload.chatId];
     },
   },
   extraReducers: (builder) => {

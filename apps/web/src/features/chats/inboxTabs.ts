@@ -17,7 +17,17 @@ export const TAB_LABELS: Record<InboxFilter, string> = {
  * subscribers and VIP mean nothing, so fans get the other six.
  */
 export function tabsFor(type: UserType | undefined): InboxFilter[] {
-  const all: InboxFilter[] = ['all', 'online', 'fans', 'favorites', 'recent', 'subscribers', 'vip', 'unreplied', 'sent'];
+  const all: InboxFilter[] = [
+    'all',
+    'online',
+    'fans',
+    'favorites',
+    'recent',
+    'subscribers',
+    'vip',
+    'unreplied',
+    'sent',
+  ];
   if (type === 'featured') return all;
   return all.filter((f) => f !== 'fans' && f !== 'subscribers' && f !== 'vip');
 }

@@ -86,7 +86,12 @@ export const chatsAction = createApiThunk(
     const selectAll = !arg.ids && selection.mode === 'all';
     const ids = arg.ids ?? selection.ids;
     const body = selectAll
-      ? { action: arg.action, except_ids: ids.join(','), type: inboxTypeFor(list.filter), search: list.search.trim() || undefined }
+      ? {
+          action: arg.action,
+          except_ids: ids.join(','),
+          type: inboxTypeFor(list.filter),
+          search: list.search.trim() || undefined,
+        }
       : { action: arg.action, ids: ids.join(','), type: inboxTypeFor(list.filter) };
     const res = await api.patch('/v1/chats', body, { schema: ChatsActionResponse });
     const except = new Set(ids);

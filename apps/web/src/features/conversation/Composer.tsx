@@ -51,9 +51,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
         <p className={styles.notice} role="status">
           <AlertIcon size={18} />
           <span>
-            {chat.is_blocked
-              ? `You blocked ${name}. Unblock them to send messages.`
-              : ERRORS.blocked}
+            {chat.is_blocked ? `You blocked ${name}. Unblock them to send messages.` : ERRORS.blocked}
           </span>
           {chat.is_blocked && (
             <button

@@ -67,7 +67,9 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           className={styles.iconButton}
           aria-pressed={chat.is_favorite}
           aria-label={chat.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-          onClick={() => dispatch(chatsAction({ action: chat.is_favorite ? 'remove_favorite' : 'favorite', ids }))}
+          onClick={() =>
+            dispatch(chatsAction({ action: chat.is_favorite ? 'remove_favorite' : 'favorite', ids }))
+          }
         >
           <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
         </button>
@@ -92,7 +94,10 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
                   id: action === 'hide' ? 'confirm-hide-chats' : 'confirm-delete-chats',
                   kind: 'confirm',
                   props: {
-                    title: action === 'hide' ? `Hide your chat with ${other.username}?` : `Delete your chat with ${other.username}?`,
+                    title:
+                      action === 'hide'
+                        ? `Hide your chat with ${other.username}?`
+                        : `Delete your chat with ${other.username}?`,
                     text:
                       action === 'hide'
                         ? 'It leaves your inbox until a new message arrives.'
@@ -115,7 +120,15 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
 
 type MenuAction = 'block' | 'unblock' | 'report' | 'hide' | 'delete';
 
-function ChatMenu({ blocked, name, onAction }: { blocked: boolean; name: string; onAction: (a: MenuAction) => void }) {
+function ChatMenu({
+  blocked,
+  name,
+  onAction,
+}: {
+  blocked: boolean;
+  name: string;
+  onAction: (a: MenuAction) => void;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -124,8 +137,15 @@ function ChatMenu({ blocked, name, onAction }: { blocked: boolean; name: string;
     const onDown = (event: MouseEvent) => {
       if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
   const items: { action: MenuAction; label: string; danger?: boolean }[] = [
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
@@ -134,13 +154,7 @@ function ChatMenu({ blocked, name, onAction }: { blocked: boolean; name: string;
     { action: 'delete', label: 'Delete chat', danger: true },
   ];
   return (
-    <div
-      className={styles.menuWrap}
-      ref={ref}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
+    <div className={styles.menuWrap} ref={ref}>
       <button
         type="button"
         className={styles.iconButton}

@@ -38,6 +38,7 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
   const creator = me?.type === 'featured';
   const backTo = navState.backTo ?? '/chats';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation state only seeds the first load.
   useEffect(() => {
     dispatch(conversationActivated(otherUserId));
     const opening = dispatch(openConversation({ otherUserId, chat: navState.chat }));
@@ -45,8 +46,6 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
       opening.abort();
       dispatch(conversationActivated(null));
     };
-    // The navigation state only seeds the first load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, otherUserId]);
 
   // Part 1 §2: after a chat is hidden or deleted the user is sent to /chats.

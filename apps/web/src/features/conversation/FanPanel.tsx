@@ -1,10 +1,10 @@
 import { type Chat, MAX_MESSAGE_RATE, NOTE_MAX_LENGTH } from '@parlor/contract';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
-import { formatChatTime } from '../chats/relativeTime';
 import styles from './Conversation.module.css';
 import { addNote, changeRate, deleteNote, updateNote } from './conversationThunks';
 
@@ -26,7 +26,7 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
         </div>
         <div>
           <dt>Chatting since</dt>
-          <dd>{formatChatTime(chat.created_at)}</dd>
+          <dd>{format(new Date(chat.created_at), 'd MMM yyyy')}</dd>
         </div>
       </dl>
       <RateForm otherUserId={otherUserId} rate={chat.credit_rate} />
@@ -68,7 +68,13 @@ function RateForm({ otherUserId, rate }: { otherUserId: string; rate: number }) 
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={!valid}
         />
-        <Button type="submit" size="small" variant="secondary" disabled={!valid || parsed === rate} loading={request.status === 'Fetching'}>
+        <Button
+          type="submit"
+          size="small"
+          variant="secondary"
+          disabled={!valid || parsed === rate}
+          loading={request.status === 'Fetching'}
+        >
           Save
         </Button>
       </div>
@@ -116,7 +122,11 @@ function NoteItem({ otherUserId, noteId, text }: { otherUserId: string; noteId: 
         <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
           Edit
         </button>
-        <button type="button" className={styles.linkButton} onClick={() => dispatch(deleteNote({ otherUserId, noteId }))}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => dispatch(deleteNote({ otherUserId, noteId }))}
+        >
           Delete
         </button>
       </div>

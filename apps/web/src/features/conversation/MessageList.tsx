@@ -2,15 +2,15 @@ import type { Chat, Message } from '@parlor/contract';
 import { format, isSameDay } from 'date-fns';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Button } from '../../ui/Button';
 import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
+import styles from './Conversation.module.css';
 import { pendingDismissed } from './conversationActions';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
 import { deleteMessage, hideMessageForMe, loadOlderMessages, retrySend } from './conversationThunks';
-import styles from './Conversation.module.css';
 import { showIntro } from './textWarnings';
 
 /** How close to an edge (px) counts as "at" it: older pages load, new messages keep the view pinned. */
@@ -33,6 +33,7 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
   const { items, seenId } = useAppSelector((s) => selectTimeline(s, otherUserId, me?._id));
   const convo = useAppSelector((s) => selectConversation(s, otherUserId));
   const ref = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const pinned = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const firstKey = items[0] ? keyOf(items[0]) : undefined;
@@ -65,10 +66,23 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
     if (pinned.current || mine) el.scrollTop = el.scrollHeight;
   }, [lastKey]);
 
+  // Content that grows under a reader at the bottom (a 'Seen' line, wrapped text) keeps them there.
+  useEffect(() => {
+    const el = ref.current;
+    const list = listRef.current;
+    if (!el || !list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
   // Reaching the top loads the page before; a short chat that does not scroll asks at once.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.scrollHeight <= el.clientHeight + EDGE_PX && convo.next && convo.older !== 'Fetching') loadOlder();
+    if (el && el.scrollHeight <= el.clientHeight + EDGE_PX && convo.next && convo.older !== 'Fetching')
+      loadOlder();
   });
 
   const onScroll = () => {
@@ -109,19 +123,22 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
           {intro ? (
             <p className={styles.intro}>
               Introduce yourself to {chat.other_user.username}: say hello and tell them a little about you.
-              {chat.credit_rate > 0 && me?.type === 'user' && ` Each message costs ${chat.credit_rate} credits.`}
+              {chat.credit_rate > 0 &&
+                me?.type === 'user' &&
+                ` Each message costs ${chat.credit_rate} credits.`}
             </p>
           ) : (
             <p className={styles.startText}>This is the beginning of your conversation.</p>
           )}
         </div>
       )}
-      <ol className={styles.messageItems}>
+      <ol ref={listRef} className={styles.messageItems}>
         {items.map((item, index) => {
           const previous = items[index - 1];
           const created = item.kind === 'message' ? item.message.created_at : null;
           const previousCreated = previous?.kind === 'message' ? previous.message.created_at : null;
-          const newDay = created && (!previousCreated || !isSameDay(new Date(created), new Date(previousCreated)));
+          const newDay =
+            created && (!previousCreated || !isSameDay(new Date(created), new Date(previousCreated)));
           return (
             <li key={keyOf(item)} className={styles.item}>
               {newDay && created && (
@@ -174,7 +191,11 @@ function StoredMessage({
     <div className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}>
       <div className={styles.bubbleGroup}>
         <div
-          className={[styles.bubble, message.is_deleted && styles.deleted, message.type === 'tip' && styles.tip]
+          className={[
+            styles.bubble,
+            message.is_deleted && styles.deleted,
+            message.type === 'tip' && styles.tip,
+          ]
             .filter(Boolean)
             .join(' ')}
         >
@@ -226,10 +247,18 @@ function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; othe
         {failed ? (
           <div className={styles.failedLine} role="alert">
             <span>Not sent{pending.error ? `: ${pending.error}` : ''}</span>
-            <button type="button" className={styles.linkButton} onClick={() => dispatch(retrySend(otherUserId, pending.clientSideReceiveId))}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => dispatch(retrySend(otherUserId, pending.clientSideReceiveId))}
+            >
               Retry
             </button>
-            <button type="button" className={styles.linkButton} onClick={() => dispatch(pendingDismissed(ids))}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => dispatch(pendingDismissed(ids))}
+            >
               Discard
             </button>
           </div>

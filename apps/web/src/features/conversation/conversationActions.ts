@@ -6,12 +6,18 @@ import type { ForcedFlag } from './sendPipeline';
 // Plain actions of the conversation, apart from its thunks so the inbox slice can follow sends
 // without importing them.
 
-export const messagesMerged = createAction<{ otherUserId: string; messages: Message[] }>('conversation/messagesMerged');
-
-export const sendStarted = createAction<{ otherUserId: string; pending: PendingMessage }>('conversation/sendStarted');
-export const sendSucceeded = createAction<{ otherUserId: string; clientSideReceiveId: string; message: Message }>(
-  'conversation/sendSucceeded',
+export const messagesMerged = createAction<{ otherUserId: string; messages: Message[] }>(
+  'conversation/messagesMerged',
 );
+
+export const sendStarted = createAction<{ otherUserId: string; pending: PendingMessage }>(
+  'conversation/sendStarted',
+);
+export const sendSucceeded = createAction<{
+  otherUserId: string;
+  clientSideReceiveId: string;
+  message: Message;
+}>('conversation/sendSucceeded');
 export const sendFailed = createAction<{ otherUserId: string; clientSideReceiveId: string; error: string }>(
   'conversation/sendFailed',
 );

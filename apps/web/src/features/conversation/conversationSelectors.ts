@@ -5,9 +5,12 @@ import { type ConversationsState, newConversation, type PendingMessage } from '.
 type Root = { conversations: ConversationsState };
 const EMPTY = newConversation();
 
-export const selectConversation = (s: Root, otherUserId: string) => s.conversations.byUser[otherUserId] ?? EMPTY;
+export const selectConversation = (s: Root, otherUserId: string) =>
+  s.conversations.byUser[otherUserId] ?? EMPTY;
 
-export type TimelineItem = { kind: 'message'; message: Message } | { kind: 'pending'; pending: PendingMessage };
+export type TimelineItem =
+  | { kind: 'message'; message: Message }
+  | { kind: 'pending'; pending: PendingMessage };
 
 export interface Timeline {
   items: TimelineItem[];

@@ -61,13 +61,23 @@ const pending = (id: string) => ({
 describe('conversation state', () => {
   it('opens ready with the newest page, oldest first', () => {
     const state = opened(['8', '9', '10'], '/older');
-    expect(state.byUser[OTHER]).toMatchObject({ status: 'ready', chatId: 'c1', messageIds: ['8', '9', '10'], next: '/older' });
+    expect(state.byUser[OTHER]).toMatchObject({
+      status: 'ready',
+      chatId: 'c1',
+      messageIds: ['8', '9', '10'],
+      next: '/older',
+    });
   });
 
   it('marks a conversation locked when opening needs a purchase (402)', () => {
     const state = reduce(
       undefined,
-      openConversation.rejected(null, 'r', { otherUserId: OTHER }, { status: 402, code: 'purchase_required', message: 'Buy' }),
+      openConversation.rejected(
+        null,
+        'r',
+        { otherUserId: OTHER },
+        { status: 402, code: 'purchase_required', message: 'Buy' },
+      ),
     );
     expect(state.byUser[OTHER]?.status).toBe('locked');
   });
@@ -77,7 +87,11 @@ describe('conversation state', () => {
     expect(Object.keys(state.byUser[OTHER]!.pending)).toEqual(['csr-1']);
     state = reduce(
       state,
-      sendSucceeded({ otherUserId: OTHER, clientSideReceiveId: 'csr-1', message: message('2', ME, { clientSideReceiveId: 'csr-1' }) }),
+      sendSucceeded({
+        otherUserId: OTHER,
+        clientSideReceiveId: 'csr-1',
+        message: message('2', ME, { clientSideReceiveId: 'csr-1' }),
+      }),
     );
     expect(state.byUser[OTHER]!.pending).toEqual({});
     expect(state.byUser[OTHER]!.messageIds).toEqual(['1', '2']);
@@ -105,15 +119,24 @@ describe('conversation state', () => {
     );
     expect(state.byUser[OTHER]!.pending).toEqual({});
     // The answer that follows changes nothing more.
-    state = reduce(state, sendSucceeded({ otherUserId: OTHER, clientSideReceiveId: 'csr-2', message: echoed }));
+    state = reduce(
+      state,
+      sendSucceeded({ otherUserId: OTHER, clientSideReceiveId: 'csr-2', message: echoed }),
+    );
     expect(state.byUser[OTHER]!.messageIds).toEqual(['1', '3']);
   });
 
   it('no credits drops the pending message and sets the flag; blocked keeps it as failed', () => {
     let state = reduce(opened([]), sendStarted({ otherUserId: OTHER, pending: pending('a') }));
     state = reduce(state, sendStarted({ otherUserId: OTHER, pending: pending('b') }));
-    state = reduce(state, sendForced({ otherUserId: OTHER, clientSideReceiveId: 'a', flag: 'noCredits', error: 'x' }));
-    state = reduce(state, sendForced({ otherUserId: OTHER, clientSideReceiveId: 'b', flag: 'blocked', error: 'y' }));
+    state = reduce(
+      state,
+      sendForced({ otherUserId: OTHER, clientSideReceiveId: 'a', flag: 'noCredits', error: 'x' }),
+    );
+    state = reduce(
+      state,
+      sendForced({ otherUserId: OTHER, clientSideReceiveId: 'b', flag: 'blocked', error: 'y' }),
+    );
     const convo = state.byUser[OTHER]!;
     expect(convo.flags).toEqual({ noCredits: true, blocked: true, frozen: false });
     expect(Object.keys(convo.pending)).toEqual(['b']);
@@ -121,12 +144,32 @@ describe('conversation state', () => {
   });
 
   it('message_read marks own messages up to the one read', () => {
-    let state = reduce(undefined, openConversation.fulfilled({ data: [message('1', ME), message('2', ME), message('3', ME)], credits: 0, chat, next: null } as MessagePage, 'r', { otherUserId: OTHER }));
+    let state = reduce(
+      undefined,
+      openConversation.fulfilled(
+        {
+          data: [message('1', ME), message('2', ME), message('3', ME)],
+          credits: 0,
+          chat,
+          next: null,
+        } as MessagePage,
+        'r',
+        { otherUserId: OTHER },
+      ),
+    );
     state = reduce(
       state,
-      event('message_read', { chat_id: 'c1', reader_id: OTHER, last_read_message_id: '2', read_at: '2025-01-02T00:00:00.000Z' }),
+      event('message_read', {
+        chat_id: 'c1',
+        reader_id: OTHER,
+        last_read_message_id: '2',
+        read_at: '2025-01-02T00:00:00.000Z',
+      }),
     );
-    expect(state.messages.entities['2']).toMatchObject({ is_read: true, read_at: '2025-01-02T00:00:00.000Z' });
+    expect(state.messages.entities['2']).toMatchObject({
+      is_read: true,
+      read_at: '2025-01-02T00:00:00.000Z',
+    });
     expect(state.messages.entities['3']!.is_read).toBe(false);
   });
 

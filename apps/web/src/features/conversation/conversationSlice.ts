@@ -2,15 +2,6 @@ import type { Message } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
-import { addStoredMessage, conversationAppliers } from './conversationEvents';
-import {
-  type Conversation,
-  type ConversationsState,
-  initialConversationsState,
-  mergeIds,
-  messagesAdapter,
-  newConversation,
-} from './conversationModel';
 import {
   messagesMerged,
   pendingDismissed,
@@ -20,6 +11,15 @@ import {
   sendStarted,
   sendSucceeded,
 } from './conversationActions';
+import { addStoredMessage, conversationAppliers } from './conversationEvents';
+import {
+  type Conversation,
+  type ConversationsState,
+  initialConversationsState,
+  mergeIds,
+  messagesAdapter,
+  newConversation,
+} from './conversationModel';
 import { deleteMessage, hideMessageForMe, loadOlderMessages, openConversation } from './conversationThunks';
 
 function convoFor(state: ConversationsState, otherUserId: string): Conversation {

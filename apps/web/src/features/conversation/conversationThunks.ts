@@ -1,7 +1,7 @@
 import {
-  CLIENT_MESSAGE_TIME_OFFSET_MS,
-  Chat,
   ChangeRateResponse,
+  Chat,
+  CLIENT_MESSAGE_TIME_OFFSET_MS,
   MESSAGE_PAGE_SIZE,
   Message,
   MessagePage,
@@ -13,8 +13,8 @@ import { ApiError, api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
-import { chatPatched, chatReceived } from '../chats/inboxSlice';
 import type { InboxState } from '../chats/inboxModel';
+import { chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markChatRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { pushPopup } from '../popups/popupsSlice';
@@ -42,7 +42,10 @@ const pageVisible = () => typeof document === 'undefined' || !document.hidden;
  */
 export const openConversation = createApiThunk(
   'conversation/open',
-  async ({ otherUserId, chat: given }: { otherUserId: string; chat?: Chat | undefined }, { dispatch, signal }) => {
+  async (
+    { otherUserId, chat: given }: { otherUserId: string; chat?: Chat | undefined },
+    { dispatch, signal },
+  ) => {
     try {
       let chat = given ?? null;
       if (!chat) {
@@ -87,27 +90,27 @@ export const loadOlderMessages = createApiThunk(
   },
 );
 
-
 /** After a reconnect: everything newer than the newest message held, page by page. */
-export const resyncConversation = (otherUserId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
-  const convo = convoOf(getState, otherUserId);
-  if (!convo?.chatId || convo.status !== 'ready') return;
-  const newest = convo.messageIds[convo.messageIds.length - 1];
-  const found: Message[] = [];
-  let url: string | null = `/v1/chats/${convo.chatId}/messages?limit=${MESSAGE_PAGE_SIZE}&offset=0`;
-  // A bounded walk back: a very long absence is better served by reopening the chat.
-  for (let pages = 0; url && pages < 20; pages += 1) {
-    const page: MessagePage = await api.get(url, { schema: MessagePage });
-    found.push(...page.data);
-    dispatch(chatReceived(page.chat));
-    const oldest = page.data[0];
-    if (!newest || !oldest || Number(oldest._id) <= Number(newest)) break;
-    url = page.next;
-  }
-  dispatch(messagesMerged({ otherUserId, messages: found }));
-  const chat = (getState() as Root).inbox.chats.entities[otherUserId];
-  if (chat && chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
-};
+export const resyncConversation =
+  (otherUserId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
+    const convo = convoOf(getState, otherUserId);
+    if (!convo?.chatId || convo.status !== 'ready') return;
+    const newest = convo.messageIds[convo.messageIds.length - 1];
+    const found: Message[] = [];
+    let url: string | null = `/v1/chats/${convo.chatId}/messages?limit=${MESSAGE_PAGE_SIZE}&offset=0`;
+    // A bounded walk back: a very long absence is better served by reopening the chat.
+    for (let pages = 0; url && pages < 20; pages += 1) {
+      const page: MessagePage = await api.get(url, { schema: MessagePage });
+      found.push(...page.data);
+      dispatch(chatReceived(page.chat));
+      const oldest = page.data[0];
+      if (!newest || !oldest || Number(oldest._id) <= Number(newest)) break;
+      url = page.next;
+    }
+    dispatch(messagesMerged({ otherUserId, messages: found }));
+    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+    if (chat && chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
+  };
 
 function newSendId(): string {
   const c = globalThis.crypto;
@@ -121,7 +124,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Runs the part 2 §4 pipeline for one pending entry and records how it ended. */
 const deliver =
-  (otherUserId: string, clientSideReceiveId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
+  (otherUserId: string, clientSideReceiveId: string) =>
+  async (dispatch: Dispatch, getState: () => unknown) => {
     const convo = convoOf(getState, otherUserId);
     const pending = convo?.pending[clientSideReceiveId];
     if (!convo || !pending) return;
@@ -153,11 +157,17 @@ const deliver =
             pushPopup({
               id: 'not-enough-credits',
               kind: 'payments',
-              props: { type: 'notEnoughCredits', message: outcome.message, backTo: conversationPath(otherUserId) },
+              props: {
+                type: 'notEnoughCredits',
+                message: outcome.message,
+                backTo: conversationPath(otherUserId),
+              },
             }),
           );
         } else if (outcome.flag === 'frozen') {
-          dispatch(pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message: outcome.message } }));
+          dispatch(
+            pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message: outcome.message } }),
+          );
         }
         return;
     }
@@ -233,7 +243,9 @@ export const deleteNote = createApiThunk(
     await api.delete(`/v1/notes/${noteId}`);
     const chat = (getState() as Root).inbox.chats.entities[otherUserId];
     if (chat) {
-      dispatch(chatPatched({ id: otherUserId, changes: { notes: chat.notes.filter((n) => n._id !== noteId) } }));
+      dispatch(
+        chatPatched({ id: otherUserId, changes: { notes: chat.notes.filter((n) => n._id !== noteId) } }),
+      );
     }
   },
 );
@@ -242,7 +254,11 @@ export const deleteNote = createApiThunk(
 export const changeRate = createApiThunk(
   'conversation/changeRate',
   async ({ otherUserId, rate }: { otherUserId: string; rate: number }, { dispatch }) => {
-    const res = await api.post('/v1/chats/change-rate', { user_id: otherUserId, rate }, { schema: ChangeRateResponse });
+    const res = await api.post(
+      '/v1/chats/change-rate',
+      { user_id: otherUserId, rate },
+      { schema: ChangeRateResponse },
+    );
     dispatch(chatPatched({ id: otherUserId, changes: { credit_rate: res.rate } }));
     return res;
   },

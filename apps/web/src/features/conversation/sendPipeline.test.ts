@@ -4,7 +4,13 @@ import { ApiError } from '../../app/api';
 import { runSend, type SendDeps } from './sendPipeline';
 
 const stored = { _id: '7', text: 'hi' } as Message;
-const request = { type: 'text' as const, recipient_id: 'u2', chat_id: 'c1', text: 'hi\u200b there', clientSideReceiveId: 'csr-1' };
+const request = {
+  type: 'text' as const,
+  recipient_id: 'u2',
+  chat_id: 'c1',
+  text: 'hi\u200b there',
+  clientSideReceiveId: 'csr-1',
+};
 
 function deps(answers: (Error | { message: Message; credits: number })[]) {
   const sleeps: number[] = [];
@@ -48,7 +54,13 @@ describe('the send pipeline (part 2 §4)', () => {
   });
 
   it('retries other errors four times, waiting 1 s x attempt, then fails', async () => {
-    const { d, sleeps, bodies } = deps([serverError(), serverError(), serverError(), serverError(), serverError()]);
+    const { d, sleeps, bodies } = deps([
+      serverError(),
+      serverError(),
+      serverError(),
+      serverError(),
+      serverError(),
+    ]);
     expect(await runSend(d, request)).toEqual({ kind: 'failed', message: ERRORS.default });
     expect(bodies).toHaveLength(5);
     expect(sleeps).toEqual([1_000, 2_000, 3_000, 4_000]);

@@ -23,11 +23,9 @@ describe('keyword warnings (part 2 §5)', () => {
   });
 
   it('finds each list and orders the warnings by seriousness', () => {
-    expect(textWarnings('Add me on Instagram or WhatsApp, I take PayPal', keywords).map((w) => w.kind)).toEqual([
-      'payment',
-      'app',
-      'global',
-    ]);
+    expect(
+      textWarnings('Add me on Instagram or WhatsApp, I take PayPal', keywords).map((w) => w.kind),
+    ).toEqual(['payment', 'app', 'global']);
   });
 
   it('warns about website links with or without a scheme', () => {

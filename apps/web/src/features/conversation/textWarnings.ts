@@ -43,7 +43,10 @@ const GREETING_ONLY_WORDS = 3;
  */
 export function textWarnings(
   text: string,
-  keywords: Pick<ProviderConfig, 'payment_keywords' | 'global_keywords' | 'greeting_keywords' | 'app_keywords'> | null,
+  keywords: Pick<
+    ProviderConfig,
+    'payment_keywords' | 'global_keywords' | 'greeting_keywords' | 'app_keywords'
+  > | null,
 ): TextWarning[] {
   if (!text.trim()) return [];
   const found: TextWarning[] = [];

@@ -34,7 +34,10 @@ describe('typing signal', () => {
 
   it('repeats start during a long burst so the other side does not time out', () => {
     const sent: TypingState[] = [];
-    const signal = createTypingSignal((s) => sent.push(s), () => Date.now());
+    const signal = createTypingSignal(
+      (s) => sent.push(s),
+      () => Date.now(),
+    );
     for (let i = 0; i < 12; i += 1) {
       signal.input(`text ${i}`);
       vi.advanceTimersByTime(1_000);

@@ -8,14 +8,17 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { FormAlert } from '../auth/FormAlert';
 import { selectUser } from '../auth/authSlice';
+import { FormAlert } from '../auth/FormAlert';
 import { formatAge } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import styles from './CreatorProfileScreen.module.css';
 
-type Load = { state: 'loading' } | { state: 'loaded'; user: PublicUser } | { state: 'error'; error: ApiErrorInfo };
+type Load =
+  | { state: 'loading' }
+  | { state: 'loaded'; user: PublicUser }
+  | { state: 'error'; error: ApiErrorInfo };
 
 /** /{username}: a creator's public page (minimal for now) with a Message button. */
 export function CreatorProfileScreen() {
@@ -89,7 +92,9 @@ export function CreatorProfileScreen() {
         </h1>
         <p className={styles.meta}>
           <span className={styles.badge}>{user.type === 'featured' ? 'Creator' : 'Member'}</span>
-          <span>{user.is_online ? 'Online now' : user.last_online ? `Active ${formatAge(user.last_online)}` : ''}</span>
+          <span>
+            {user.is_online ? 'Online now' : user.last_online ? `Active ${formatAge(user.last_online)}` : ''}
+          </span>
         </p>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
         {user.tags.length > 0 && (

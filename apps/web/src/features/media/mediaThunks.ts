@@ -1,0 +1,75 @@
+import {
+  BuyMessageResponse,
+  MessageList,
+  SalesSummary,
+  type VaultMedia,
+  VaultPage,
+} from '@parlor/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { ApiError, api } from '../../app/api';
+import { creditsChanged } from '../auth/authSlice';
+import { messagesMerged } from '../conversation/conversationActions';
+import { conversationPath } from '../conversation/conversationThunks';
+import { pushPopup } from '../popups/popupsSlice';
+import { earningsStore } from './earnings';
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+/** Reloads one message (part 2 §8: "a message-changed error reloads the message"). */
+async function reload(dispatch: Dispatch, otherUserId: string, messageId: string) {
+  const { data } = await api.get('/v1/messages', { query: { ids: messageId }, schema: MessageList });
+  dispatch(messagesMerged({ otherUserId, messages: data }));
+}
+
+/**
+ * PATCH /v1/messages/{id}/buy. Success puts the unlocked message in place of the locked one;
+ * too few credits opens the not-enough-credits popup; a message that changed meanwhile (bought in
+ * another tab, deleted, self-destructed) is reloaded. Answers whether the message is now unlocked.
+ */
+export const buyPaidMessage =
+  (otherUserId: string, messageId: string) =>
+  async (dispatch: Dispatch): Promise<'bought' | 'reloaded' | 'needs-credits' | 'failed'> => {
+    try {
+      const res = await api.patch(`/v1/messages/${messageId}/buy`, undefined, { schema: BuyMessageResponse });
+      dispatch(messagesMerged({ otherUserId, messages: [res.message] }));
+      dispatch(creditsChanged(res.credits));
+      return 'bought';
+    } catch (error) {
+      if (!(error instanceof ApiError)) return 'failed';
+      if (error.status === 402) {
+        dispatch(
+          pushPopup({
+            id: 'not-enough-credits',
+            kind: 'payments',
+            props: { type: 'notEnoughCredits', message: error.message, backTo: conversationPath(otherUserId) },
+          }),
+        );
+        return 'needs-credits';
+      }
+      if (error.status === 409 || error.status === 410 || error.status === 404) {
+        await reload(dispatch, otherUserId, messageId).catch(() => undefined);
+        return 'reloaded';
+      }
+      dispatch(pushPopup({ id: 'buy-failed', kind: 'basic', props: { title: 'Unlock failed', text: error.message } }));
+      return 'failed';
+    }
+  };
+
+/** GET /v1/media: one page of the caller's vault (20 at a time). */
+export function loadVaultPage(next: string | null, signal?: AbortSignal) {
+  return api.get(next ?? '/v1/media', {
+    ...(next ? {} : { query: { limit: 20, offset: 0 } }),
+    schema: VaultPage,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function deleteFromVault(items: VaultMedia[]) {
+  return api.delete('/v1/media', { query: { ids: items.map((m) => m._id).join(',') } });
+}
+
+/** GET /v1/media/sales: a creator's earnings, kept fresh afterwards by message_paid. */
+export async function refreshEarnings(): Promise<void> {
+  const summary = await api.get('/v1/media/sales', { schema: SalesSummary });
+  earningsStore.set(summary.earnings);
+}

@@ -1,0 +1,102 @@
+import {
+  MEDIA,
+  MediaAvailableResponse,
+  type MediaUploadResponse,
+  MediaUploadResponse as UploadAnswer,
+  type MediaUploadType,
+  uploadErrorMessage,
+} from '@parlor/contract';
+import { api, apiBaseUrl } from '../../app/api';
+import { storedToken } from '../../app/browser';
+import type { PreparedMedia } from './filePrep';
+
+/** An upload stopped by the user: removed silently, never reported (part 2 §4, §8). */
+export class UploadAbortedError extends Error {
+  constructor() {
+    super('Upload aborted');
+    this.name = 'UploadAbortedError';
+  }
+}
+/** An upload that failed: the message is the server's, or the spec's network wording. */
+export class UploadFailedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UploadFailedError';
+  }
+}
+
+/** Part 2 §4: a file the server already has (by md5) is not uploaded again. */
+export async function findAvailable(md5: string, type: MediaUploadType, signal?: AbortSignal) {
+  const answer = await api.get('/v1/media/available', {
+    query: { media_id: md5, type },
+    schema: MediaAvailableResponse,
+    ...(signal ? { signal } : {}),
+  });
+  if (!answer.status || !answer.media) return null;
+  const found: MediaUploadResponse = {
+    width: answer.width,
+    height: answer.height,
+    video_length: answer.video_length,
+    media: answer.media,
+  };
+  return found;
+}
+
+/**
+ * POST {media host}/v1/media as multipart with progress 0-100. XHR rather than fetch: fetch
+ * reports no upload progress. Aborting the signal aborts the request.
+ */
+export function uploadFile(
+  file: PreparedMedia,
+  options: { type: MediaUploadType; onProgress: (percent: number) => void; signal: AbortSignal },
+): Promise<MediaUploadResponse> {
+  return new Promise((resolve, reject) => {
+    if (options.signal.aborted) {
+      reject(new UploadAbortedError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBaseUrl()}/v1/media`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('web-type', 'react');
+    const token = storedToken();
+    if (token) xhr.setRequestHeader('access-token', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // handled below as a failed upload
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = UploadAnswer.safeParse(body);
+        if (parsed.success) {
+          options.onProgress(100);
+          resolve(parsed.data);
+          return;
+        }
+        reject(new UploadFailedError(MEDIA.uploadFailed, xhr.status));
+        return;
+      }
+      const message = (body as { message?: unknown } | null)?.message;
+      reject(new UploadFailedError(uploadErrorMessage(typeof message === 'string' ? message : null), xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadFailedError(MEDIA.uploadFailed, 0));
+    xhr.onabort = () => reject(new UploadAbortedError());
+    options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file_size', String(file.blob.size));
+    form.append('md5', file.md5);
+    form.append('type', options.type);
+    form.append('file', file.blob, file.name);
+    options.onProgress(0);
+    xhr.send(form);
+  });
+}
