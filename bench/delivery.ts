@@ -6,7 +6,7 @@
  *
  *   1. creator -> fans at RATE (default 1,000/s) for SECONDS (default 20 s), round-robin over the fans;
  *   2. fans -> creator at the same rate and length;
- *   3. a ramp per direction (250/s, 500/s, ... for STEP_SECONDS each) that stops at the first rate
+ *   3. a ramp per direction (50/s, 100/s, 250/s, 500/s, ... for STEP_SECONDS each) that stops at the first rate
  *      that is not sustained: the last sustained rate is "the most messages/s sustained without loss".
  *
  * A rate is sustained when every POST answered 200, every message reached its recipient's socket
@@ -23,7 +23,7 @@ import { type BenchSocket, closeSockets, openSockets } from './lib/sockets';
 import { type Summary, summarize } from './lib/stats';
 
 type Direction = 'creator->fans' | 'fans->creator';
-const RAMP = [250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000];
+const RAMP = [50, 100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000];
 const DRAIN_MS = 5_000;
 /** No ramp runs longer than this, whatever it still has to try. */
 const RAMP_BUDGET_MS = 150_000;
@@ -99,7 +99,12 @@ export async function deliveryBench(e: BenchEnv) {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       client
-        .post('/v1/messages', from.token, { type: 'text', recipient_id: to.id, text: key, clientSideReceiveId: key })
+        .post('/v1/messages', from.token, {
+          type: 'text',
+          recipient_id: to.id,
+          text: key,
+          clientSideReceiveId: key,
+        })
         .then(
           (res) => {
             if (res.status === 200) postLatencies.push(performance.now() - t0);
@@ -185,7 +190,8 @@ export async function deliveryBench(e: BenchEnv) {
     console.log(
       `  ${opened.sockets.length} fan sockets + creator connected in ${opened.seconds.toFixed(1)} s (${opened.failed + creatorSocket.failed} failed)`,
     );
-    if (creatorSocket.sockets.length !== 1 || opened.sockets.length === 0) throw new Error('sockets failed to open');
+    if (creatorSocket.sockets.length !== 1 || opened.sockets.length === 0)
+      throw new Error('sockets failed to open');
 
     const phases: PhaseResult[] = [];
     await phase('warm-up', 'creator->fans', 200, 3);

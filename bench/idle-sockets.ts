@@ -26,7 +26,9 @@ export async function idleSockets(e: BenchEnv) {
     await sleep(idleSeconds * 1000);
     const idle = server.memory();
     const perSocketKiB =
-      opened.sockets.length > 0 ? Math.round(((idle.rssMiB - before.rssMiB) * 1024) / opened.sockets.length) : 0;
+      opened.sockets.length > 0
+        ? Math.round(((idle.rssMiB - before.rssMiB) * 1024) / opened.sockets.length)
+        : 0;
     console.log(
       `  after ${idleSeconds} s idle: VmRSS ${idle.rssMiB} MiB (peak VmHWM ${idle.hwmMiB} MiB), about ${perSocketKiB} KiB per socket`,
     );

@@ -247,7 +247,9 @@ if (isMain(import.meta.url)) {
     messages: intEnv('MESSAGES', 1_000_000),
     tokens: intEnv('TOKENS', 10_000),
   };
-  console.log(`seeding ${e.backend}: ${options.fans} fans, ${options.messages} messages, ${options.tokens} tokens`);
+  console.log(
+    `seeding ${e.backend}: ${options.fans} fans, ${options.messages} messages, ${options.tokens} tokens`,
+  );
   seedInbox(e, options).then(
     (m) => {
       console.log(`seeded in ${m.seedSeconds} s; creator inbox:`, m.counts);

@@ -60,7 +60,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * with tsx loaded into node directly (`node --import tsx`), so the child's PID is the server itself
  * and /proc/<pid>/status reads its memory, not a wrapper's.
  */
-export async function startServer(e: BenchEnv, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  e: BenchEnv,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -80,7 +83,9 @@ export async function startServer(e: BenchEnv, extraEnv: Record<string, string> 
   if (e.databaseUrl) env.DATABASE_URL = e.databaseUrl;
   if (e.redisUrl) env.REDIS_URL = e.redisUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_ENTRY runs another build of the server (e.g. a patched copy) against the same data.
+  const entry = process.env.BENCH_SERVER_ENTRY || path.join(REPO_ROOT, 'apps/server/src/main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

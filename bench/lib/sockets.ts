@@ -24,7 +24,9 @@ export async function openSockets(
 
   const openOne = (user: { id: string; token: string }) =>
     new Promise<void>((resolve) => {
-      const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(user.token)}`, { perMessageDeflate: false });
+      const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(user.token)}`, {
+        perMessageDeflate: false,
+      });
       const s: BenchSocket = { userId: user.id, ws };
       let done = false;
       const finish = (ok: boolean) => {

@@ -6,6 +6,7 @@ import { selectToken, selectUser } from '../features/auth/authSlice';
 import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
 import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
 import { creditEventActions } from '../features/credits/creditEvents';
+import { mediaEffects } from '../features/media/mediaEvents';
 import { wsBaseUrl } from './api';
 import { clearStoredSession, redirectTo } from './browser';
 import { connectionChanged } from './connectionSlice';
@@ -34,7 +35,13 @@ const creditEffects: EventEffects = {
 };
 
 /** Effects by domain, run after the cache has taken the event (each slice applies its own). */
-const EFFECTS: EventEffects[] = [inboxEffects, conversationEffects, accountEffects, creditEffects];
+const EFFECTS: EventEffects[] = [
+  inboxEffects,
+  conversationEffects,
+  accountEffects,
+  creditEffects,
+  mediaEffects,
+];
 
 let current: Connection | null = null;
 

@@ -6,6 +6,7 @@ import { sendRealtime } from '../../app/realtime';
 import { AlertIcon, SendIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
 import { chatsAction } from '../chats/inboxThunks';
+import { AttachButton } from '../media/AttachButton';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import styles from './Conversation.module.css';
@@ -95,6 +96,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           submit();
         }}
       >
+        <AttachButton otherUserId={otherUserId} chatId={chat.chat_id} disabled={disabled} />
         <label className="visually-hidden" htmlFor={`${warningId}-input`}>
           Message {name}
         </label>

@@ -9,6 +9,7 @@ import { chatsActionConfirmed } from '../chats/inboxEffects';
 import { selectTypingIn } from '../chats/inboxSelectors';
 import { chatsAction } from '../chats/inboxThunks';
 import { formatAge } from '../chats/relativeTime';
+import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
 import styles from './Conversation.module.css';
@@ -59,6 +60,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
         </span>
       </Link>
       <div className={styles.headerActions}>
+        {me?.type === 'featured' && <EarningsBadge />}
         {me?.type === 'user' && chat.type === 'featured' && (
           <TipButton chatId={chat.chat_id} recipientId={other._id} />
         )}

@@ -6,6 +6,9 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
+import { MediaBubble } from '../media/MediaBubble';
+import { isMediaMessage } from '../media/mediaLayout';
+import { PendingMediaSends } from '../media/PendingMediaSends';
 import styles from './Conversation.module.css';
 import { pendingDismissed } from './conversationActions';
 import type { PendingMessage } from './conversationModel';
@@ -160,6 +163,7 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
           );
         })}
       </ol>
+      <PendingMediaSends otherUserId={otherUserId} />
     </div>
   );
 }
@@ -199,7 +203,8 @@ function StoredMessage({
             .filter(Boolean)
             .join(' ')}
         >
-          <p className={styles.text}>{text}</p>
+          {isMediaMessage(message) && <MediaBubble message={message} otherUserId={otherUserId} />}
+          {(text || !isMediaMessage(message)) && <p className={styles.text}>{text}</p>}
           <span className={styles.meta}>
             <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
           </span>

@@ -126,11 +126,22 @@ export async function prepareMediaFile(file: File, accept: MediaAccept = 'any'):
   const kind = mediaKindOf(file.type) as MediaKind;
   if (kind === 'image') {
     const image = await resizeImage(file);
-    const name = image.blob === file ? file.name : file.name.replace(/\.[^.]+$/, '') + '.jpg';
-    return { kind, blob: image.blob, name, width: image.width, height: image.height, video_length: null, md5: await md5Of(image.blob) };
+    const name = image.blob === file ? file.name : `${file.name.replace(/\.[^.]+$/, '')}.jpg`;
+    return {
+      kind,
+      blob: image.blob,
+      name,
+      width: image.width,
+      height: image.height,
+      video_length: null,
+      md5: await md5Of(image.blob),
+    };
   }
   const meta = await readVideoMetadata(file);
-  const tooLong = checkMediaFile({ type: file.type, size: file.size, duration: meta?.duration ?? null }, accept);
+  const tooLong = checkMediaFile(
+    { type: file.type, size: file.size, duration: meta?.duration ?? null },
+    accept,
+  );
   if (tooLong) throw new MediaFileError(tooLong);
   return {
     kind,

@@ -6,9 +6,11 @@ export interface BuiltInGif {
   height: number;
 }
 
-export const BUILT_IN_GIFS: readonly BuiltInGif[] = ['hey', 'heart', 'star', 'hi', 'kiss', 'lol'].map((name) => ({
-  url: `/gifs/${name}.gif`,
-  label: name,
-  width: 120,
-  height: 90,
-}));
+export const BUILT_IN_GIFS: readonly BuiltInGif[] = ['hey', 'heart', 'star', 'hi', 'kiss', 'lol'].map(
+  (name) => ({
+    url: `/gifs/${name}.gif`,
+    label: name,
+    width: 120,
+    height: 90,
+  }),
+);

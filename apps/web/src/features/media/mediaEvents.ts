@@ -1,14 +1,21 @@
 import type { EventEffects } from '../../app/realtimeEvent';
 import { messagesMerged } from '../conversation/conversationActions';
+import type { ConversationsState } from '../conversation/conversationModel';
 import { earningsStore } from './earnings';
+import { reloadMessage } from './mediaThunks';
+
+type Root = { conversations: ConversationsState };
 
 /**
- * Paid-content events. `message_paid` (to the creator) carries the new earnings total;
- * `paid_content` (to the fan's other tabs) carries the unlocked message, applied like a fetch.
+ * Paid-content events. `message_paid` (to the creator) carries the new earnings total, and the
+ * message, if held, is reloaded to show it bought; `paid_content` (to the fan's other tabs) carries
+ * the unlocked message, applied like a fetch.
  */
 export const mediaEffects: EventEffects = {
-  message_paid(data) {
+  message_paid(data, api) {
     earningsStore.set(data.earnings);
+    const held = (api.getState() as Root).conversations.messages.entities[data.message_id];
+    if (held) void api.dispatch(reloadMessage(data.buyer_id, data.message_id));
   },
   paid_content(data, api) {
     api.dispatch(messagesMerged({ otherUserId: data.message.sender_id, messages: [data.message] }));

@@ -107,7 +107,13 @@ export class MediaSendQueue {
           ? { url: source.gif.url, width: source.gif.width, height: source.gif.height }
           : { url: null, width: null, height: null };
     const type =
-      source.kind === 'gif' ? 'gif' : source.kind === 'vault' ? source.media.type : source.file.type.startsWith('video/') ? 'video' : 'image';
+      source.kind === 'gif'
+        ? 'gif'
+        : source.kind === 'vault'
+          ? source.media.type
+          : source.file.type.startsWith('video/')
+            ? 'video'
+            : 'image';
     this.entries.set(id, {
       item: {
         id,
@@ -144,9 +150,12 @@ export class MediaSendQueue {
 
   retry(id: string): void {
     const entry = this.entries.get(id);
-    if (!entry || entry.item.state !== 'failed') return;
+    if (entry?.item.state !== 'failed') return;
     entry.controller = new AbortController();
-    this.update(id, { state: entry.media || entry.source.kind !== 'file' ? 'sending' : 'preparing', error: null });
+    this.update(id, {
+      state: entry.media || entry.source.kind !== 'file' ? 'sending' : 'preparing',
+      error: null,
+    });
     void this.run(id);
   }
 
@@ -160,8 +169,12 @@ export class MediaSendQueue {
     const { deps } = this;
     const signal = entry.controller.signal;
     try {
-      let mediaRef: { public_id: string; width: number | null; height: number | null; video_length: number | null } | null =
-        null;
+      let mediaRef: {
+        public_id: string;
+        width: number | null;
+        height: number | null;
+        video_length: number | null;
+      } | null = null;
       if (entry.source.kind === 'vault') {
         const m = entry.source.media;
         mediaRef = { public_id: m.public_id, width: m.width, height: m.height, video_length: m.video_length };
@@ -171,7 +184,11 @@ export class MediaSendQueue {
           if (signal.aborted) return;
           if (!entry.ownsPreview) {
             entry.ownsPreview = true;
-            this.update(id, { previewUrl: deps.objectUrl(prepared.blob), width: prepared.width, height: prepared.height });
+            this.update(id, {
+              previewUrl: deps.objectUrl(prepared.blob),
+              width: prepared.width,
+              height: prepared.height,
+            });
           }
           const type: MediaUploadType = entry.options.price > 0 ? 'paid_message' : 'message';
           this.update(id, { state: 'uploading' });
@@ -183,11 +200,21 @@ export class MediaSendQueue {
               onProgress: (progress) => this.update(id, { progress }),
             }));
           if (entry.media.width === null && prepared.width !== null) {
-            entry.media = { ...entry.media, width: prepared.width, height: prepared.height, video_length: prepared.video_length };
+            entry.media = {
+              ...entry.media,
+              width: prepared.width,
+              height: prepared.height,
+              video_length: prepared.video_length,
+            };
           }
         }
         const m = entry.media;
-        mediaRef = { public_id: m.media.public_id, width: m.width, height: m.height, video_length: m.video_length };
+        mediaRef = {
+          public_id: m.media.public_id,
+          width: m.width,
+          height: m.height,
+          video_length: m.video_length,
+        };
         this.update(id, { state: 'sending', progress: 100 });
       }
       if (signal.aborted) return;
@@ -201,7 +228,11 @@ export class MediaSendQueue {
         clientSideReceiveId: id,
         ...(mediaRef ?? {}),
         ...(entry.source.kind === 'gif'
-          ? { gif_url: entry.source.gif.url, gif_width: entry.source.gif.width, gif_height: entry.source.gif.height }
+          ? {
+              gif_url: entry.source.gif.url,
+              gif_width: entry.source.gif.width,
+              gif_height: entry.source.gif.height,
+            }
           : {}),
       };
       const sent = await this.post(body, signal);
@@ -228,7 +259,8 @@ export class MediaSendQueue {
         return await this.deps.post(next);
       } catch (error) {
         if (!(error instanceof ApiError) || signal.aborted) throw error;
-        const final = error.status >= 400 && error.status < 500 && error.status !== 422 && error.status !== 429;
+        const final =
+          error.status >= 400 && error.status < 500 && error.status !== 422 && error.status !== 429;
         if (forcedFlagOf(error) || final) throw error;
         if (error.status === 422) {
           if (sanitized >= MAX_SANITIZE_RETRIES) throw error;
@@ -274,7 +306,13 @@ export class MediaSendQueue {
     }
     this.update(id, { state: 'failed', error: message });
     if (message === ERRORS.mediaBlocked) {
-      dispatch(pushPopup({ id: 'media-blocked', kind: 'basic', props: { title: MEDIA_BLOCKED_TITLE, text: message } }));
+      dispatch(
+        pushPopup({
+          id: 'media-blocked',
+          kind: 'basic',
+          props: { title: MEDIA_BLOCKED_TITLE, text: message },
+        }),
+      );
     } else if (apiError?.status === 423) {
       dispatch(pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message } }));
     }

@@ -1,10 +1,4 @@
-import {
-  BuyMessageResponse,
-  MessageList,
-  SalesSummary,
-  type VaultMedia,
-  VaultPage,
-} from '@parlor/contract';
+import { BuyMessageResponse, MessageList, SalesSummary, type VaultMedia, VaultPage } from '@parlor/contract';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
 import { creditsChanged } from '../auth/authSlice';
@@ -20,6 +14,8 @@ async function reload(dispatch: Dispatch, otherUserId: string, messageId: string
   const { data } = await api.get('/v1/messages', { query: { ids: messageId }, schema: MessageList });
   dispatch(messagesMerged({ otherUserId, messages: data }));
 }
+export const reloadMessage = (otherUserId: string, messageId: string) => (dispatch: Dispatch) =>
+  reload(dispatch, otherUserId, messageId).catch(() => undefined);
 
 /**
  * PATCH /v1/messages/{id}/buy. Success puts the unlocked message in place of the locked one;
@@ -41,7 +37,11 @@ export const buyPaidMessage =
           pushPopup({
             id: 'not-enough-credits',
             kind: 'payments',
-            props: { type: 'notEnoughCredits', message: error.message, backTo: conversationPath(otherUserId) },
+            props: {
+              type: 'notEnoughCredits',
+              message: error.message,
+              backTo: conversationPath(otherUserId),
+            },
           }),
         );
         return 'needs-credits';
@@ -50,7 +50,13 @@ export const buyPaidMessage =
         await reload(dispatch, otherUserId, messageId).catch(() => undefined);
         return 'reloaded';
       }
-      dispatch(pushPopup({ id: 'buy-failed', kind: 'basic', props: { title: 'Unlock failed', text: error.message } }));
+      dispatch(
+        pushPopup({
+          id: 'buy-failed',
+          kind: 'basic',
+          props: { title: 'Unlock failed', text: error.message },
+        }),
+      );
       return 'failed';
     }
   };

@@ -2,8 +2,8 @@ import {
   MEDIA,
   MediaAvailableResponse,
   type MediaUploadResponse,
-  MediaUploadResponse as UploadAnswer,
   type MediaUploadType,
+  MediaUploadResponse as UploadAnswer,
   uploadErrorMessage,
 } from '@parlor/contract';
 import { api, apiBaseUrl } from '../../app/api';
@@ -86,7 +86,9 @@ export function uploadFile(
         return;
       }
       const message = (body as { message?: unknown } | null)?.message;
-      reject(new UploadFailedError(uploadErrorMessage(typeof message === 'string' ? message : null), xhr.status));
+      reject(
+        new UploadFailedError(uploadErrorMessage(typeof message === 'string' ? message : null), xhr.status),
+      );
     };
     xhr.onerror = () => reject(new UploadFailedError(MEDIA.uploadFailed, 0));
     xhr.onabort = () => reject(new UploadAbortedError());

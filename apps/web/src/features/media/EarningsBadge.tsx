@@ -1,0 +1,26 @@
+import { creditsToDollars } from '@parlor/contract';
+import { useEffect } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../auth/authSlice';
+import { useEarnings } from './earnings';
+import styles from './Media.module.css';
+import { refreshEarnings } from './mediaThunks';
+
+/** A creator's earnings at a glance, updated live when a fan buys a paid message (message_paid). */
+export function EarningsBadge() {
+  const me = useAppSelector(selectUser);
+  const earnings = useEarnings();
+  const creator = me?.type === 'featured';
+  useEffect(() => {
+    if (creator) void refreshEarnings().catch(() => undefined);
+  }, [creator]);
+  if (!creator || earnings === null) return null;
+  return (
+    <span className={styles.earnings} data-testid="earnings" aria-live="polite">
+      <span>Earnings</span>
+      <strong>
+        {earnings} credits · ${creditsToDollars(earnings)}
+      </strong>
+    </span>
+  );
+}

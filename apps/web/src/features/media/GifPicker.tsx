@@ -1,0 +1,24 @@
+import { Dialog } from '../../ui/Dialog';
+import { BUILT_IN_GIFS, type BuiltInGif } from './gifs';
+import styles from './Media.module.css';
+
+/** The built-in GIFs: served by the app itself, so picking one works offline. */
+export function GifPicker({ onPick, onClose }: { onPick: (gif: BuiltInGif) => void; onClose: () => void }) {
+  return (
+    <Dialog title="Send a GIF" onClose={onClose}>
+      <div className={styles.grid}>
+        {BUILT_IN_GIFS.map((gif) => (
+          <button
+            key={gif.url}
+            type="button"
+            className={styles.tile}
+            onClick={() => onPick(gif)}
+            aria-label={`GIF: ${gif.label}`}
+          >
+            <img src={gif.url} alt="" width={gif.width} height={gif.height} />
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

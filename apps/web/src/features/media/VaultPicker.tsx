@@ -1,0 +1,73 @@
+import type { VaultMedia } from '@parlor/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import styles from './Media.module.css';
+import { videoLength } from './mediaLayout';
+import { loadVaultPage } from './mediaThunks';
+
+/** The vault: what the user uploaded before, 20 at a time; a pick is sent at once, without upload. */
+export function VaultPicker({
+  onPick,
+  onClose,
+}: {
+  onPick: (media: VaultMedia) => void;
+  onClose: () => void;
+}) {
+  const [items, setItems] = useState<VaultMedia[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+
+  const load = (url: string | null, signal?: AbortSignal) => {
+    setState('loading');
+    loadVaultPage(url, signal)
+      .then((page) => {
+        setItems((held) => [...held, ...page.data.filter((m) => !held.some((h) => h._id === m._id))]);
+        setNext(page.next);
+        setState('ready');
+      })
+      .catch(() => {
+        if (!signal?.aborted) setState('error');
+      });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once.
+  useEffect(() => {
+    const controller = new AbortController();
+    load(null, controller.signal);
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <Dialog title="Your vault" onClose={onClose}>
+      {items.length > 0 && (
+        <div className={styles.grid}>
+          {items.map((m) => (
+            <button
+              key={m._id}
+              type="button"
+              className={styles.tile}
+              onClick={() => onPick(m)}
+              aria-label={m.type === 'video' ? 'Send video from vault' : 'Send photo from vault'}
+            >
+              {m.th ? <img src={m.th} alt="" loading="lazy" /> : null}
+              {m.type === 'video' && (
+                <span className={styles.tileBadge}>{videoLength(m.video_length) ?? 'Video'}</span>
+              )}
+            </button>
+          ))}
+        </div>
+      )}
+      {state === 'loading' && <Spinner size={25} label="Loading your vault" />}
+      {state === 'ready' && items.length === 0 && (
+        <p className={styles.empty}>Photos and videos you send are kept here.</p>
+      )}
+      {state === 'error' && <p className={styles.empty}>Your vault could not be loaded.</p>}
+      {next && state === 'ready' && (
+        <Button variant="secondary" size="small" onClick={() => load(next)}>
+          Load more
+        </Button>
+      )}
+    </Dialog>
+  );
+}
