@@ -58,7 +58,7 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   const creatorPage = await (await browser.newContext()).newPage();
   const fanPage = await (await browser.newContext()).newPage();
   await openAs(creatorPage, creator, `/chats/${fan.id}`);
-  await expect(creatorPage.getByTestId('earnings')).toContainText('0 credits');
+  await expect(creatorPage.getByTestId('earnings')).toContainText('Earned $0.00');
 
   // The paid photo: 30 credits, shown as $3.00.
   await attach(creatorPage, photo);
@@ -98,7 +98,8 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   await fanPage.keyboard.press('Escape');
 
   // The creator's earnings moved without a reload, and the photo shows as bought.
-  await expect(creatorPage.getByTestId('earnings')).toContainText('30 credits · $3.00');
+  await expect(creatorPage.getByTestId('earnings')).toContainText('Earned $3.00');
+  await expect(creatorPage.getByTestId('earnings')).toContainText('30 credits');
   await expect(creatorPage.getByTestId('media-bubble').first()).toContainText('30 credits · Bought');
   await captureScreens(creatorPage, 'media-creator-after-sale');
   fs.rmSync(dir, { recursive: true, force: true });

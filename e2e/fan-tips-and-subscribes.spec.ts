@@ -12,7 +12,7 @@ test('a fan tips a creator from the conversation', async ({ page, request }) => 
   await page.getByRole('button', { name: 'Tip', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Send a tip' });
   await expect(dialog).toContainText('Your balance: 100 credits ($10.00)');
-  await dialog.getByRole('radio', { name: /^50/ }).click();
+  await dialog.getByText('$5.00', { exact: true }).click();
   await captureScreens(page, 'tip-picker');
   await dialog.getByRole('button', { name: 'Send 50 credits' }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './Dialog.module.css';
 import { CloseIcon } from './icons';
 
@@ -58,7 +59,9 @@ export function Dialog({ title, children, actions, onClose, active = true, cente
     }
   };
 
-  return (
+  // Portalled to <body>: a dialog opened from inside a scrolling or transformed container (the
+  // conversation header) must not be clipped by it.
+  return createPortal(
     <div className={styles.backdrop} hidden={!active}>
       <div
         ref={ref}
@@ -86,6 +89,7 @@ export function Dialog({ title, children, actions, onClose, active = true, cente
           </button>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -156,7 +156,11 @@ export async function salesSummary(ctx: AppContext, user: UserRow): Promise<Sale
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('seller_id', '=', user.id)
     .executeTakeFirstOrThrow();
-  const me = await ctx.db.selectFrom('users').select('earnings').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const me = await ctx.db
+    .selectFrom('users')
+    .select('earnings')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
   return { earnings: me.earnings, sold: Number(sold.n) };
 }
 

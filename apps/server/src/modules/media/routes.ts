@@ -162,6 +162,10 @@ export async function registerMediaRoutes(
     async (request) => buyMessage(ctx, requireUser(request).user, request.params.id),
   );
 
+  r.get('/v1/media/sales', { schema: { response: { 200: SalesSummary } } }, async (request) =>
+    salesSummary(ctx, requireUser(request).user),
+  );
+
   r.get(
     '/v1/message/paid',
     { schema: { querystring: PaidQuery, response: { 200: PurchasePage } } },

@@ -12,6 +12,7 @@ import { formatAge } from '../chats/relativeTime';
 import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
+import { SubscribeButton } from '../subscriptions/SubscribeButton';
 import styles from './Conversation.module.css';
 
 interface Props {
@@ -62,7 +63,10 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
       <div className={styles.headerActions}>
         {me?.type === 'featured' && <EarningsBadge />}
         {me?.type === 'user' && chat.type === 'featured' && (
-          <TipButton chatId={chat.chat_id} recipientId={other._id} />
+          <>
+            <SubscribeButton modelId={other._id} username={other.username} />
+            <TipButton chatId={chat.chat_id} recipientId={other._id} />
+          </>
         )}
         <button
           type="button"

@@ -16,11 +16,9 @@ export function EarningsBadge() {
   }, [creator]);
   if (!creator || earnings === null) return null;
   return (
-    <span className={styles.earnings} data-testid="earnings" aria-live="polite">
-      <span>Earnings</span>
-      <strong>
-        {earnings} credits · ${creditsToDollars(earnings)}
-      </strong>
+    <span className={styles.earnings} data-testid="earnings" aria-live="polite" title="Your earnings">
+      <strong>Earned ${creditsToDollars(earnings)}</strong>
+      <span>{earnings} credits</span>
     </span>
   );
 }
