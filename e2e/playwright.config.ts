@@ -2,6 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 const port = process.env.E2E_PORT ?? '8090';
 const baseURL = `http://127.0.0.1:${port}`;
+// On PostgreSQL with Redis, start-server.mjs also runs a second server process on the same data;
+// the workers read E2E_SECOND_URL to put one browser on each process (DESIGN §6).
+if ((process.env.PARLOR_TEST_PG || process.env.DATABASE_URL) && process.env.REDIS_URL) {
+  process.env.E2E_SECOND_PORT ??= String(Number(port) + 1);
+  process.env.E2E_SECOND_URL = `http://127.0.0.1:${process.env.E2E_SECOND_PORT}`;
+}
 
 export default defineConfig({
   testDir: '.',

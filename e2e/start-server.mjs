@@ -57,10 +57,34 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
   stdio: 'inherit',
 });
 
+// DESIGN §6: with PostgreSQL and Redis, a second process on the same database and Redis prefix
+// serves E2E_SECOND_PORT, so a journey can put each browser on a different process. It never seeds.
+const secondPort = process.env.E2E_SECOND_PORT;
+const secondDir = secondPort ? mkdtempSync(path.join(tmpdir(), 'parlor-e2e-b-')) : undefined;
+const second =
+  secondPort && adminUrl && env.REDIS_URL
+    ? spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+        cwd: root,
+        env: {
+          ...env,
+          PORT: secondPort,
+          PUBLIC_URL: `http://127.0.0.1:${secondPort}`,
+          DATA_DIR: secondDir,
+          SEED_DEMO: 'false',
+        },
+        stdio: 'inherit',
+      })
+    : undefined;
+
 let cleaned = false;
 async function cleanUp() {
   if (cleaned) return;
   cleaned = true;
+  if (second && second.exitCode === null) {
+    second.kill('SIGTERM');
+    await new Promise((resolve) => second.once('exit', resolve));
+  }
+  if (secondDir) rmSync(secondDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
@@ -75,5 +99,8 @@ server.on('exit', (code, signal) => {
   );
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    second?.kill(signal);
+    server.kill(signal);
+  });
 }
