@@ -62,6 +62,7 @@ export async function deliveryBench(e: BenchEnv) {
   /** Message key (its text) -> when its POST started; removed on delivery. */
   const pending = new Map<string, number>();
   let latencies: number[] = [];
+  let phases = 0;
 
   const onFrame = (s: BenchSocket, raw: string) => {
     if (!raw.startsWith('{"event":"new_message"')) return;
@@ -77,6 +78,7 @@ export async function deliveryBench(e: BenchEnv) {
   async function phase(name: string, direction: Direction, r: number, secs: number): Promise<PhaseResult> {
     latencies = [];
     pending.clear();
+    const phaseNo = ++phases;
     const total = r * secs;
     const postLatencies: number[] = [];
     let issued = 0;
@@ -93,7 +95,8 @@ export async function deliveryBench(e: BenchEnv) {
     const send = (i: number) => {
       const fan = fans[i % fans.length]!;
       const [from, to] = direction === 'creator->fans' ? [creator, fan] : [fan, creator];
-      const key = `bench ${runTag} ${name} ${i}`;
+      // Unique per phase: the key is also the client send id, which the server de-duplicates on.
+      const key = `bench ${runTag} ${phaseNo} ${i}`;
       const t0 = performance.now();
       pending.set(key, t0);
       inFlight++;

@@ -36,7 +36,13 @@ async function twelveMegapixelPhoto(): Promise<Buffer> {
     `<svg width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#6a8caf"/><circle cx="2600" cy="1200" r="900" fill="#f2c14e"/><rect x="300" y="1800" width="3400" height="1100" fill="#3d5a3d"/></svg>`,
   );
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
   })
     .png()
     .toBuffer();
@@ -52,9 +58,33 @@ const variantOf = (buf: Buffer, i: number) => Buffer.concat([buf, Buffer.from(`b
 function oneMinuteVideo(): Buffer {
   const file = path.join(work, 'minute.mp4');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi',
-    '-i', 'sine=frequency=440:sample_rate=44100', '-t', '60', '-pix_fmt', 'yuv420p', '-c:v', 'libx264',
-    '-preset', 'veryfast', '-b:v', '2M', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    '60',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-b:v',
+    '2M',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   return fs.readFileSync(file);
 }
@@ -66,7 +96,11 @@ async function upload(url: string, token: string, body: Buffer, type: string, na
   form.set('type', 'message');
   form.set('file', new Blob([body], { type }), name);
   const started = performance.now();
-  const res = await fetch(`${url}/v1/media`, { method: 'POST', headers: { 'access-token': token }, body: form });
+  const res = await fetch(`${url}/v1/media`, {
+    method: 'POST',
+    headers: { 'access-token': token },
+    body: form,
+  });
   const answer = (await res.json()) as { media?: { th: string | null }; message?: string };
   if (res.status !== 200 || !answer.media) throw new Error(`upload failed: ${res.status} ${answer.message}`);
   return performance.now() - started;
@@ -83,7 +117,9 @@ const hasFfmpeg = () => {
 
 async function main() {
   const machine = machineInfo();
-  console.log(`machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+  console.log(
+    `machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`,
+  );
   const photo = await twelveMegapixelPhoto();
   const meta = await sharp(photo).metadata();
   console.log(`photo: ${meta.width} x ${meta.height}, ${(photo.length / 1024 / 1024).toFixed(1)} MiB JPEG`);
@@ -118,9 +154,12 @@ async function main() {
     let n = 0;
 
     const photoTimes: number[] = [];
-    for (let i = 0; i < photos; i++) photoTimes.push(await upload(server.url, token, variantOf(photo, n++), 'image/jpeg', 'p.jpg'));
+    for (let i = 0; i < photos; i++)
+      photoTimes.push(await upload(server.url, token, variantOf(photo, n++), 'image/jpeg', 'p.jpg'));
     const photoSummary = summarize(photoTimes);
-    console.log(`12 MP photo ingest (POST /v1/media, all variants): p50 ${fmt(photoSummary.p50)}, p90 ${fmt(photoSummary.p90)}`);
+    console.log(
+      `12 MP photo ingest (POST /v1/media, all variants): p50 ${fmt(photoSummary.p50)}, p90 ${fmt(photoSummary.p90)}`,
+    );
 
     let videoSummary: ReturnType<typeof summarize> | null = null;
     let videoMiB = 0;

@@ -13,7 +13,9 @@ import { captureScreens } from './support/screens';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Fixtures are made here, not committed: sharp (the server's dependency) for the photo, ffmpeg for the video.
-const sharp = createRequire(path.join(root, 'apps/server/package.json'))('sharp') as typeof import('sharp');
+const sharp = createRequire(path.join(root, 'apps/server/package.json'))(
+  'sharp',
+) as typeof import('sharp').default;
 
 async function makePhoto(dir: string): Promise<string> {
   const file = path.join(dir, 'sunset.jpg');
@@ -25,8 +27,23 @@ async function makePhoto(dir: string): Promise<string> {
 function makeVideo(dir: string): string {
   const file = path.join(dir, 'clip.mp4');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=480x270:rate=25', '-t', '2',
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', file,
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=480x270:rate=25',
+    '-t',
+    '2',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   return file;
 }
@@ -38,7 +55,11 @@ async function attach(page: Page, file: string) {
   await (await chooser).setFiles(file);
 }
 
-async function openChatAsFan(request: import('@playwright/test').APIRequestContext, fan: ApiAccount, creator: ApiAccount) {
+async function openChatAsFan(
+  request: import('@playwright/test').APIRequestContext,
+  fan: ApiAccount,
+  creator: ApiAccount,
+) {
   const res = await request.post('/v1/chat', {
     headers: { 'access-token': fan.token },
     data: { recipient_id: creator.id },
@@ -46,7 +67,10 @@ async function openChatAsFan(request: import('@playwright/test').APIRequestConte
   expect(res.status()).toBe(200);
 }
 
-test('a creator sends a paid photo and a free video; the fan unlocks the photo', async ({ browser, request }) => {
+test('a creator sends a paid photo and a free video; the fan unlocks the photo', async ({
+  browser,
+  request,
+}) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-e2e-media-'));
   const photo = await makePhoto(dir);
   const video = makeVideo(dir);
@@ -71,7 +95,10 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
 
   // The free video.
   await attach(creatorPage, video);
-  await creatorPage.getByRole('dialog', { name: 'Send a video' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await creatorPage
+    .getByRole('dialog', { name: 'Send a video' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
   await expect(creatorPage.locator('[data-testid="media-bubble"] video')).toHaveCount(1);
   await expect(creatorPage.getByTestId('pending-media')).toHaveCount(0);
 
@@ -80,7 +107,9 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   const locked = fanPage.getByTestId('locked-media');
   await expect(locked).toContainText('30 credits');
   await expect(locked).toContainText('$3.00');
-  const lockedImages = await locked.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+  const lockedImages = await locked
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
   expect(lockedImages.every((src) => src.includes('/blur?'))).toBe(true);
   await expect(fanPage.locator('[data-testid="media-bubble"] video')).toHaveCount(1);
   await captureScreens(fanPage, 'media-locked');

@@ -23,10 +23,26 @@ beforeAll(async () => {
     { clock },
   );
   w = world(server);
+  server.app.server.on('request', (req: any, res: any) => res.on('finish', () => { if (!req.complete) console.log('INCOMPLETE', req.method, req.url, res.statusCode); }));
   ffmpeg = await hasFfmpeg();
   photo = await photoWithGps();
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  const ctx = server.app.ctx;
+  const step = async (name: string, p: Promise<unknown>) => {
+    const t = Date.now();
+    const timer = setTimeout(() => {
+      console.log('STUCK', name, (process as any)._getActiveHandles().map((h: any) => h.constructor?.name + ':' + (h.remotePort ?? h.localPort ?? '')));
+    }, 8000);
+    await p;
+    clearTimeout(timer);
+    console.log('STEP', name, Date.now() - t);
+  };
+  await step('jobs', ctx.jobs.stop());
+  await step('mailer', ctx.mailer.close());
+  await step('app', server.app.close());
+  await step('rest', server.close());
+}, 120_000);
 
 const FULL_VARIANTS = ['th', 'st', 'sr', 'rt', 'video_url'] as const;
 /** Any URL of a full variant, wherever it sits in a JSON answer or frame. */

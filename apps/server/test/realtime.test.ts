@@ -115,10 +115,17 @@ describe('realtime', () => {
   it('tells a banned user why and closes their open socket', async () => {
     const fan = await w.fan();
     const admin = await w.fan();
-    await server.app.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user._id).execute();
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', admin.user._id)
+      .execute();
     const socket = await connectSocket(server.url, fan.token);
     await socket.next('init');
-    const ban = await w.api.call('POST', `/v1/admin/users/${fan.user._id}/ban`, { token: admin.token, body: { reason: 'Spam' } });
+    const ban = await w.api.call('POST', `/v1/admin/users/${fan.user._id}/ban`, {
+      token: admin.token,
+      body: { reason: 'Spam' },
+    });
     expect(ban.status).toBe(200);
     expect((await socket.next('banned')).data.reason).toBe('Spam');
     expect(await socket.closed).toBe(4001);

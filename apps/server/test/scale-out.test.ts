@@ -38,7 +38,11 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
     const fan = await apiA.signUp('user');
     const creator = await apiB.signUp('featured');
     // A fan who has bought before may open chats with creators.
-    await a.app.ctx.db.updateTable('users').set({ is_customer: true }).where('id', '=', fan.user._id).execute();
+    await a.app.ctx.db
+      .updateTable('users')
+      .set({ is_customer: true })
+      .where('id', '=', fan.user._id)
+      .execute();
     const { body: chat } = await apiA.call('POST', '/v1/chat', {
       token: fan.token,
       body: { recipient_id: creator.user._id },

@@ -12,7 +12,11 @@ export function world(server: TestServer) {
     /** A fan who has bought before, so opening chats with creators needs no purchase (free-chat rules have their own tests). */
     async fan() {
       const fan = await api.signUp('user');
-      await server.app.ctx.db.updateTable('users').set({ is_customer: true }).where('id', '=', fan.user._id).execute();
+      await server.app.ctx.db
+        .updateTable('users')
+        .set({ is_customer: true })
+        .where('id', '=', fan.user._id)
+        .execute();
       return fan;
     },
     async giveCredits(userId: string, amount: number) {
