@@ -11,6 +11,7 @@ let server: TestServer;
 let w: ReturnType<typeof world>;
 const clock = manualClock();
 let ffmpeg = false;
+const open = new Set<string>();
 let photo: Buffer;
 
 // Small limits, so "too large" is a few megabytes here (production: 499 MB, part 2 §9).
@@ -23,7 +24,7 @@ beforeAll(async () => {
     { clock },
   );
   w = world(server);
-  server.app.server.on('request', (req: any, res: any) => res.on('finish', () => { if (!req.complete) console.log('INCOMPLETE', req.method, req.url, res.statusCode); }));
+  server.app.server.on('request', (req: any, res: any) => { open.add(`${req.method} ${req.url}`); const k = `${req.method} ${req.url}`; res.on('close', () => open.delete(k)); res.on('finish', () => { if (!req.complete) console.log('INCOMPLETE', k, res.statusCode); }); });
   ffmpeg = await hasFfmpeg();
   photo = await photoWithGps();
 });
@@ -32,7 +33,8 @@ afterAll(async () => {
   const step = async (name: string, p: Promise<unknown>) => {
     const t = Date.now();
     const timer = setTimeout(() => {
-      console.log('STUCK', name, (process as any)._getActiveHandles().map((h: any) => h.constructor?.name + ':' + (h.remotePort ?? h.localPort ?? '')));
+      console.log('OPEN', [...open]);
+      console.log('STUCK', server.url, (process as any)._getActiveHandles().filter((h: any) => h.remotePort).map((h: any) => ({ l: h.localPort, r: h.remotePort, parser: !!h.parser, msg: h._httpMessage?.req?.url ?? h._httpMessage?.path, ws: !!h[Symbol.for('websocket')] || Object.getOwnPropertySymbols(h).map(String).join(','), destroyed: h.destroyed, pending: h.pending, readable: h.readable, bytesRead: h.bytesRead, bytesWritten: h.bytesWritten })));
     }, 8000);
     await p;
     clearTimeout(timer);
