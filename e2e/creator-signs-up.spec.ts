@@ -17,5 +17,5 @@ test('a creator signs up and the account is a creator account', async ({ page })
   await expectShell(page);
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account\/?$/);
-  await expect(page.getByText('Creator', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Creator', { exact: true }).first()).toBeVisible();
 });

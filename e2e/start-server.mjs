@@ -76,6 +76,15 @@ const second =
       })
     : undefined;
 
+// A second process that dies (a taken port, a crash) fails the run rather than leaving the journey
+// to talk to whatever else answers there.
+second?.on('exit', (code) => {
+  if (!cleaned) {
+    console.error(`e2e: the second server process exited (${code}); stopping`);
+    server.kill('SIGTERM');
+  }
+});
+
 let cleaned = false;
 async function cleanUp() {
   if (cleaned) return;

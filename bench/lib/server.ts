@@ -71,7 +71,7 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: e.dataDir,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'warn',
     // No built web app: the API alone is measured.
     WEB_DIR: path.join(e.dataDir, 'no-web'),
     REDIS_PREFIX: e.redisPrefix,

@@ -55,11 +55,6 @@ export async function registerMediaRoutes(
         parts: 10,
       },
     });
-    // A refused upload may leave part of a large body unread on the connection; closing it after
-    // the answer keeps such a connection from lingering (and from holding up shutdown).
-    scope.addHook('onSend', async (_request, reply) => {
-      if (reply.statusCode >= 400) reply.header('connection', 'close');
-    });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post('/v1/media', { schema: { response: { 200: MediaUploadResponse } } }, async (request) => {
       const auth = requireUser(request);
