@@ -52,7 +52,12 @@ export async function startServer(
     dataDir,
     config,
     close: async () => {
+      // A keep-alive connection that goes idle just after close() looked for idle ones would hold
+      // shutdown until its timeout: drop whatever is left after a moment.
+      const force = setTimeout(() => app.server.closeAllConnections(), 1000);
+      force.unref();
       await app.close();
+      clearTimeout(force);
       await pgdb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
