@@ -58,6 +58,19 @@ describe('sending', () => {
     expect(page.body.credits).toBe(97);
   });
 
+  it('stores every message when both sides send at the same moment', async () => {
+    const { fan, creator, chatId } = await pair();
+    const sends = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => [
+        w.send(fan.token, creator.user._id, `fan ${i}`),
+        w.send(creator.token, fan.user._id, `creator ${i}`),
+      ]).flat(),
+    );
+    expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(page.body.data.length).toBe(30);
+  });
+
   it('refuses empty, oversize, flagged and self-addressed messages', async () => {
     const { fan, creator } = await pair();
     const empty = await w.send(fan.token, creator.user._id, '   ');

@@ -29,9 +29,6 @@ export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Dat
 function pageQuery(db: Db, userId: string, filter: InboxFilter, now: Date) {
   return inboxScope(db, userId, filter, now)
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
-    .innerJoin('chat_members as om', (j) =>
-      j.onRef('om.chat_id', '=', 'm.chat_id').onRef('om.user_id', '=', 'm.other_user_id'),
-    )
     .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
     .selectAll('m')
     .select([
@@ -42,7 +39,15 @@ function pageQuery(db: Db, userId: string, filter: InboxFilter, now: Date) {
       'o.last_online',
       'o.online',
       'o.intro_enabled as other_intro_enabled',
-      'om.blocked as blocked_by_other',
+      // A scalar subquery, not a join: joining the other member row on two correlated columns made
+      // PostgreSQL misestimate the join at one row and sort the whole inbox (bench/README.md).
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('blocked_by_other'),
       'c.credit_rate',
       'c.created_at as chat_created_at',
       'lm.type as lm_type',
@@ -169,7 +174,7 @@ export function toChat(row: PageRow, notes: Note[], viewer: { type: 'user' | 'fe
     category: categoriesOf(row, online, now),
     is_favorite: row.is_favorite,
     is_blocked: row.blocked,
-    is_blocked_by_other: row.blocked_by_other,
+    is_blocked_by_other: row.blocked_by_other === true,
     is_media_blocked: row.media_blocked,
     is_staff: row.other_role === 'admin',
     is_staff_mo: false,

@@ -82,18 +82,20 @@ export async function appendMessage(trx: Trx, m: NewMessage): Promise<MessageRow
     last_sender_id: m.senderId,
     hidden: false,
   };
-  await trx
-    .updateTable('chat_members')
-    .set(last)
-    .where('chat_id', '=', m.chatId)
-    .where('user_id', '=', m.senderId)
-    .execute();
-  await trx
-    .updateTable('chat_members')
-    .set({ ...last, unread_messages: sql`unread_messages + 1` })
-    .where('chat_id', '=', m.chatId)
-    .where('user_id', '=', m.recipientId)
-    .execute();
+  // Both member rows are locked in user-id order, so two messages crossing in one chat (each side
+  // sending at once) cannot deadlock.
+  const updates = [
+    { userId: m.senderId, set: last },
+    { userId: m.recipientId, set: { ...last, unread_messages: sql<number>`unread_messages + 1` } },
+  ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  for (const u of updates) {
+    await trx
+      .updateTable('chat_members')
+      .set(u.set)
+      .where('chat_id', '=', m.chatId)
+      .where('user_id', '=', u.userId)
+      .execute();
+  }
   return row;
 }
 
