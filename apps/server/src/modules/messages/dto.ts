@@ -46,7 +46,8 @@ export function toMessage(row: MessageRow, viewerId: string, view: MessageView =
     is_read: row.is_read,
     read_at: iso(row.read_at),
     destruct_at: iso(row.destruct_at),
-    is_paid: row.price === 0 || view.purchased === true,
+    // A tip's price is what was paid, not a lock.
+    is_paid: row.type === 'tip' || row.price === 0 || view.purchased === true,
     is_hidden: view.hidden === true,
     is_deleted: deleted,
     system: row.system,
