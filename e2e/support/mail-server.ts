@@ -69,8 +69,9 @@ export async function startSmtp() {
 export async function startServerWithSmtp(smtpPort: number, port: number) {
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'e2e/start-server.mjs')], {
     cwd: path.join(root, 'e2e'),
+    // One process: the run's second-process port belongs to the main harness.
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'E2E_SECOND_PORT')),
       E2E_PORT: String(port),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
     },
