@@ -1,71 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
-import { type ApiAccount, apiSignUp, giveCredits, openAs } from './support/money';
+import { expect, test } from '@playwright/test';
+import { attach, makePhoto, makeVideo, openChatAsFan } from './support/media';
+import { apiSignUp, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 
 // Issue 4, done when: a creator sends a paid photo and a free video; the fan sees the locked
 // preview, unlocks the photo and sees it full size; the creator's earnings update live.
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Fixtures are made here, not committed: sharp (the server's dependency) for the photo, ffmpeg for the video.
-const sharp = createRequire(path.join(root, 'apps/server/package.json'))(
-  'sharp',
-) as typeof import('sharp').default;
-
-async function makePhoto(dir: string): Promise<string> {
-  const file = path.join(dir, 'sunset.jpg');
-  const svg = `<svg width="3000" height="2000"><rect width="3000" height="2000" fill="#f28c28"/><circle cx="1500" cy="1300" r="600" fill="#ffd23f"/><rect y="1400" width="3000" height="600" fill="#2b4162"/></svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
-  return file;
-}
-
-function makeVideo(dir: string): string {
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=480x270:rate=25',
-    '-t',
-    '2',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return file;
-}
-
-async function attach(page: Page, file: string) {
-  await page.getByRole('button', { name: 'Attach a photo, video or GIF' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'Photo or video' }).click();
-  await (await chooser).setFiles(file);
-}
-
-async function openChatAsFan(
-  request: import('@playwright/test').APIRequestContext,
-  fan: ApiAccount,
-  creator: ApiAccount,
-) {
-  const res = await request.post('/v1/chat', {
-    headers: { 'access-token': fan.token },
-    data: { recipient_id: creator.id },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('a creator sends a paid photo and a free video; the fan unlocks the photo', async ({
   browser,

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOwnServer } from './own-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,38 +62,7 @@ export async function startSmtp() {
   return { port, received, code, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
-/**
- * A second Parlor server for mail journeys, started through start-server.mjs (fresh data, its own
- * PostgreSQL database when configured) with SMTP_URL pointing at the test's SMTP server.
- */
-export async function startServerWithSmtp(smtpPort: number, port: number) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'e2e/start-server.mjs')], {
-    cwd: path.join(root, 'e2e'),
-    // One process: the run's second-process port belongs to the main harness.
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'E2E_SECOND_PORT')),
-      E2E_PORT: String(port),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
-    },
-    stdio: 'inherit',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (child.exitCode !== null) throw new Error('the mail server process stopped');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+/** A Parlor server of the mail journeys' own, whose SMTP_URL points at the test's SMTP server. */
+export function startServerWithSmtp(smtpPort: number, port: number) {
+  return startOwnServer(port, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` });
 }

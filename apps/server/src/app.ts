@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerJsonBody(app);
   registerErrorHandler(app);
-  await registerSecurity(app, config.mediaBaseUrl);
+  await registerSecurity(app, config);
   await registerRateLimit(app, redis, config.redisPrefix);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -21,7 +21,8 @@ const Env = z.object({
   REDIS_PREFIX: z.string().default('parlor:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parlor <no-reply@localhost>'),
-  MEDIA_BASE_URL: z.string().optional(),
+  /** The media host of the spec (part 2 §7); empty or unset means this origin. */
+  MEDIA_BASE_URL: z.union([z.literal(''), z.string().url()]).optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -49,6 +50,7 @@ export interface Config {
   redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where uploads and media files live, without a trailing slash; '' means this origin. */
   mediaBaseUrl: string;
   s3:
     | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
@@ -102,4 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/**
+ * The media host's origin when it is not the web app's (PUBLIC_URL): the browser then needs CORS
+ * to upload there and the content security policy must name it. Null when media is same-origin.
+ */
+export function crossOriginMedia(config: Pick<Config, 'mediaBaseUrl' | 'publicUrl'>): string | null {
+  if (!config.mediaBaseUrl) return null;
+  const media = new URL(config.mediaBaseUrl).origin;
+  return media === new URL(config.publicUrl).origin ? null : media;
 }

@@ -89,6 +89,22 @@ describe('upload', () => {
     }
   });
 
+  it('keeps the media host on this origin, with no CORS, when MEDIA_BASE_URL is unset', async () => {
+    const creator = await w.creator();
+    const config = await w.api.call('GET', '/v1/provider/config?platform=react', { token: creator.token });
+    expect(config.body.media_base_url).toBeNull();
+    const origin = { origin: 'https://elsewhere.example' };
+    const res = await upload(server.url, creator.token, await photoWithGps(400, 300), { headers: origin });
+    expect(res.status).toBe(200);
+    expect(res.body.media.th).toMatch(/^\/v1\/media\/files\//);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${server.url}/v1/media`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('skips a file the owner already has, by md5, and only for its owner', async () => {
     const creator = await w.creator();
     const other = await w.creator();

@@ -161,6 +161,8 @@ export const ProviderConfig = z.object({
   global_keywords: z.array(z.string()),
   greeting_keywords: z.array(z.string()),
   app_keywords: z.array(z.string()),
+  /** The media host (part 2 §7: uploads and the availability check go there); null: the API's origin. */
+  media_base_url: z.string().nullable(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

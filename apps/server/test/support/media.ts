@@ -76,7 +76,13 @@ export async function upload(
   baseUrl: string,
   token: string,
   file: Buffer,
-  options: { name?: string; type?: string; fields?: Record<string, string>; md5?: string | null } = {},
+  options: {
+    name?: string;
+    type?: string;
+    fields?: Record<string, string>;
+    md5?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const form = new FormData();
   const hash = options.md5 === undefined ? await md5(file) : options.md5;
@@ -87,9 +93,13 @@ export async function upload(
   form.set('file', new Blob([file], { type: options.type ?? 'image/jpeg' }), options.name ?? 'photo.jpg');
   const res = await fetch(`${baseUrl}/v1/media`, {
     method: 'POST',
-    headers: { 'access-token': token, 'web-type': 'react' },
+    headers: { 'access-token': token, 'web-type': 'react', ...options.headers },
     body: form,
   });
-  const answer: Pick<Answer, 'status' | 'body'> = { status: res.status, body: await res.json() };
+  const answer: Pick<Answer, 'status' | 'body' | 'headers'> = {
+    status: res.status,
+    body: await res.json(),
+    headers: res.headers,
+  };
   return answer;
 }

@@ -64,11 +64,13 @@ export interface RequestOptions<T> {
   /** Response schema from the contract; the answer is parsed with it. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Another origin to call instead of the API base: the media host (part 2 §7). */
+  base?: string;
   /** 401 is the caller's to handle (the sign-in call: wrong password is not an expired session). */
   handleUnauthorized?: boolean;
 }
 
-function buildUrl(path: string, query?: Query): string {
+function buildUrl(path: string, query?: Query, base = apiBaseUrl()): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     // Part 1 §5: empty filter values are not added to the query.
@@ -76,7 +78,7 @@ function buildUrl(path: string, query?: Query): string {
     params.set(key, String(value));
   }
   const qs = params.toString();
-  return `${apiBaseUrl()}${path}${qs ? `?${qs}` : ''}`;
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function headers(): Record<string, string> {
@@ -112,7 +114,7 @@ export async function request<T = unknown>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query, options.base), {
       method,
       headers: headers(),
       credentials: 'same-origin',

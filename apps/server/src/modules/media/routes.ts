@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { requireUser } from '../../plugins/auth';
+import { registerMediaCors } from '../../plugins/media-cors';
 import { buyMessage, listPurchases, salesSummary, selfDestructTask, setPurchasesHidden } from './purchases';
 import { mediaRepository, toMessageMedia } from './repository';
 import { serveFile } from './serve';
@@ -42,8 +43,11 @@ export async function registerMediaRoutes(
   ctx.jobs.register(selfDestructTask(ctx));
   const limits = mediaLimits(ctx);
 
-  // Multipart lives in this scope only, with a file limit just above the larger of the two limits.
+  // The media host's routes (part 2 §7: uploads, the availability check, files), in a scope of
+  // their own: multipart lives only here, and so does CORS when the media host is another origin.
   await app.register(async (scope) => {
+    await registerMediaCors(scope, ctx.config);
+    // A file limit just above the larger of the two limits.
     await scope.register(multipart, {
       // A file over the limit arrives cut short and marked truncated; ingest words the refusal.
       throwFileSizeLimit: false,
@@ -95,26 +99,50 @@ export async function registerMediaRoutes(
         if (file) await fsp.rm(file.path, { force: true });
       }
     });
+
+    r.get(
+      '/v1/media/available',
+      { schema: { querystring: MediaAvailableQuery, response: { 200: MediaAvailableResponse } } },
+      async (request) => {
+        const { user } = requireUser(request);
+        const row = await mediaRepository.byOwnerMd5(ctx.db, user.id, request.query.media_id);
+        if (!row) return { status: false, media: null, width: null, height: null, video_length: null };
+        return {
+          status: true,
+          media: toMessageMedia(row, signerFor(ctx, user.id), true),
+          width: row.width,
+          height: row.height,
+          video_length: row.video_length,
+        };
+      },
+    );
+
+    r.get(
+      '/v1/media/files/:publicId/:variant',
+      {
+        schema: {
+          params: z.object({
+            publicId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/),
+            variant: z.string().max(8),
+          }),
+          querystring: z.object({
+            u: z.string().max(64),
+            e: z.coerce.number().int().positive(),
+            s: z.string().max(64),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { publicId, variant } = request.params;
+        const viewer = request.query.u;
+        // A URL issued to someone else does not open with your credentials (DESIGN §5).
+        if (request.auth && request.auth.user.id !== viewer) throw forbidden();
+        return serveFile(ctx, storage, request, reply, { publicId, variant, ...request.query });
+      },
+    );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/v1/media/available',
-    { schema: { querystring: MediaAvailableQuery, response: { 200: MediaAvailableResponse } } },
-    async (request) => {
-      const { user } = requireUser(request);
-      const row = await mediaRepository.byOwnerMd5(ctx.db, user.id, request.query.media_id);
-      if (!row) return { status: false, media: null, width: null, height: null, video_length: null };
-      return {
-        status: true,
-        media: toMessageMedia(row, signerFor(ctx, user.id), true),
-        width: row.width,
-        height: row.height,
-        video_length: row.video_length,
-      };
-    },
-  );
 
   r.get('/v1/media', { schema: { querystring: VaultQuery, response: { 200: VaultPage } } }, async (request) =>
     listVault(ctx, requireUser(request).user, request.query),
@@ -130,30 +158,6 @@ export async function registerMediaRoutes(
     '/v1/users/images/public_id/:id',
     { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: MessageMedia } } },
     async (request) => mediaByPublicId(ctx, requireUser(request).user, request.params.id),
-  );
-
-  r.get(
-    '/v1/media/files/:publicId/:variant',
-    {
-      schema: {
-        params: z.object({
-          publicId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/),
-          variant: z.string().max(8),
-        }),
-        querystring: z.object({
-          u: z.string().max(64),
-          e: z.coerce.number().int().positive(),
-          s: z.string().max(64),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { publicId, variant } = request.params;
-      const viewer = request.query.u;
-      // A URL issued to someone else does not open with your credentials (DESIGN §5).
-      if (request.auth && request.auth.user.id !== viewer) throw forbidden();
-      return serveFile(ctx, storage, request, reply, { publicId, variant, ...request.query });
-    },
   );
 
   r.patch(

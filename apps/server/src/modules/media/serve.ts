@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { crossOriginMedia } from '../../config';
 import type { AppContext } from '../../context';
 import { DomainError, forbidden, notFound } from '../../lib/errors';
 import { mediaRepository } from './repository';
@@ -62,6 +63,8 @@ export async function serveFile(
     .header('accept-ranges', 'bytes')
     .header('cache-control', `private, max-age=${maxAge}, immutable`)
     .header('x-content-type-options', 'nosniff');
+  // Pages of the web app, another site than a separate media host, embed these files.
+  if (crossOriginMedia(ctx.config)) reply.header('cross-origin-resource-policy', 'cross-origin');
   if (range) {
     reply
       .status(206)

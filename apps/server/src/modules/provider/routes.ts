@@ -15,6 +15,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: AppContext) {
       is_guest: request.auth === null,
       features: featuresFor(request.auth?.user ?? null),
       ...KEYWORDS,
+      media_base_url: ctx.config.mediaBaseUrl || null,
     }),
   );
 

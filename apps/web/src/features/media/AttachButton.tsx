@@ -1,6 +1,6 @@
 import { checkMediaFile, type VaultMedia } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { GifPicker } from './GifPicker';
 import type { BuiltInGif } from './gifs';
@@ -39,6 +39,7 @@ export function AttachButton({
   disabled?: boolean;
 }) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const me = useAppSelector(selectUser);
   const [open, setOpen] = useState<Open>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -56,7 +57,7 @@ export function AttachButton({
   }, [open]);
 
   const send = (source: MediaSource, choice: SheetChoice = { price: 0, selfDestruct: false, text: '' }) => {
-    mediaSendQueue(dispatch).send(otherUserId, source, { ...choice, chatId });
+    mediaSendQueue(store).send(otherUserId, source, { ...choice, chatId });
     setOpen(null);
   };
 

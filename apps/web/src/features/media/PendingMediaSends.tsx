@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useAppStore } from '../../app/hooks';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Media.module.css';
 import { bubbleBox } from './mediaLayout';
@@ -9,8 +9,7 @@ const STATUS = { preparing: 'Preparing…', uploading: 'Uploading…', sending: 
 
 /** Media sends in flight or failed, below the stored messages: preview, progress ring, cancel, retry. */
 export function PendingMediaSends({ otherUserId }: { otherUserId: string }) {
-  const dispatch = useAppDispatch();
-  const queue = mediaSendQueue(dispatch);
+  const queue = mediaSendQueue(useAppStore());
   const items = usePendingMediaSends(queue, otherUserId);
   if (items.length === 0) return null;
   return (

@@ -1,10 +1,12 @@
 import { SendMessageResponse } from '@parlor/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../app/api';
+import type { AppStore } from '../../app/store';
 import { conversationPath } from '../conversation/conversationThunks';
+import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
 import { prepareMediaFile } from './filePrep';
 import { type MediaSendItem, MediaSendQueue } from './mediaSendQueue';
-import { findAvailable, uploadFile } from './upload';
+import { findAvailable, mediaHost, uploadFile } from './upload';
 
 function newSendId(): string {
   const c = globalThis.crypto;
@@ -14,14 +16,16 @@ function newSendId(): string {
 
 let queue: MediaSendQueue | null = null;
 
-/** The app's one media send queue, bound to the store's dispatch on first use. */
-export function mediaSendQueue(dispatch: (action: unknown) => unknown): MediaSendQueue {
+/** The app's one media send queue, bound to the store on first use. */
+export function mediaSendQueue(store: Pick<AppStore, 'dispatch' | 'getState'>): MediaSendQueue {
+  // Read at each call: the provider config may arrive after the queue was made.
+  const host = () => mediaHost(selectMediaBaseUrl(store.getState()));
   queue ??= new MediaSendQueue({
     prepare: (file) => prepareMediaFile(file),
-    findAvailable,
-    upload: uploadFile,
+    findAvailable: (md5, type, signal) => findAvailable(md5, type, { host: host(), signal }),
+    upload: (file, options) => uploadFile(file, { ...options, host: host() }),
     post: (body) => api.post('/v1/messages', body, { schema: SendMessageResponse }),
-    dispatch,
+    dispatch: store.dispatch,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     objectUrl: (blob) => URL.createObjectURL(blob),
     revokeUrl: (url) => URL.revokeObjectURL(url),

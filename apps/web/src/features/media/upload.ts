@@ -28,12 +28,25 @@ export class UploadFailedError extends Error {
   }
 }
 
-/** Part 2 §4: a file the server already has (by md5) is not uploaded again. */
-export async function findAvailable(md5: string, type: MediaUploadType, signal?: AbortSignal) {
+/**
+ * The media host (part 2 §7) without a trailing slash: the server's MEDIA_BASE_URL from the
+ * provider config, else the API's base (this origin, or the custom_api_base_url cookie).
+ */
+export function mediaHost(mediaBaseUrl: string | null): string {
+  return (mediaBaseUrl ?? apiBaseUrl()).replace(/\/$/, '');
+}
+
+/** Part 2 §4: a file the server already has (by md5) is not uploaded again. Asked of the media host. */
+export async function findAvailable(
+  md5: string,
+  type: MediaUploadType,
+  options: { host: string; signal?: AbortSignal },
+) {
   const answer = await api.get('/v1/media/available', {
     query: { media_id: md5, type },
     schema: MediaAvailableResponse,
-    ...(signal ? { signal } : {}),
+    base: options.host,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!answer.status || !answer.media) return null;
   const found: MediaUploadResponse = {
@@ -51,7 +64,12 @@ export async function findAvailable(md5: string, type: MediaUploadType, signal?:
  */
 export function uploadFile(
   file: PreparedMedia,
-  options: { type: MediaUploadType; onProgress: (percent: number) => void; signal: AbortSignal },
+  options: {
+    host: string;
+    type: MediaUploadType;
+    onProgress: (percent: number) => void;
+    signal: AbortSignal;
+  },
 ): Promise<MediaUploadResponse> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) {
@@ -59,7 +77,7 @@ export function uploadFile(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBaseUrl()}/v1/media`);
+    xhr.open('POST', `${options.host}/v1/media`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('web-type', 'react');
     const token = storedToken();

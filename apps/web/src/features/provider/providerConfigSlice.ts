@@ -45,6 +45,8 @@ export const providerConfigSlice = createSlice({
 
 type WithConfig = { providerConfig: ProviderConfigState };
 export const selectProviderConfig = (state: WithConfig) => state.providerConfig.config;
+/** The media host from the server's MEDIA_BASE_URL; null when it is the API's origin. */
+export const selectMediaBaseUrl = (state: WithConfig) => state.providerConfig.config?.media_base_url ?? null;
 export const selectFeature =
   (flag: keyof ProviderConfig['features']) =>
   (state: WithConfig): boolean =>

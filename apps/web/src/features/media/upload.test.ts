@@ -1,0 +1,134 @@
+import { STORAGE_KEYS } from '@parlor/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PreparedMedia } from './filePrep';
+import { findAvailable, mediaHost, uploadFile } from './upload';
+
+/** Just enough of XMLHttpRequest to see where an upload goes and to answer it. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const file: PreparedMedia = {
+  kind: 'image',
+  blob: new Blob(['jpeg']),
+  name: 'a.jpg',
+  width: 1440,
+  height: 1080,
+  video_length: null,
+  md5: 'a'.repeat(32),
+};
+const media = {
+  public_id: 'pub1',
+  media_id: 'a'.repeat(32),
+  th: 'https://media.example/t',
+  st: 'https://media.example/s',
+  sr: 'https://media.example/r',
+  rt: 'https://media.example/R',
+  blur: 'https://media.example/b',
+  video_url: null,
+  width: 1440,
+  height: 1080,
+  video_length: null,
+};
+
+let storage: Map<string, string>;
+let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  storage = new Map([[STORAGE_KEYS.authToken, 'tok-123']]);
+  location = { pathname: '/chats/creator', assign: vi.fn() };
+  fetchMock = vi.fn();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('location', location);
+  vi.stubGlobal('document', { cookie: '' });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => void storage.set(k, v),
+    removeItem: (k: string) => void storage.delete(k),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function start(host = 'https://media.example') {
+  const progress: number[] = [];
+  const result = uploadFile(file, {
+    host,
+    type: 'message',
+    onProgress: (p) => progress.push(p),
+    signal: new AbortController().signal,
+  });
+  const xhr = FakeXhr.sent[0];
+  if (!xhr) throw new Error('nothing was sent');
+  return { result, xhr, progress };
+}
+
+describe('the media host (part 2 §7)', () => {
+  it('is the server’s media base when it names one, else the API base', () => {
+    expect(mediaHost('https://media.example/')).toBe('https://media.example');
+    expect(mediaHost(null)).toBe('');
+    vi.stubGlobal('document', { cookie: 'custom_api_base_url=https%3A%2F%2Fapi.example' });
+    expect(mediaHost(null)).toBe('https://api.example');
+  });
+
+  it('receives the upload as multipart with the client’s headers', async () => {
+    const { result, xhr, progress } = start();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('https://media.example/v1/media');
+    expect(xhr.headers).toMatchObject({ 'access-token': 'tok-123', 'web-type': 'react' });
+    const form = xhr.body as FormData;
+    expect(form.get('md5')).toBe(file.md5);
+    expect(form.get('type')).toBe('message');
+    xhr.respond(200, { width: 1440, height: 1080, video_length: null, media });
+    await expect(result).resolves.toMatchObject({ media: { public_id: 'pub1' } });
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it('answers the availability check', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ status: true, media, width: 1440, height: 1080, video_length: null }), {
+        status: 200,
+      }),
+    );
+    const found = await findAvailable(file.md5, 'paid_message', { host: 'https://media.example' });
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      `https://media.example/v1/media/available?media_id=${file.md5}&type=paid_message`,
+    );
+    expect(found?.media.public_id).toBe('pub1');
+  });
+});

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { ApiAccount } from './money';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Fixtures are made here, not committed: sharp (the server's dependency) for the photo, ffmpeg for the video.
+const sharp = createRequire(path.join(root, 'apps/server/package.json'))(
+  'sharp',
+) as typeof import('sharp').default;
+
+export async function makePhoto(dir: string): Promise<string> {
+  const file = path.join(dir, 'sunset.jpg');
+  const svg = `<svg width="3000" height="2000"><rect width="3000" height="2000" fill="#f28c28"/><circle cx="1500" cy="1300" r="600" fill="#ffd23f"/><rect y="1400" width="3000" height="600" fill="#2b4162"/></svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+  return file;
+}
+
+export function makeVideo(dir: string): string {
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=480x270:rate=25',
+    '-t',
+    '2',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return file;
+}
+
+export async function attach(page: Page, file: string) {
+  await page.getByRole('button', { name: 'Attach a photo, video or GIF' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Photo or video' }).click();
+  await (await chooser).setFiles(file);
+}
+
+export async function openChatAsFan(request: APIRequestContext, fan: ApiAccount, creator: ApiAccount) {
+  const res = await request.post('/v1/chat', {
+    headers: { 'access-token': fan.token },
+    data: { recipient_id: creator.id },
+  });
+  expect(res.status()).toBe(200);
+}
