@@ -106,6 +106,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body.data.message, body.data.code, body.data);
 }
 
+/**
+ * A 401 on any call: the session is gone, so it is dropped and the app starts over at sign-in
+ * (unless already there). Calls that bypass `request` (the upload's XHR) call it too.
+ */
+export function endSession(): void {
+  clearStoredSession();
+  if (!currentPath().startsWith('/login')) redirectTo('/login');
+}
+
 /** One call to the API: headers, base override, status handling and response validation. */
 export async function request<T = unknown>(
   method: string,
@@ -127,11 +136,7 @@ export async function request<T = unknown>(
   }
 
   if (response.status === 503) redirectTo('/maintenance');
-  if (response.status === 401 && options.handleUnauthorized !== false) {
-    // The session is gone: drop it and start over at sign-in (unless already there).
-    clearStoredSession();
-    if (!currentPath().startsWith('/login')) redirectTo('/login');
-  }
+  if (response.status === 401 && options.handleUnauthorized !== false) endSession();
   if (!response.ok) {
     const error = await errorFrom(response);
     if (error.status === 423) apiNotices.dispatchEvent(new CustomEvent('frozen', { detail: error.message }));

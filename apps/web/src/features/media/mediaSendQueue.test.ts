@@ -139,6 +139,17 @@ describe('media sends (part 2 §4)', () => {
     expect(popups(actions)[0]?.props).toEqual({ title: 'Upload error', text: MEDIA.imageLoadError });
   });
 
+  it('opens no Upload error when the upload found the session gone (the sign-in page takes over)', async () => {
+    const { queue, actions } = setup({
+      upload: async () => {
+        throw new ApiError(401, ERRORS.unauthorized, 'unauthorized');
+      },
+    });
+    queue.send('creator', { kind: 'file', file }, { price: 0, selfDestruct: false, text: '', chatId: null });
+    await flush();
+    expect(popups(actions)).toEqual([]);
+  });
+
   it('drops a file that fails its checks with the check’s message', async () => {
     const { queue, actions } = setup({
       prepare: async () => {

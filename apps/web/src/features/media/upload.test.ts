@@ -1,7 +1,8 @@
-import { STORAGE_KEYS } from '@parlor/contract';
+import { ERRORS, MEDIA, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../app/api';
 import type { PreparedMedia } from './filePrep';
-import { findAvailable, mediaHost, uploadFile } from './upload';
+import { findAvailable, mediaHost, UploadFailedError, uploadFile } from './upload';
 
 /** Just enough of XMLHttpRequest to see where an upload goes and to answer it. */
 class FakeXhr {
@@ -130,5 +131,26 @@ describe('the media host (part 2 §7)', () => {
       `https://media.example/v1/media/available?media_id=${file.md5}&type=paid_message`,
     );
     expect(found?.media.public_id).toBe('pub1');
+  });
+});
+
+describe('an upload answered 401', () => {
+  it('ends the session like every other call: token dropped, back to sign-in, no upload error', async () => {
+    const { result, xhr } = start();
+    xhr.respond(401, { message: ERRORS.unauthorized, code: 'unauthorized' });
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(UploadFailedError);
+    expect(error).toMatchObject({ status: 401, message: ERRORS.unauthorized });
+    expect(storage.has(STORAGE_KEYS.authToken)).toBe(false);
+    expect(location.assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('leaves other refusals to the upload error popup, session kept', async () => {
+    const { result, xhr } = start();
+    xhr.respond(400, { message: MEDIA.imageTooLarge, code: 'media_rejected' });
+    await expect(result).rejects.toMatchObject({ name: 'UploadFailedError', message: MEDIA.imageTooLarge });
+    expect(storage.get(STORAGE_KEYS.authToken)).toBe('tok-123');
+    expect(location.assign).not.toHaveBeenCalled();
   });
 });

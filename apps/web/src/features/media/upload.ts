@@ -1,4 +1,5 @@
 import {
+  ERRORS,
   MEDIA,
   MediaAvailableResponse,
   type MediaUploadResponse,
@@ -6,7 +7,7 @@ import {
   MediaUploadResponse as UploadAnswer,
   uploadErrorMessage,
 } from '@parlor/contract';
-import { api, apiBaseUrl } from '../../app/api';
+import { ApiError, api, apiBaseUrl, endSession } from '../../app/api';
 import { storedToken } from '../../app/browser';
 import type { PreparedMedia } from './filePrep';
 
@@ -104,6 +105,14 @@ export function uploadFile(
         return;
       }
       const message = (body as { message?: unknown } | null)?.message;
+      if (xhr.status === 401) {
+        // Like every other call: an expired session signs out, it is not an upload error.
+        endSession();
+        reject(
+          new ApiError(401, typeof message === 'string' ? message : ERRORS.unauthorized, 'unauthorized'),
+        );
+        return;
+      }
       reject(
         new UploadFailedError(uploadErrorMessage(typeof message === 'string' ? message : null), xhr.status),
       );
