@@ -1,5 +1,6 @@
+import type { Message } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
@@ -35,6 +36,55 @@ describe('demo data', () => {
       .executeTakeFirstOrThrow();
     expect(alex.credits).toBeGreaterThan(0);
     expect(await findLedgerMismatches(db)).toEqual([]);
+  });
+
+  it('shows photos in the chat of Mila and Alex: one free, one locked until Alex buys it', async () => {
+    const api = client(server.url);
+    const signIn = async (login: string) =>
+      (await api.call('POST', '/v1/auth', { body: { login, password: DEMO_PASSWORD } })).body as {
+        access_token: string;
+        user: { _id: string };
+      };
+    const alex = await signIn('alex');
+    const mila = await signIn('mila');
+    const chat = await api.call('GET', `/v1/chat?recipient_id=${mila.user._id}`, {
+      token: alex.access_token,
+    });
+    const page = await api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, {
+      token: alex.access_token,
+    });
+    const photos = (page.body.data as Message[]).filter((m) => m.type === 'image');
+    expect(photos).toHaveLength(2);
+    const [free, paid] = photos as [Message, Message];
+
+    expect(free.price).toBe(0);
+    const file = await fetch(`${server.url}${free.media?.st}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    // Dimensions come along, so the bubble reserves its box before the picture loads.
+    expect(free.media?.height).toBeGreaterThan(free.media?.width ?? Infinity);
+
+    expect(paid.price).toBeGreaterThan(0);
+    expect(paid.is_paid).toBe(false);
+    expect(paid.media).toMatchObject({ th: null, st: null, sr: null, rt: null, media_id: null });
+    expect((await fetch(`${server.url}${paid.media?.blur}`)).status).toBe(200);
+
+    const bought = await api.call('PATCH', `/v1/messages/${paid._id}/buy`, { token: alex.access_token });
+    expect(bought.status).toBe(200);
+    expect(bought.body.message.media.st).toMatch(/^\/v1\/media\/files\//);
+  });
+
+  it('fills Mila’s vault with photos that have every variant', async () => {
+    const api = client(server.url);
+    const mila = await api.call('POST', '/v1/auth', { body: { login: 'mila', password: DEMO_PASSWORD } });
+    const vault = await api.call('GET', '/v1/media', { token: mila.body.access_token });
+    expect(vault.body.data.length).toBeGreaterThanOrEqual(4);
+    for (const item of vault.body.data) {
+      expect(item.type).toBe('image');
+      for (const variant of ['th', 'st', 'sr', 'rt', 'blur']) expect(item[variant], variant).toBeTruthy();
+    }
+    const th = await fetch(`${server.url}${vault.body.data[0].th}`);
+    expect(th.status).toBe(200);
   });
 
   it('has chats with messages', async () => {

@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { avatarUrl } from '../../modules/avatars/routes';
 import { ledger } from '../../modules/ledger/service';
+import type { MediaRow } from '../../modules/media/repository';
+import { createMediaStorage } from '../../modules/media/storage';
 import type { DB } from '../schema';
+import { type DemoPicture, seedDemoMedia } from './demo-media';
 
 export const DEMO_PASSWORD = 'password123';
 
@@ -47,15 +50,30 @@ const USERS: DemoUser[] = [
   { username: 'admin', type: 'user', role: 'admin', gender: 'other', bio: 'Parlor support', credits: 0 },
 ];
 
-const CONVERSATIONS: { fan: string; creator: string; lines: [from: 'fan' | 'creator', text: string][] }[] = [
+/** A photo in a message: one of the demo pictures, free or at a price in credits. */
+interface LinePhoto {
+  picture: DemoPicture;
+  price?: number;
+}
+type Line = [from: 'fan' | 'creator', text: string, photo?: LinePhoto];
+
+/** Mila's vault: the photos of her chat with Alex, and a few she has not sent yet. */
+const VAULT: { creator: string; pictures: DemoPicture[] } = {
+  creator: 'mila',
+  pictures: ['coffee', 'mountains', 'beach', 'rooftops', 'sunset'],
+};
+
+const CONVERSATIONS: { fan: string; creator: string; lines: Line[] }[] = [
   {
     fan: 'alex',
     creator: 'mila',
     lines: [
       ['fan', 'Hi Mila! Loved your photos from Lisbon 😍'],
       ['creator', 'Thank you Alex! It was such a beautiful trip.'],
+      ['creator', 'The rooftops of Alfama, for you 🏠', { picture: 'rooftops' }],
       ['fan', 'Where should I go for the best pastel de nata?'],
       ['creator', 'Manteigaria, no contest. Go early!'],
+      ['creator', 'And the sunset from the miradouro 🌅', { picture: 'sunset', price: 50 }],
       ['fan', 'Noted. Any plans for your next trip?'],
     ],
   },
@@ -79,8 +97,9 @@ const CONVERSATIONS: { fan: string; creator: string; lines: [from: 'fan' | 'crea
 ];
 
 /**
- * Demo creators, fans, an admin and a few conversations, for `npm start` on an empty database.
- * Fans' starting credits are ledger rows like any other credit change.
+ * Demo creators, fans, an admin, a few conversations and Mila's photos (her vault, a free and a
+ * paid one in her chat with Alex), for `npm start` on an empty database. Fans' starting credits
+ * are ledger rows like any other credit change; the photos go through the upload pipeline.
  */
 export async function seedDemo(
   ctx: AppContext,
@@ -123,8 +142,19 @@ export async function seedDemo(
         });
       }
     }
+    const owner = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', ids.get(VAULT.creator)!)
+      .executeTakeFirstOrThrow();
+    const photos = await seedDemoMedia(
+      { ...ctx, db: trx },
+      createMediaStorage(ctx.config),
+      owner,
+      VAULT.pictures,
+    );
     for (const [i, c] of CONVERSATIONS.entries()) {
-      await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i);
+      await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i, photos);
     }
   });
   return USERS.map((u) => ({
@@ -138,8 +168,9 @@ async function seedConversation(
   trx: Kysely<DB>,
   fanId: string,
   creatorId: string,
-  lines: [from: 'fan' | 'creator', text: string][],
+  lines: Line[],
   index: number,
+  photos: Map<DemoPicture, MediaRow>,
 ) {
   const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
   const chat = await trx
@@ -149,9 +180,10 @@ async function seedConversation(
     .executeTakeFirstOrThrow();
   const start = Date.now() - (index + 1) * 3_600_000;
   let last = { id: 0, at: new Date(start), sender: fanId };
-  for (const [n, [from, text]] of lines.entries()) {
+  for (const [n, [from, text, photo]] of lines.entries()) {
     const sender = from === 'fan' ? fanId : creatorId;
     const at = new Date(start + n * 120_000);
+    const media = photo ? photos.get(photo.picture) : undefined;
     const msg = await trx
       .insertInto('messages')
       .values({
@@ -159,6 +191,7 @@ async function seedConversation(
         sender_id: sender,
         recipient_id: sender === fanId ? creatorId : fanId,
         text,
+        ...(media ? { type: 'image' as const, media_id: media.id, price: photo?.price ?? 0 } : {}),
         created_at: at,
         is_read: n < lines.length - 1,
         read_at: n < lines.length - 1 ? at : null,
