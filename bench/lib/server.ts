@@ -85,7 +85,9 @@ export async function startServer(
 
   // BENCH_SERVER_ENTRY runs another build of the server (e.g. a patched copy) against the same data.
   const entry = process.env.BENCH_SERVER_ENTRY || path.join(REPO_ROOT, 'apps/server/src/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

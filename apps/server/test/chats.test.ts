@@ -1,4 +1,5 @@
 import { ChatList, ChatTotals, ERRORS, InboxType, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
@@ -184,6 +185,70 @@ describe('the inbox', () => {
     }
     const vip = await w.api.call('GET', '/v1/chats?v=2&type=vip', { token: creator.token });
     expect(vip.body.data[0].recipient_id).toBe(a.user._id);
+  });
+
+  it('keeps counts and unread totals exact under concurrent messages, payments and bulk actions', async () => {
+    const creator = await w.creator();
+    const fans = await Promise.all(Array.from({ length: 10 }, () => w.fan()));
+    for (const fan of fans) await w.send(fan.token, creator.user._id, 'hi');
+    for (const fan of fans.slice(0, 4)) {
+      await w.giveCredits(fan.user._id, 2_000);
+      await w.api.call('POST', '/v1/chats/change-rate', {
+        token: creator.token,
+        body: { user_id: fan.user._id, rate: 130 },
+      });
+    }
+    const burst = () =>
+      Promise.all(
+        fans.flatMap((fan, i) => [
+          w.send(fan.token, creator.user._id, `from fan ${i}`),
+          w.send(fan.token, creator.user._id, `again ${i}`),
+          ...(i % 2 === 0 ? [w.send(creator.token, fan.user._id, `reply ${i}`)] : []),
+        ]),
+      );
+    const first = await burst();
+    expect(first.every((r) => r.status === 200)).toBe(true);
+    const ids = (list: typeof fans) => list.map((f) => f.user._id).join(',');
+    const act = (body: Record<string, unknown>) =>
+      w.api.call('PATCH', '/v1/chats', { token: creator.token, body });
+    await Promise.all([
+      act({ action: 'favorite', ids: ids(fans.slice(0, 3)) }),
+      act({ action: 'read', ids: ids(fans.slice(2, 5)) }),
+      act({ action: 'hide', ids: ids(fans.slice(8)) }),
+      act({ action: 'delete', ids: ids(fans.slice(7, 8)) }),
+    ]);
+    // A hidden chat comes back with its next message; a favourite read in select-all mode.
+    await Promise.all([burst(), act({ action: 'read', type: 'favorites', except_ids: fans[0]?.user._id })]);
+
+    const totals = ChatTotals.parse(
+      (await w.api.call('GET', '/v1/chats/total', { token: creator.token })).body,
+    );
+    const key = { fans2: 'fans' } as Record<string, keyof typeof totals>;
+    for (const type of InboxType.options) {
+      const list = await w.api.call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
+      expect(list.body.data.length, type).toBe(totals[key[type] ?? (type as keyof typeof totals)]);
+    }
+    expect(totals.all).toBe(10);
+    expect(totals.vip).toBe(4);
+    const all = ChatList.parse(
+      (await w.api.call('GET', '/v1/chats?v=2&limit=100', { token: creator.token })).body,
+    );
+    const sum = (pick: (c: (typeof all.data)[number]) => number) => all.data.reduce((n, c) => n + pick(c), 0);
+    expect(all.unread_messages).toBe(sum((c) => c.unread_messages));
+    expect(all.unread_messages_favorites).toBe(sum((c) => (c.is_favorite ? c.unread_messages : 0)));
+    expect(all.unread_messages).toBeGreaterThan(0);
+    // Every user's counter row equals a recount of their member rows.
+    const recount = await sql<{ user_id: string; stored: string; fresh: string }>`
+      SELECT m.user_id, row(c.chats, c.unread_messages, c.sent, c.unreplied, c.favorites)::text AS stored,
+        row(count(*), sum(m.unread_messages), count(*) FILTER (WHERE m.last_sender_id = m.user_id),
+            count(*) FILTER (WHERE m.last_sender_id = m.other_user_id), count(*) FILTER (WHERE m.is_favorite))::text AS fresh
+      FROM chat_members m JOIN inbox_counters c ON c.user_id = m.user_id
+      WHERE NOT m.hidden AND m.user_id IN (${sql.join([creator.user._id, ...fans.map((f) => f.user._id)])})
+      GROUP BY m.user_id, c.chats, c.unread_messages, c.sent, c.unreplied, c.favorites`.execute(
+      server.app.ctx.db,
+    );
+    expect(recount.rows.length).toBe(11);
+    for (const r of recount.rows) expect(r.stored, r.user_id).toBe(r.fresh);
   });
 
   it('refuses unknown filters and bad paging', async () => {

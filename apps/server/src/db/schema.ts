@@ -117,6 +117,20 @@ export interface ChatMembersTable {
   created_at: Timestamp;
 }
 
+/** Kept by triggers on chat_members (migration 0007); never written by application code. */
+export interface InboxCountersTable {
+  user_id: string;
+  chats: number;
+  fans: number;
+  subscribers: number;
+  favorites: number;
+  unreplied: number;
+  vip: number;
+  sent: number;
+  unread_messages: number;
+  unread_messages_favorites: number;
+}
+
 export interface ChatNotesTable {
   id: Generated<string>;
   chat_id: string;
@@ -287,6 +301,7 @@ export interface DB {
   email_codes: EmailCodesTable;
   chats: ChatsTable;
   chat_members: ChatMembersTable;
+  inbox_counters: InboxCountersTable;
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
   media: MediaTable;

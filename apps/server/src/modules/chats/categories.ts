@@ -5,21 +5,28 @@ import type { DB } from '../../db/schema';
 /** A user counts as online while flagged so and their heartbeat is fresh (realtime/presence.ts). */
 export const PRESENCE_STALE_MS = 90_000;
 
-type Eb = ExpressionBuilder<DB & { m: DB['chat_members']; o: DB['users'] }, 'm' | 'o'>;
+type Eb = ExpressionBuilder<DB & { m: DB['chat_members'] }, 'm'>;
+
+/** Users whose presence is fresh: the online tab reads them through `users_online_idx`. */
+export function onlineUserIds(eb: Eb, now: Date) {
+  return eb
+    .selectFrom('users as o')
+    .select('o.id')
+    .where('o.online', '=', true)
+    .where('o.last_online', '>', new Date(now.getTime() - PRESENCE_STALE_MS));
+}
 
 /**
- * The inbox categories, defined once (docs/inbox.md) and used by both the lists and the totals, so a
- * tab's count always equals the length of its list.
+ * The inbox categories, defined once (docs/inbox.md) and used by the lists, the live counts and, in
+ * SQL, by the counters of migration 0007 (`inbox_contribution`), so a tab's count always equals the
+ * length of its list.
  */
 export function categoryCondition(eb: Eb, type: InboxType, now: Date): Expression<SqlBool> {
   switch (type) {
     case 'all':
       return sql<SqlBool>`true`;
     case 'online':
-      return eb.and([
-        eb('o.online', '=', true),
-        eb('o.last_online', '>', new Date(now.getTime() - PRESENCE_STALE_MS)),
-      ]);
+      return eb('m.other_user_id', 'in', onlineUserIds(eb, now));
     case 'favorites':
       return eb('m.is_favorite', '=', true);
     case 'fans2':
@@ -35,23 +42,6 @@ export function categoryCondition(eb: Eb, type: InboxType, now: Date): Expressio
     case 'recent':
       return eb('m.last_message_at', '>', new Date(now.getTime() - RECENT_WINDOW_MS));
   }
-}
-
-/** The same definitions as SQL fragments for one-pass COUNT(*) FILTER totals. */
-export function totalsSelection(now: Date) {
-  const stale = new Date(now.getTime() - PRESENCE_STALE_MS);
-  const recent = new Date(now.getTime() - RECENT_WINDOW_MS);
-  return [
-    sql<number>`count(*)::int`.as('all'),
-    sql<number>`count(*) FILTER (WHERE o.online AND o.last_online > ${stale})::int`.as('online'),
-    sql<number>`count(*) FILTER (WHERE m.spent_credits > 0)::int`.as('fans'),
-    sql<number>`count(*) FILTER (WHERE m.is_subscriber)::int`.as('subscribers'),
-    sql<number>`count(*) FILTER (WHERE m.is_favorite)::int`.as('favorites'),
-    sql<number>`count(*) FILTER (WHERE m.last_sender_id = m.other_user_id)::int`.as('unreplied'),
-    sql<number>`count(*) FILTER (WHERE m.spent_credits >= ${VIP_MIN_SPENT_CREDITS})::int`.as('vip'),
-    sql<number>`count(*) FILTER (WHERE m.last_message_at > ${recent})::int`.as('recent'),
-    sql<number>`count(*) FILTER (WHERE m.last_sender_id = m.user_id)::int`.as('sent'),
-  ] as const;
 }
 
 /** Which tabs a chat appears under, for the client's badges. */

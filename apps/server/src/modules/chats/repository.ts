@@ -1,7 +1,7 @@
 import type { Chat, ChatTotals, InboxType, Note } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { categoriesOf, categoryCondition, PRESENCE_STALE_MS, totalsSelection } from './categories';
+import { categoriesOf, categoryCondition, PRESENCE_STALE_MS } from './categories';
 
 type Db = Kysely<DB>;
 
@@ -12,22 +12,30 @@ export interface InboxFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The caller's visible chats narrowed by category and username search. */
+/**
+ * The caller's visible chats narrowed by category and username search, from chat_members alone:
+ * pages are chosen on its indexes before anything is joined (see `listInbox`).
+ */
 export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Date) {
   let q = db
     .selectFrom('chat_members as m')
-    .innerJoin('users as o', 'o.id', 'm.other_user_id')
     .where('m.user_id', '=', userId)
     .where('m.hidden', '=', false)
     .where((eb) => categoryCondition(eb, filter.type, now));
   if (filter.search) {
-    q = q.where(sql`lower(o.username)`, 'like', `${escapeLike(filter.search.toLowerCase())}%`);
+    const prefix = `${escapeLike(filter.search.toLowerCase())}%`;
+    q = q.where('m.other_user_id', 'in', (eb) =>
+      eb.selectFrom('users as s').select('s.id').where(sql`lower(s.username)`, 'like', prefix),
+    );
   }
   return q;
 }
 
-function pageQuery(db: Db, userId: string, filter: InboxFilter, now: Date) {
-  return inboxScope(db, userId, filter, now)
+/** A member row with everything a Chat shows: the other user, the chat, the last message. */
+function detailQuery(db: Db) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
     .selectAll('m')
@@ -57,11 +65,15 @@ function pageQuery(db: Db, userId: string, filter: InboxFilter, now: Date) {
       'lm.deleted_at as lm_deleted_at',
     ]);
 }
-type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
+
+const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
 
 /**
  * One page of the inbox in the part 1 §9 order: the system account's chats with unread messages
- * first, then everything else by last message, newest first. Each part walks its own index.
+ * first, then everything else by last message, newest first. The page's ids are chosen on
+ * chat_members' indexes alone, then only those rows are joined with their details: one query with
+ * the joins let the planner misjudge and join and sort the whole inbox (bench/README.md).
  */
 export async function listInbox(
   db: Db,
@@ -71,45 +83,98 @@ export async function listInbox(
   limit: number,
   now: Date,
 ) {
-  const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
-  const pinned = await pageQuery(db, userId, filter, now)
-    .where(isPinned)
-    .orderBy('m.last_message_at', 'desc')
+  const pageIds = async (pinned: boolean, skip: number, take: number) =>
+    (
+      await inboxScope(db, userId, filter, now)
+        .select('m.other_user_id')
+        .where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`)
+        .orderBy(sql`m.last_message_at DESC NULLS LAST`)
+        .orderBy('m.other_user_id')
+        .offset(skip)
+        .limit(take)
+        .execute()
+    ).map((r) => r.other_user_id);
+  // Pinned chats are few; reading up to offset + limit of them tells how many the page skips.
+  const pinned = await pageIds(true, 0, offset + limit);
+  const ids = pinned.slice(offset, offset + limit);
+  if (ids.length < limit)
+    ids.push(...(await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length)));
+  if (ids.length === 0) return [];
+  const rows = await detailQuery(db)
+    .where('m.user_id', '=', userId)
+    .where('m.other_user_id', 'in', ids)
     .execute();
-  const fromPinned = pinned.slice(offset, offset + limit);
-  const restOffset = Math.max(0, offset - pinned.length);
-  const restLimit = limit - fromPinned.length;
-  const rest =
-    restLimit > 0
-      ? await pageQuery(db, userId, filter, now)
-          .where(sql<boolean>`NOT ${isPinned}`)
-          .orderBy(sql`m.last_message_at DESC NULLS LAST`)
-          .orderBy('m.other_user_id')
-          .offset(restOffset)
-          .limit(restLimit)
-          .execute()
-      : [];
-  return [...fromPinned, ...rest];
+  const byId = new Map(rows.map((r) => [r.other_user_id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findChatRow(db: Db, userId: string, otherUserId: string) {
-  return pageQuery(db, userId, { type: 'all' }, new Date())
-    .clearWhere()
+  return detailQuery(db)
+    .where('m.user_id', '=', userId)
+    .where('m.other_user_id', '=', otherUserId)
+    .executeTakeFirst();
+}
+
+/** What sending needs to know about a chat, in one small lookup (the hot path of delivery). */
+export async function findSendTarget(db: Db, userId: string, otherUserId: string) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('chat_members as om', (j) =>
+      j.onRef('om.chat_id', '=', 'm.chat_id').onRef('om.user_id', '=', 'm.other_user_id'),
+    )
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .select([
+      'm.chat_id',
+      'm.blocked',
+      'om.blocked as blocked_by_other',
+      'om.media_blocked as other_media_blocked',
+      'c.credit_rate',
+      'o.type as other_type',
+    ])
     .where('m.user_id', '=', userId)
     .where('m.other_user_id', '=', otherUserId)
     .executeTakeFirst();
 }
 
 export async function findChatRowById(db: Db, userId: string, chatId: string) {
-  return pageQuery(db, userId, { type: 'all' }, new Date())
-    .clearWhere()
-    .where('m.user_id', '=', userId)
-    .where('m.chat_id', '=', chatId)
-    .executeTakeFirst();
+  return detailQuery(db).where('m.user_id', '=', userId).where('m.chat_id', '=', chatId).executeTakeFirst();
 }
 
+/**
+ * The nine tab counts: seven from the user's counter row (migration 0007, exact in every
+ * transaction); online and recent depend on presence and the clock, so they are counted live, each
+ * on an index (the online users, a range of the inbox index).
+ */
 export async function inboxTotals(db: Db, userId: string, now: Date): Promise<ChatTotals> {
-  return inboxScope(db, userId, { type: 'all' }, now).select(totalsSelection(now)).executeTakeFirstOrThrow();
+  const live = (type: 'online' | 'recent') =>
+    inboxScope(db, userId, { type }, now).select(sql<number>`count(*)::int`.as('n'));
+  const row = await db
+    .selectFrom('users as me')
+    .leftJoin('inbox_counters as ic', 'ic.user_id', 'me.id')
+    .where('me.id', '=', userId)
+    .select([
+      'ic.chats as all',
+      'ic.fans',
+      'ic.subscribers',
+      'ic.favorites',
+      'ic.unreplied',
+      'ic.vip',
+      'ic.sent',
+    ])
+    .select([live('online').as('online'), live('recent').as('recent')])
+    .executeTakeFirstOrThrow();
+  return {
+    all: row.all ?? 0,
+    online: row.online ?? 0,
+    fans: row.fans ?? 0,
+    subscribers: row.subscribers ?? 0,
+    favorites: row.favorites ?? 0,
+    unreplied: row.unreplied ?? 0,
+    vip: row.vip ?? 0,
+    recent: row.recent ?? 0,
+    sent: row.sent ?? 0,
+  };
 }
 
 /** Notes the author wrote on these chats, in one query for the whole page. */

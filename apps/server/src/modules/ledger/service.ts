@@ -120,7 +120,12 @@ export const ledger = {
       -t.amount,
     );
     if (!paid.replayed) {
-      // The creator's inbox sorts fans and VIPs by what they spent in this chat (docs/inbox.md).
+      // The creator's inbox sorts fans and VIPs by what they spent in this chat (docs/inbox.md). Both
+      // member rows are locked in user-id order first, the order `appendMessage` takes them in, so a
+      // payment and a message crossing in the chat cannot deadlock.
+      await sql`SELECT 1 FROM chat_members WHERE (user_id, other_user_id) IN ((${t.toUserId}::uuid, ${t.fromUserId}::uuid), (${t.fromUserId}::uuid, ${t.toUserId}::uuid)) ORDER BY user_id FOR UPDATE`.execute(
+        trx,
+      );
       await trx
         .updateTable('chat_members')
         .set({ spent_credits: sql`spent_credits + ${t.amount}` })

@@ -11,15 +11,14 @@ import type { AppContext } from '../../context';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
-import { findChatRow, findChatRowById, notesFor, toChat } from '../chats/repository';
+import { findChatRowById, findSendTarget, notesFor, toChat } from '../chats/repository';
 import { openChat } from '../chats/service';
-import { ledger } from '../ledger/service';
+import { idempotent, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
-import { type MessageRow, messageFor, messagesFor } from './dto';
-import { appendMessage, publishNewMessage } from './store';
+import { messageFor, messagesFor } from './dto';
+import { appendMessage, type NewMessage, publishNewMessage, type StoredMessage } from './store';
 
 type SendInput = z.output<typeof SendMessageRequest>;
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 async function credits(ctx: AppContext, userId: string) {
   const row = await ctx.db
@@ -54,84 +53,78 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   const flagged = flaggedCharacters(text);
   if (flagged.length > 0) throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
 
-  if (input.clientSideReceiveId) {
-    const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-    if (prior)
-      return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
-  }
   const content = await resolveContent(ctx, user, input);
   // The common case is an existing chat: one query. A first message opens the chat, which applies
   // the chat rules (who may chat with whom, blocks, gone accounts).
   if (!isUuid(input.recipient_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
-  let chat = await findChatRow(ctx.db, user.id, input.recipient_id);
+  let chat = await findSendTarget(ctx.db, user.id, input.recipient_id);
   if (!chat) {
     await openChat(ctx, user, input.recipient_id);
-    chat = await findChatRow(ctx.db, user.id, input.recipient_id);
+    chat = await findSendTarget(ctx.db, user.id, input.recipient_id);
     if (!chat) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   }
   if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
   const chatId = chat.chat_id;
-  if (input.type !== 'text') {
-    // The recipient's privacy setting: "I block media from the other user".
-    const theirs = await ctx.db
-      .selectFrom('chat_members')
-      .select('media_blocked')
-      .where('chat_id', '=', chatId)
-      .where('user_id', '=', input.recipient_id)
-      .executeTakeFirst();
-    if (theirs?.media_blocked) throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
-  }
-  const creatorRecipient = chat.other_type === 'featured';
+  // The recipient's privacy setting: "I block media from the other user".
+  if (input.type !== 'text' && chat.other_media_blocked)
+    throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
+  const message: NewMessage = {
+    chatId,
+    senderId: user.id,
+    recipientId: input.recipient_id,
+    type: input.type,
+    text: text === '' ? null : text,
+    price: content.price,
+    selfDestruct: input.self_destruct,
+    mediaId: content.mediaId,
+    gif: content.gif,
+    destructAt: content.destructAt,
+    parentMessageId: input.parent_message_id ? Number(input.parent_message_id) : null,
+    clientSendId: input.clientSideReceiveId ?? null,
+  };
 
-  let row: MessageRow;
+  // Only a fan writing to a creator pays the chat's rate. A free message is one statement with no
+  // transaction; a rate set after this request read the chat applies from the next message.
+  const payer = user.type === 'user' && chat.other_type === 'featured';
+  let stored: StoredMessage | undefined;
+  let balance = user.credits;
   let charged = false;
-  try {
-    row = await ctx.db.transaction().execute(async (trx) => {
+  if (payer && chat.credit_rate > 0) {
+    const result = await idempotent(ctx.db, async (trx) => {
       // Read inside the transaction: a rate changed a moment ago applies to this message.
       const { credit_rate: rate } = await trx
         .selectFrom('chats')
         .select('credit_rate')
         .where('id', '=', chatId)
         .executeTakeFirstOrThrow();
-      if (rate > 0 && user.type === 'user' && creatorRecipient) {
-        const paid = await ledger.transfer(trx, {
-          fromUserId: user.id,
-          toUserId: input.recipient_id,
-          amount: rate,
-          reason: 'message_rate',
-          idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
-          reference: chatId,
-        });
-        charged = !paid.replayed;
-      }
-      return appendMessage(trx, {
-        chatId,
-        senderId: user.id,
-        recipientId: input.recipient_id,
-        type: input.type,
-        text: text === '' ? null : text,
-        price: content.price,
-        selfDestruct: input.self_destruct,
-        mediaId: content.mediaId,
-        gif: content.gif,
-        destructAt: content.destructAt,
-        parentMessageId: input.parent_message_id ? Number(input.parent_message_id) : null,
-        clientSendId: input.clientSideReceiveId ?? null,
-      });
+      const paid =
+        rate > 0
+          ? await ledger.transfer(trx, {
+              fromUserId: user.id,
+              toUserId: input.recipient_id,
+              amount: rate,
+              reason: 'message_rate',
+              idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
+              reference: chatId,
+            })
+          : undefined;
+      return { paid, stored: await appendMessage(trx, message) };
     });
-  } catch (e) {
-    // A concurrent twin of this send won the race: answer what it stored.
-    if (isUniqueViolation(e) && input.clientSideReceiveId) {
-      const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId);
-      if (prior)
-        return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
-    }
-    throw e;
+    stored = result.stored;
+    if (result.paid) balance = result.paid.balance;
+    charged = result.paid !== undefined && !result.paid.replayed;
+  } else {
+    stored = await appendMessage(ctx.db, message);
   }
-  const balance = await credits(ctx, user.id);
-  await publishNewMessage(ctx, row, { credit_rate: chat.credit_rate });
+  if (!stored) {
+    // A retried send: this send id is stored already (and was charged once); answer that message.
+    const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId ?? '');
+    if (!prior) throw notFound('Message not found', 'message_not_found');
+    return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
+  }
+  await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
-  return { message: await messageFor(ctx, row, user.id), credits: balance };
+  return { message: await messageFor(ctx, stored, user.id), credits: balance };
 }
 
 /** A page of a chat's messages (oldest first) for a member; history they cleared stays hidden. */

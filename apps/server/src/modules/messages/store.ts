@@ -50,68 +50,71 @@ export interface NewMessage {
   destructAt?: Date | null;
 }
 
+export type StoredMessage = MessageRow & {
+  /** The recipient's unread count in this chat after the message, for its `new_message` event. */
+  recipient_unread: number;
+};
+
 /**
- * Stores a message and moves both members' inbox state in the same transaction: the sender's row
- * shows it as sent, the recipient's gains an unread message and comes back if hidden.
+ * Stores a message and moves both members' inbox state in one statement (one round trip, atomic
+ * without a transaction): the sender's row shows it as sent, the recipient's gains an unread message
+ * and comes back if hidden; migration 0007's trigger moves the inbox counters with them. Both member
+ * rows are locked first in user-id order, so messages crossing in one chat cannot deadlock. A send id
+ * already stored by this sender stores nothing and answers undefined (a retried send).
  */
-export async function appendMessage(trx: Trx, m: NewMessage): Promise<MessageRow> {
-  const row = await trx
-    .insertInto('messages')
-    .values({
-      chat_id: m.chatId,
-      sender_id: m.senderId,
-      recipient_id: m.recipientId,
-      type: m.type,
-      text: m.text ?? null,
-      price: m.price ?? 0,
-      self_destruct: m.selfDestruct ?? false,
-      parent_message_id: m.parentMessageId ?? null,
-      client_send_id: m.clientSendId ?? null,
-      system: m.system ?? false,
-      media_id: m.mediaId ?? null,
-      gif_url: m.gif?.url ?? null,
-      gif_width: m.gif?.width ?? null,
-      gif_height: m.gif?.height ?? null,
-      destruct_at: m.destructAt ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const last = {
-    last_message_id: row.id,
-    last_message_at: row.created_at,
-    last_sender_id: m.senderId,
-    hidden: false,
-  };
-  // Both member rows are locked in user-id order, so two messages crossing in one chat (each side
-  // sending at once) cannot deadlock.
-  const updates = [
-    { userId: m.senderId, set: last },
-    { userId: m.recipientId, set: { ...last, unread_messages: sql<number>`unread_messages + 1` } },
-  ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
-  for (const u of updates) {
-    await trx
-      .updateTable('chat_members')
-      .set(u.set)
-      .where('chat_id', '=', m.chatId)
-      .where('user_id', '=', u.userId)
-      .execute();
-  }
-  return row;
+export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessage | undefined> {
+  const { rows } = await sql<StoredMessage>`
+    WITH locked AS (
+      SELECT user_id FROM chat_members
+      WHERE chat_id = ${m.chatId} AND user_id IN (${m.senderId}, ${m.recipientId})
+      ORDER BY user_id FOR UPDATE
+    ), ins AS (
+      INSERT INTO messages (chat_id, sender_id, recipient_id, type, text, price, self_destruct,
+        parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at)
+      VALUES (${m.chatId}, ${m.senderId}, ${m.recipientId}, ${m.type}, ${m.text ?? null}, ${m.price ?? 0},
+        ${m.selfDestruct ?? false}, ${m.parentMessageId ?? null}, ${m.clientSendId ?? null}, ${m.system ?? false},
+        ${m.mediaId ?? null}, ${m.gif?.url ?? null}, ${m.gif?.width ?? null}, ${m.gif?.height ?? null},
+        ${m.destructAt ?? null})
+      ON CONFLICT (sender_id, client_send_id) WHERE client_send_id IS NOT NULL DO NOTHING
+      RETURNING *
+    ), upd AS (
+      UPDATE chat_members mb SET
+        last_message_id = ins.id,
+        last_message_at = ins.created_at,
+        last_sender_id = ins.sender_id,
+        hidden = false,
+        unread_messages = mb.unread_messages + (mb.user_id = ins.recipient_id)::int
+      FROM ins
+      WHERE mb.chat_id = ins.chat_id AND mb.user_id IN (SELECT user_id FROM locked)
+      RETURNING mb.user_id, mb.unread_messages
+    )
+    SELECT ins.*, COALESCE((SELECT unread_messages FROM upd WHERE upd.user_id = ins.recipient_id), 0)::int
+      AS recipient_unread
+    FROM ins`.execute(db);
+  return rows[0];
 }
 
-/** Unread totals of a user across visible chats (all, and favourites only). */
+/** Unread totals of a user across visible chats (all, and favourites only): their counter row. */
 export async function unreadTotals(db: Trx, userId: string): Promise<ServerEventData<'unread_messages'>> {
   const row = await db
-    .selectFrom('chat_members')
-    .select([
-      sql<number>`COALESCE(SUM(unread_messages), 0)::int`.as('all'),
-      sql<number>`COALESCE(SUM(unread_messages) FILTER (WHERE is_favorite), 0)::int`.as('favorites'),
-    ])
+    .selectFrom('inbox_counters')
+    .select(['unread_messages', 'unread_messages_favorites'])
     .where('user_id', '=', userId)
-    .where('unread_messages', '>', 0)
-    .where('hidden', '=', false)
-    .executeTakeFirstOrThrow();
-  return { unread_messages: row.all, unread_messages_favorites: row.favorites };
+    .executeTakeFirst();
+  return {
+    unread_messages: row?.unread_messages ?? 0,
+    unread_messages_favorites: row?.unread_messages_favorites ?? 0,
+  };
+}
+
+async function memberUnread(db: Trx, chatId: string, userId: string) {
+  const member = await db
+    .selectFrom('chat_members')
+    .select('unread_messages')
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return member?.unread_messages ?? 0;
 }
 
 /**
@@ -120,16 +123,11 @@ export async function unreadTotals(db: Trx, userId: string): Promise<ServerEvent
  */
 export async function publishNewMessage(
   ctx: AppContext,
-  row: MessageRow,
+  row: MessageRow & { recipient_unread?: number },
   extra: { unread_tip?: number | null; credit_rate?: number | null; new_rate?: number | null } = {},
 ): Promise<void> {
-  const member = await ctx.db
-    .selectFrom('chat_members')
-    .select('unread_messages')
-    .where('chat_id', '=', row.chat_id)
-    .where('user_id', '=', row.recipient_id)
-    .executeTakeFirst();
   const totals = await unreadTotals(ctx.db, row.recipient_id);
+  const unread = row.recipient_unread ?? (await memberUnread(ctx.db, row.chat_id, row.recipient_id));
   for (const viewer of [row.recipient_id, row.sender_id]) {
     // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
     const message = await messageFor(ctx, row, viewer);
@@ -140,7 +138,7 @@ export async function publishNewMessage(
       message_id: String(row.id),
       text: row.deleted_at ? null : row.text,
       info: { message },
-      unread_messages: viewer === row.recipient_id ? (member?.unread_messages ?? 0) : 0,
+      unread_messages: viewer === row.recipient_id ? unread : 0,
       unread_tip: extra.unread_tip ?? null,
       credit_rate: extra.credit_rate ?? null,
       new_rate: extra.new_rate ?? null,

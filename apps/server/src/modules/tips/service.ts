@@ -74,6 +74,8 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       price: input.amount,
       clientSendId: key,
     });
+    // The ledger key is the send id, so a stored twin would have replayed above.
+    if (!row) throw new Error('tip message already stored without its ledger entry');
     return { row, balance: paid.balance, replayed: false };
   });
   if (!result.replayed) {
