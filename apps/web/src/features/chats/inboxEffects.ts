@@ -27,7 +27,14 @@ export const inboxEffects: EventEffects = {
     if (!(api.getState() as WithInbox).inbox.chats.entities[other]) void api.dispatch(fetchChat(other));
     refreshTotalsSoon(api);
   },
-  user_online: (_data, api) => refreshTotalsSoon(api),
+  user_online(data, api) {
+    // On the Online tab, a chat not loaded yet is fetched so it shows up in its place.
+    const { inbox } = api.getState() as WithInbox;
+    if (data.user_id !== api.me && inbox.list.filter === 'online' && !inbox.chats.entities[data.user_id]) {
+      void api.dispatch(fetchChat(data.user_id));
+    }
+    refreshTotalsSoon(api);
+  },
   user_offline: (_data, api) => refreshTotalsSoon(api),
   typing_start(data, api) {
     const at = api.receivedAt;

@@ -222,6 +222,23 @@ describe('other inbox events', () => {
     });
   });
 
+  it('presence moves chats in and out of the Online tab without a reload', () => {
+    const online = (id: string, minutesAgo: number) =>
+      chat(id, minutesAgo, {
+        category: ['all', 'online'],
+        other_user: { ...chat(id, 0).other_user, is_online: true },
+      });
+    let state = loaded([online('a', 1), online('c', 3)], 'online');
+    state = reduce(state, chatReceived(chat('b', 2)));
+    expect(state.list.ids).toEqual(['a', 'c']);
+    state = reduce(state, event('user_online', { user_id: 'b', last_online: '2025-01-01T12:00:00.000Z' }));
+    expect(state.list.ids).toEqual(['a', 'b', 'c']);
+    expect(state.chats.entities.b!.category).toContain('online');
+    state = reduce(state, event('user_offline', { user_id: 'a', last_online: '2025-01-01T12:01:00.000Z' }));
+    expect(state.list.ids).toEqual(['b', 'c']);
+    expect(state.chats.entities.a!.category).not.toContain('online');
+  });
+
   it('typing shows until stop, or until its own 10 s timer fires', () => {
     let state = reduce(undefined, event('typing_start', { sender_id: 'a', chat_id: 'chat-a' }, 100));
     expect(state.typing['chat-a']).toEqual({ senderId: 'a', at: 100 });

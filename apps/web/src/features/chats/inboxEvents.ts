@@ -29,6 +29,18 @@ export function reposition(state: S, id: string): void {
   if (!belowLoaded) state.list.ids = placed;
 }
 
+/** Presence moves the chat in or out of the Online tab, as the server's category would. */
+function setOnline(state: S, id: string, online: boolean, lastOnline?: string | null): void {
+  const chat = state.chats.entities[id];
+  if (!chat) return;
+  chat.other_user.is_online = online;
+  if (lastOnline !== undefined) chat.other_user.last_online = lastOnline;
+  const had = chat.category.includes('online');
+  if (had === online) return;
+  chat.category = online ? [...chat.category, 'online'] : chat.category.filter((c) => c !== 'online');
+  if (state.list.filter === 'online') reposition(state, id);
+}
+
 /**
  * Inbox appliers (STYLE "Realtime on the client"): each moves the one cache the way a fetch would.
  * A message for a chat not held yet is fetched by the inbox effects, then placed by `fetchChat`.
@@ -78,24 +90,15 @@ export const inboxAppliers: EventAppliers<InboxState> = {
 
   init(state, data) {
     const online = new Set(data.online_user_ids);
-    for (const id of state.chats.ids) {
-      const chat = state.chats.entities[id];
-      if (chat) chat.other_user.is_online = online.has(id);
-    }
+    for (const id of [...state.chats.ids]) setOnline(state, String(id), online.has(String(id)));
   },
 
   user_online(state, data) {
-    const chat = state.chats.entities[data.user_id];
-    if (!chat) return;
-    chat.other_user.is_online = true;
-    chat.other_user.last_online = data.last_online;
+    setOnline(state, data.user_id, true, data.last_online);
   },
 
   user_offline(state, data) {
-    const chat = state.chats.entities[data.user_id];
-    if (!chat) return;
-    chat.other_user.is_online = false;
-    chat.other_user.last_online = data.last_online;
+    setOnline(state, data.user_id, false, data.last_online);
     for (const [chatId, typing] of Object.entries(state.typing)) {
       if (typing.senderId === data.user_id) delete state.typing[chatId];
     }
