@@ -23,6 +23,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
+import { registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -61,6 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before anything that closes: requests still running finish before the database goes.
+  registerDrain(app);
 
   // External concerns first: database, body parsing, errors, security headers, rate limits.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -26,13 +26,7 @@ beforeAll(async () => {
   ffmpeg = await hasFfmpeg();
   photo = await photoWithGps();
 });
-afterAll(async () => {
-  const closing = server?.close();
-  // The last answer streamed a file: its keep-alive connection may turn idle just after close()
-  // looked for idle ones, and would then hold shutdown for the 72 s keep-alive timeout.
-  setTimeout(() => server?.app.server.closeAllConnections(), 1000).unref();
-  await closing;
-});
+afterAll(() => server?.close());
 
 const FULL_VARIANTS = ['th', 'st', 'sr', 'rt', 'video_url'] as const;
 /** Any URL of a full variant, wherever it sits in a JSON answer or frame. */

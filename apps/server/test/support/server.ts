@@ -52,12 +52,8 @@ export async function startServer(
     dataDir,
     config,
     close: async () => {
-      // A keep-alive connection that goes idle just after close() looked for idle ones would hold
-      // shutdown until its timeout: drop whatever is left after a moment.
-      const force = setTimeout(() => app.server.closeAllConnections(), 1000);
-      force.unref();
+      // The server drains running requests and drops idle keep-alive connections itself (drain.ts).
       await app.close();
-      clearTimeout(force);
       await pgdb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
