@@ -25,6 +25,13 @@ export async function createTestDatabase(
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // A closed pool has said goodbye but its connections may still be going: FORCE would kill
+      // them mid-way, and the pool, no longer listening, would report that as an unhandled error.
+      for (let i = 0; i < 40; i++) {
+        const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 LIMIT 1', [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
