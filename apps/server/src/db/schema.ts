@@ -120,6 +120,7 @@ export interface ChatMembersTable {
 /** Kept by triggers on chat_members (migration 0007); never written by application code. */
 export interface InboxCountersTable {
   user_id: string;
+  shard: number;
   chats: number;
   fans: number;
   subscribers: number;

@@ -3,10 +3,15 @@
 -- trigger with transition tables keeps them exact for every write to chat_members, single or bulk,
 -- in the writing transaction. Online and recent depend on the clock and presence; they stay live.
 --
+-- Each user's counts are spread over 16 rows by the other user's id (a chat always lands on the
+-- same one) and read as their sum: a creator's counters change with every fan's message, and one
+-- row would be locked from each message's write until its commit, serialising all of them.
+--
 -- No foreign key to users: a hard-deleted user's member rows cascade away and the trigger would
 -- re-create the counter row mid-delete. Orphan rows are harmless and never read.
 CREATE TABLE inbox_counters (
-  user_id uuid PRIMARY KEY,
+  user_id uuid NOT NULL,
+  shard smallint NOT NULL,
   chats integer NOT NULL DEFAULT 0,
   fans integer NOT NULL DEFAULT 0,
   subscribers integer NOT NULL DEFAULT 0,
@@ -15,7 +20,8 @@ CREATE TABLE inbox_counters (
   vip integer NOT NULL DEFAULT 0,
   sent integer NOT NULL DEFAULT 0,
   unread_messages integer NOT NULL DEFAULT 0,
-  unread_messages_favorites integer NOT NULL DEFAULT 0
+  unread_messages_favorites integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, shard)
 );
 
 -- What one member row adds to its user's counters; the category definitions of
@@ -24,6 +30,7 @@ CREATE FUNCTION inbox_contribution(m chat_members, sign integer) RETURNS inbox_c
 LANGUAGE sql IMMUTABLE AS $$
   SELECT ROW(
     m.user_id,
+    get_byte(uuid_send(m.other_user_id), 15) % 16,
     sign,
     sign * (m.spent_credits > 0)::int,
     sign * m.is_subscriber::int,
@@ -37,21 +44,21 @@ LANGUAGE sql IMMUTABLE AS $$
   WHERE NOT m.hidden
 $$;
 
--- Adds summed deltas in user-id order (so concurrent statements lock counter rows in one order) and
--- skips users whose counts did not move, so most writes never touch the counter row.
+-- Adds summed deltas in (user, shard) order, so concurrent statements lock counter rows in one
+-- order, and skips rows whose counts did not move, so most writes never touch a counter row.
 CREATE FUNCTION inbox_counters_add(deltas inbox_counters[]) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO inbox_counters AS c
-  SELECT d.user_id, sum(d.chats), sum(d.fans), sum(d.subscribers), sum(d.favorites), sum(d.unreplied),
+  SELECT d.user_id, d.shard, sum(d.chats), sum(d.fans), sum(d.subscribers), sum(d.favorites), sum(d.unreplied),
          sum(d.vip), sum(d.sent), sum(d.unread_messages), sum(d.unread_messages_favorites)
   FROM unnest(deltas) d
   WHERE d.user_id IS NOT NULL
-  GROUP BY d.user_id
+  GROUP BY d.user_id, d.shard
   HAVING ROW(sum(d.chats), sum(d.fans), sum(d.subscribers), sum(d.favorites), sum(d.unreplied), sum(d.vip),
              sum(d.sent), sum(d.unread_messages), sum(d.unread_messages_favorites))
          <> ROW(0, 0, 0, 0, 0, 0, 0, 0, 0)
-  ORDER BY d.user_id
-  ON CONFLICT (user_id) DO UPDATE SET
+  ORDER BY d.user_id, d.shard
+  ON CONFLICT (user_id, shard) DO UPDATE SET
     chats = c.chats + excluded.chats,
     fans = c.fans + excluded.fans,
     subscribers = c.subscribers + excluded.subscribers,

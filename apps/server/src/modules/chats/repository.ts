@@ -142,27 +142,28 @@ export async function findChatRowById(db: Db, userId: string, chatId: string) {
 }
 
 /**
- * The nine tab counts: seven from the user's counter row (migration 0007, exact in every
+ * The nine tab counts: seven from the user's counter rows (migration 0007, exact in every
  * transaction); online and recent depend on presence and the clock, so they are counted live, each
  * on an index (the online users, a range of the inbox index).
  */
 export async function inboxTotals(db: Db, userId: string, now: Date): Promise<ChatTotals> {
   const live = (type: 'online' | 'recent') =>
     inboxScope(db, userId, { type }, now).select(sql<number>`count(*)::int`.as('n'));
+  const counted = (column: string) => sql<number>`COALESCE(sum(${sql.ref(`ic.${column}`)}), 0)::int`;
   const row = await db
-    .selectFrom('users as me')
-    .leftJoin('inbox_counters as ic', 'ic.user_id', 'me.id')
-    .where('me.id', '=', userId)
+    .selectFrom('inbox_counters as ic')
+    .where('ic.user_id', '=', userId)
     .select([
-      'ic.chats as all',
-      'ic.fans',
-      'ic.subscribers',
-      'ic.favorites',
-      'ic.unreplied',
-      'ic.vip',
-      'ic.sent',
+      counted('chats').as('all'),
+      counted('fans').as('fans'),
+      counted('subscribers').as('subscribers'),
+      counted('favorites').as('favorites'),
+      counted('unreplied').as('unreplied'),
+      counted('vip').as('vip'),
+      counted('sent').as('sent'),
+      live('online').as('online'),
+      live('recent').as('recent'),
     ])
-    .select([live('online').as('online'), live('recent').as('recent')])
     .executeTakeFirstOrThrow();
   return {
     all: row.all ?? 0,

@@ -36,13 +36,16 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
       const q = request.query;
       const now = ctx.clock.now();
       const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
-      const rows = await listInbox(ctx.db, user.id, filter, q.offset, q.limit, now);
+      // The unread totals are one counter row, read alongside the page.
+      const [rows, totals] = await Promise.all([
+        listInbox(ctx.db, user.id, filter, q.offset, q.limit, now),
+        unreadTotals(ctx.db, user.id),
+      ]);
       const notes = await notesFor(
         ctx.db,
         user.id,
         rows.map((row) => row.chat_id),
       );
-      const totals = await unreadTotals(ctx.db, user.id);
       let next: string | null = null;
       if (rows.length === q.limit) {
         const params = new URLSearchParams({

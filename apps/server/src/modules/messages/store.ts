@@ -94,17 +94,17 @@ export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessa
   return rows[0];
 }
 
-/** Unread totals of a user across visible chats (all, and favourites only): their counter row. */
+/** Unread totals of a user across visible chats (all, and favourites only): their counter rows. */
 export async function unreadTotals(db: Trx, userId: string): Promise<ServerEventData<'unread_messages'>> {
   const row = await db
     .selectFrom('inbox_counters')
-    .select(['unread_messages', 'unread_messages_favorites'])
+    .select([
+      sql<number>`COALESCE(sum(unread_messages), 0)::int`.as('all'),
+      sql<number>`COALESCE(sum(unread_messages_favorites), 0)::int`.as('favorites'),
+    ])
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return {
-    unread_messages: row?.unread_messages ?? 0,
-    unread_messages_favorites: row?.unread_messages_favorites ?? 0,
-  };
+    .executeTakeFirstOrThrow();
+  return { unread_messages: row.all, unread_messages_favorites: row.favorites };
 }
 
 async function memberUnread(db: Trx, chatId: string, userId: string) {
