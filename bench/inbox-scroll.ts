@@ -39,17 +39,13 @@ export async function runScroll() {
     if (!box) throw new Error('inbox scroller not found');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[] };
-      w.__frames = [];
+    // A string, not a function: tsx's name helpers do not exist in the page.
+    await page.evaluate(`(() => {
+      window.__frames = [];
       let last = performance.now();
-      const tick = (t: number) => {
-        w.__frames.push(t - last);
-        last = t;
-        requestAnimationFrame(tick);
-      };
+      const tick = (t) => { window.__frames.push(t - last); last = t; requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
-    });
+    })()`);
     const started = performance.now();
     for (let i = 0; i < steps; i++) {
       await page.mouse.wheel(0, 600);
