@@ -29,8 +29,7 @@ export async function runScroll() {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(
-      ([key, token]) => localStorage.setItem(key as string, token as string),
-      [STORAGE_KEYS.authToken, manifest.creator.token],
+      `localStorage.setItem(${JSON.stringify(STORAGE_KEYS.authToken)}, ${JSON.stringify(manifest.creator.token)})`,
     );
     await page.goto(`${server.url}/chats`);
     const rows = page.locator('section[aria-labelledby="inbox-title"] [role="tabpanel"] li');
@@ -53,29 +52,26 @@ export async function runScroll() {
     }
     await sleep(500);
     const seconds = (performance.now() - started) / 1000;
-    const result = await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[] };
-      const scroller = document.querySelector(
-        'section[aria-labelledby="inbox-title"] [role="tabpanel"]',
-      ) as HTMLElement;
+    const SCROLLER = 'section[aria-labelledby="inbox-title"] [role="tabpanel"]';
+    // Strings again: the page's globals are not in this package's (Node) types.
+    const result = (await page.evaluate(`(() => {
+      const scroller = document.querySelector('${SCROLLER}');
+      const memory = performance.memory;
       return {
-        frames: w.__frames.slice(1),
-        domRows: document.querySelectorAll('section[aria-labelledby="inbox-title"] [role="tabpanel"] li')
-          .length,
+        frames: window.__frames.slice(1),
+        domRows: document.querySelectorAll('${SCROLLER} li').length,
         scrolledPx: scroller.scrollTop,
-        heapMiB:
-          Math.round(
-            ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
-              0) / 1048576,
-          ) || null,
+        listHeightPx: scroller.scrollHeight,
+        heapMiB: memory ? Math.round(memory.usedJSHeapSize / 1048576) : null,
       };
-    });
-    const loaded = await page.evaluate(() => {
-      const el = document.querySelector(
-        'section[aria-labelledby="inbox-title"] [role="tabpanel"]',
-      ) as HTMLElement;
-      return Math.round(el.scrollHeight);
-    });
+    })()`)) as {
+      frames: number[];
+      domRows: number;
+      scrolledPx: number;
+      listHeightPx: number;
+      heapMiB: number | null;
+    };
+    const loaded = Math.round(result.listHeightPx);
     const frames = summarize(result.frames);
     const long = result.frames.filter((f) => f > 50).length;
     const out = {
