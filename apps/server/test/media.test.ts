@@ -1,8 +1,8 @@
-import { ERRORS, MEDIA, type Message, SELF_DESTRUCT_AFTER_MS } from '@parlor/contract';
+import { ERRORS, MEDIA, type Message } from '@parlor/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELF_DESTRUCT_JOB } from '../src/modules/media/purchases';
 import { hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
+import { mediaChat } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
@@ -32,35 +32,10 @@ const FULL_VARIANTS = ['th', 'st', 'sr', 'rt', 'video_url'] as const;
 /** Any URL of a full variant, wherever it sits in a JSON answer or frame. */
 const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
 
-async function pair() {
-  const fan = await w.fan();
-  const creator = await w.creator();
-  const chat = await w.openChat(fan.token, creator.user._id);
-  return { fan, creator, chatId: chat.chat_id };
-}
-
-async function fetchMedia(url: string, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${url}`, {
-    headers: { ...(token ? { 'access-token': token } : {}), ...headers },
-  });
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-
-async function sendMedia(
-  token: string,
-  recipientId: string,
-  publicId: string,
-  extra: Record<string, unknown> = {},
-) {
-  return w.api.call('POST', '/v1/messages', {
-    token,
-    body: { type: 'image', recipient_id: recipientId, public_id: publicId, ...extra },
-  });
-}
+const { pair, fetchMedia, sendMedia } = mediaChat(
+  () => server,
+  () => w,
+);
 
 describe('upload', () => {
   it('makes the four widths and a blurred preview of a 12-megapixel photo, without its location', async () => {
@@ -416,77 +391,5 @@ describe('buying a paid message', () => {
     expect(
       (await w.api.call('PATCH', `/v1/messages/hide-paid?ids=${id}`, { token: other.token })).body.updated,
     ).toBe(0);
-  });
-});
-
-describe('vault', () => {
-  it('lists the owner’s media newest first and removes it on request', async () => {
-    const { fan, creator, chatId } = await pair();
-    const a = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#111111'))).body.media;
-    const b = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#222222'))).body.media;
-    await sendMedia(creator.token, fan.user._id, a.public_id);
-    const vault = await w.api.call('GET', '/v1/media?limit=20&offset=0', { token: creator.token });
-    expect(vault.body.data.map((m: { public_id: string }) => m.public_id)).toEqual([
-      b.public_id,
-      a.public_id,
-    ]);
-    expect(vault.body.data[0]).toMatchObject({ type: 'image', th: expect.any(String) });
-    const inChat = await w.api.call('GET', `/v1/media?limit=20&offset=0&chat_id=${chatId}`, {
-      token: creator.token,
-    });
-    expect(inChat.body.data.map((m: { public_id: string }) => m.public_id)).toEqual([a.public_id]);
-
-    const ids = vault.body.data.map((m: { _id: string }) => m._id).join(',');
-    const removed = await w.api.call('DELETE', `/v1/media?ids=${ids}`, { token: creator.token });
-    expect(removed.body.deleted).toBe(2);
-    expect((await w.api.call('GET', '/v1/media', { token: creator.token })).body.data).toEqual([]);
-    // Never sent: its files are gone. Sent: the fan still sees it in the chat.
-    expect((await fetchMedia(b.rt)).status).toBe(404);
-    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
-    expect((await fetchMedia(page.body.data.at(-1).media.rt)).status).toBe(200);
-    expect((await sendMedia(creator.token, fan.user._id, b.public_id)).status).toBe(404);
-  });
-});
-
-// These move the clock, so they run last.
-describe('time', () => {
-  it('hides self-destructing content when its time comes after the purchase', async () => {
-    const { fan, creator, chatId } = await pair();
-    const media = (await upload(server.url, creator.token, await photoWithGps(400, 400, '#998877'))).body
-      .media;
-    const sent = await sendMedia(creator.token, fan.user._id, media.public_id, {
-      price: 10,
-      self_destruct: true,
-    });
-    const id = sent.body.message._id;
-    expect(sent.body.message.destruct_at).toBeNull();
-    await w.giveCredits(fan.user._id, 10);
-    const bought = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
-    expect(Date.parse(bought.body.message.destruct_at)).toBe(clock.now().getTime() + SELF_DESTRUCT_AFTER_MS);
-
-    const fanSocket = await connectSocket(server.url, fan.token);
-    clock.advance(SELF_DESTRUCT_AFTER_MS + 1000);
-    expect(await server.app.ctx.jobs.runNow(SELF_DESTRUCT_JOB)).toBeGreaterThanOrEqual(1);
-    await fanSocket.next('message_hidden', (d) => d.message_id === id);
-    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
-    expect(page.body.data.at(-1)).toMatchObject({ _id: id, media: null });
-    const again = await w.api.call('PATCH', `/v1/messages/${id}/buy`, { token: fan.token });
-    expect(again.status).toBe(410);
-    fanSocket.close();
-  });
-
-  it('refuses a media URL after it expires', async () => {
-    const creator = await w.creator();
-    const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#abcdef'))).body
-      .media;
-    expect((await fetchMedia(media.rt, creator.token)).status).toBe(200);
-    clock.advance(3 * 3_600_000 + 1000);
-    const expired = await fetchMedia(media.rt, creator.token);
-    expect(expired.status).toBe(410);
-    // A fresh answer carries a fresh URL that works.
-    const fresh = await w.api.call('GET', `/v1/users/images/public_id/${media.public_id}`, {
-      token: creator.token,
-    });
-    expect((await fetchMedia(fresh.body.rt, creator.token)).status).toBe(200);
   });
 });
