@@ -71,6 +71,29 @@ describe('sending', () => {
     expect(page.body.data.length).toBe(30);
   });
 
+  it('stores every message when a fan paying the rate and the creator send at the same moment', async () => {
+    // A paid send locks the fan's and creator's accounts; a reply in the same chat holds the member
+    // rows and checks those accounts' keys. Those two orders once deadlocked (a 500 for one side).
+    const { fan, creator, chatId } = await pair();
+    await w.giveCredits(fan.user._id, 1_000);
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 2 },
+    });
+    for (let round = 0; round < 5; round++) {
+      const sends = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => [
+          w.send(fan.token, creator.user._id, `paid ${round}.${i}`),
+          w.send(creator.token, fan.user._id, `reply ${round}.${i}`),
+        ]).flat(),
+      );
+      expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
+    }
+    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    expect(page.body.data.length).toBe(50);
+    expect(page.body.credits).toBe(1_000 - 30 * 2);
+  });
+
   it('refuses empty, oversize, flagged and self-addressed messages', async () => {
     const { fan, creator } = await pair();
     const empty = await w.send(fan.token, creator.user._id, '   ');
@@ -91,7 +114,7 @@ describe('sending', () => {
     expect(noType.status).toBe(400);
     const page = await w.api.call(
       'GET',
-      '/v1/chats/' + (await w.openChat(fan.token, creator.user._id)).chat_id + '/messages',
+      `/v1/chats/${(await w.openChat(fan.token, creator.user._id)).chat_id}/messages`,
       { token: fan.token },
     );
     expect(page.body.data).toEqual([]);

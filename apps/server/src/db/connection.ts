@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  type CompiledQuery,
   Kysely,
   PostgresDialect,
   type PostgresPool,
@@ -28,6 +30,44 @@ export interface Database {
 // int8 comes back as a string from node-postgres and as a number from PGlite: make both numbers.
 // Every bigint the schema holds (ids, counters) stays far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * Statements that start with this comment run as named prepared statements on PostgreSQL: each pool
+ * connection parses and plans them once instead of on every call. Planning was 60% of the database's
+ * time on the send path (a four-table join planned in 0.4 ms, executed in 0.05 ms). Opt-in, for the
+ * few hot statements with a fixed text: every distinct text stays prepared on every connection.
+ * PGlite runs them like any other statement.
+ */
+const PREPARE_MARK = '/* prepared */ ';
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Runs a query as a prepared statement (see PREPARE_MARK); answers its rows. */
+export async function prepared<R>(
+  db: Kysely<DB>,
+  query: { compile(db: Kysely<DB>): CompiledQuery<R> },
+): Promise<R[]> {
+  const compiled = query.compile(db);
+  const result = await db.executeQuery<R>({ ...compiled, sql: PREPARE_MARK + compiled.sql });
+  return result.rows;
+}
+
+/** Lets a pg client run marked statements by name (parsed once per connection by pg itself). */
+function prepareMarked(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown) =>
+    typeof text === 'string' && text.startsWith(PREPARE_MARK)
+      ? query({ name: statementName(text), text, values })
+      : query(text, values)) as typeof client.query;
+}
 
 const COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT']);
 
@@ -66,6 +106,7 @@ class PGlitePool implements PostgresPool {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    pool.on('connect', prepareMarked);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -1,5 +1,7 @@
 import type { Chat, ChatTotals, InboxType, Note } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
+import { batchedLookup } from '../../db/batch';
+import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { categoriesOf, categoryCondition, PRESENCE_STALE_MS } from './categories';
 
@@ -115,26 +117,40 @@ export async function findChatRow(db: Db, userId: string, otherUserId: string) {
     .executeTakeFirst();
 }
 
-/** What sending needs to know about a chat, in one small lookup (the hot path of delivery). */
-export async function findSendTarget(db: Db, userId: string, otherUserId: string) {
-  return db
-    .selectFrom('chat_members as m')
-    .innerJoin('chat_members as om', (j) =>
-      j.onRef('om.chat_id', '=', 'm.chat_id').onRef('om.user_id', '=', 'm.other_user_id'),
-    )
-    .innerJoin('chats as c', 'c.id', 'm.chat_id')
-    .innerJoin('users as o', 'o.id', 'm.other_user_id')
-    .select([
-      'm.chat_id',
-      'm.blocked',
-      'om.blocked as blocked_by_other',
-      'om.media_blocked as other_media_blocked',
-      'c.credit_rate',
-      'o.type as other_type',
-    ])
-    .where('m.user_id', '=', userId)
-    .where('m.other_user_id', '=', otherUserId)
-    .executeTakeFirst();
+export interface SendTarget {
+  chat_id: string;
+  blocked: boolean;
+  blocked_by_other: boolean;
+  other_media_blocked: boolean;
+  credit_rate: number;
+  other_type: 'user' | 'featured';
+}
+
+/** What sending needs to know about chats: one statement for the sends that arrive together. */
+const sendTargets = batchedLookup(
+  async (db, pairs: readonly { userId: string; otherUserId: string }[]) => {
+    const rows = await prepared(
+      db,
+      sql<SendTarget & { user_id: string; other_user_id: string }>`
+        SELECT m.user_id, m.other_user_id, m.chat_id, m.blocked, om.blocked AS blocked_by_other,
+          om.media_blocked AS other_media_blocked, c.credit_rate, o.type AS other_type
+        FROM unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.otherUserId)}::uuid[])
+          AS k(user_id, other_user_id)
+        JOIN chat_members m ON m.user_id = k.user_id AND m.other_user_id = k.other_user_id
+        JOIN chat_members om ON om.chat_id = m.chat_id AND om.user_id = m.other_user_id
+        JOIN chats c ON c.id = m.chat_id
+        JOIN users o ON o.id = m.other_user_id`,
+    );
+    return new Map(
+      rows.map(({ user_id, other_user_id, ...target }) => [`${user_id}:${other_user_id}`, target]),
+    );
+  },
+  (p) => `${p.userId}:${p.otherUserId}`,
+);
+
+/** What sending needs to know about a chat (the hot path of delivery); undefined when there is none. */
+export function findSendTarget(db: Db, userId: string, otherUserId: string): Promise<SendTarget | undefined> {
+  return sendTargets(db, { userId, otherUserId });
 }
 
 export async function findChatRowById(db: Db, userId: string, chatId: string) {

@@ -102,8 +102,11 @@ export const ledger = {
     },
   ): Promise<Posted> {
     // Lock both accounts in id order first: two transfers in opposite directions (A tips B while
-    // B tips A) would otherwise take the same two row locks in opposite order and deadlock.
-    await sql`SELECT id FROM users WHERE id IN (${t.fromUserId}, ${t.toUserId}) ORDER BY id FOR UPDATE`.execute(
+    // B tips A) would otherwise take the same two row locks in opposite order and deadlock. NO KEY
+    // UPDATE, the lock the balance UPDATE takes anyway: a plain FOR UPDATE also blocks the foreign-key
+    // checks of every message written to or by these users until commit, and a message in this chat
+    // that already holds the member rows would then wait on us while we wait on it (deadlock).
+    await sql`SELECT id FROM users WHERE id IN (${t.fromUserId}, ${t.toUserId}) ORDER BY id FOR NO KEY UPDATE`.execute(
       trx,
     );
     const paid = await post(

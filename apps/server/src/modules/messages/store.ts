@@ -1,6 +1,8 @@
 import type { ServerEventData } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { batchedLookup } from '../../db/batch';
+import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { type MessageRow, messageFor } from './dto';
 
@@ -63,7 +65,9 @@ export type StoredMessage = MessageRow & {
  * already stored by this sender stores nothing and answers undefined (a retried send).
  */
 export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessage | undefined> {
-  const { rows } = await sql<StoredMessage>`
+  const rows = await prepared(
+    db,
+    sql<StoredMessage>`
     WITH locked AS (
       SELECT user_id FROM chat_members
       WHERE chat_id = ${m.chatId} AND user_id IN (${m.senderId}, ${m.recipientId})
@@ -90,21 +94,31 @@ export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessa
     )
     SELECT ins.*, COALESCE((SELECT unread_messages FROM upd WHERE upd.user_id = ins.recipient_id), 0)::int
       AS recipient_unread
-    FROM ins`.execute(db);
+    FROM ins`,
+  );
   return rows[0];
 }
 
+/** Totals asked for together (one per delivered message) are read in one statement. */
+const totalsLookup = batchedLookup(
+  async (db, userIds: readonly string[]) => {
+    const rows = await prepared(
+      db,
+      sql<{ user_id: string; all: number; favorites: number }>`
+        SELECT user_id, COALESCE(sum(unread_messages), 0)::int AS all,
+          COALESCE(sum(unread_messages_favorites), 0)::int AS favorites
+        FROM inbox_counters WHERE user_id = ANY(${[...userIds]}::uuid[])
+        GROUP BY user_id`,
+    );
+    return new Map(rows.map((r) => [r.user_id, r]));
+  },
+  (userId) => userId,
+);
+
 /** Unread totals of a user across visible chats (all, and favourites only): their counter rows. */
 export async function unreadTotals(db: Trx, userId: string): Promise<ServerEventData<'unread_messages'>> {
-  const row = await db
-    .selectFrom('inbox_counters')
-    .select([
-      sql<number>`COALESCE(sum(unread_messages), 0)::int`.as('all'),
-      sql<number>`COALESCE(sum(unread_messages_favorites), 0)::int`.as('favorites'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { unread_messages: row.all, unread_messages_favorites: row.favorites };
+  const row = await totalsLookup(db, userId);
+  return { unread_messages: row?.all ?? 0, unread_messages_favorites: row?.favorites ?? 0 };
 }
 
 async function memberUnread(db: Trx, chatId: string, userId: string) {
