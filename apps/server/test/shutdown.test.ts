@@ -4,9 +4,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ERRORS } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connection';
 import { client } from './support/client';
 import { photoWithGps } from './support/media';
 import { startServer } from './support/server';
+import { connectSocket } from './support/socket';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,5 +102,33 @@ describe('closing the server', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ message: ERRORS.wrongLogin });
     await closed;
+  });
+
+  it('marks the users whose sockets it held offline, in one go, before the database closes', async () => {
+    const server = await startServer();
+    const api = client(server.url);
+    const fans = await Promise.all([1, 2, 3].map(() => api.signUp('user')));
+    const sockets = await Promise.all(fans.map((f) => connectSocket(server.url, f.token)));
+    await Promise.all(sockets.map((s) => s.next('init')));
+
+    await server.app.close();
+    expect(await Promise.all(sockets.map((s) => s.closed))).toEqual([1001, 1001, 1001]);
+    // Read what the closed server left behind, through a connection of our own.
+    const database = await openDatabase({
+      databaseUrl: server.config.databaseUrl,
+      dataDir: server.config.dataDir,
+    });
+    const rows = await database.db
+      .selectFrom('users')
+      .select(['id', 'online'])
+      .where(
+        'id',
+        'in',
+        fans.map((f) => f.user._id),
+      )
+      .execute();
+    await database.close();
+    expect(rows.map((r) => r.online)).toEqual([false, false, false]);
+    await server.close();
   });
 });

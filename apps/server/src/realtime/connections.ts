@@ -28,6 +28,8 @@ interface SocketState {
  */
 export function createConnections(ctx: AppContext, presence: PresenceCounter, log: FastifyBaseLogger) {
   const sockets = new Map<string, Set<WebSocket>>();
+  /** Set by close(): sockets closing for shutdown leave presence to close(), not one query each. */
+  let closing = false;
 
   const unsubscribe = ctx.hub.subscribe((userId, frame) => {
     const set = sockets.get(userId);
@@ -121,6 +123,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     ws.on('close', () => {
       set.delete(ws);
       if (set.size === 0) sockets.delete(userId);
+      if (closing) return;
       detach(userId).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
     });
 
@@ -176,10 +179,25 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   return {
     attach,
     count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    /**
+     * Shutdown: every socket closes (clients reconnect to another process) and this process's
+     * users whose last socket it held go offline in one statement, before the database closes.
+     * Their partners are not told one by one; a user who does not come back elsewhere shows as
+     * offline from the next list or reconnect.
+     */
     async close() {
+      closing = true;
       unsubscribe();
       for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
-      await presence.close();
+      const gone = await presence.close();
+      if (gone.length > 0) {
+        await ctx.db
+          .updateTable('users')
+          .set({ online: false, last_online: ctx.clock.now() })
+          .where('id', '=', sql<string>`ANY(${gone}::uuid[])`)
+          .execute()
+          .catch((err: unknown) => log.warn({ err }, 'presence update at shutdown failed'));
+      }
     },
   };
 }

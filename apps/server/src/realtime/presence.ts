@@ -15,7 +15,8 @@ export interface PresenceCounter {
   disconnect(userId: string): Promise<boolean>;
   /** Keeps this process's entries alive. */
   heartbeat(): Promise<void>;
-  close(): Promise<void>;
+  /** Drops every entry of this process (shutdown); answers the users it leaves online nowhere. */
+  close(): Promise<string[]>;
 }
 
 export function createLocalPresence(): PresenceCounter {
@@ -33,7 +34,11 @@ export function createLocalPresence(): PresenceCounter {
       return n <= 0;
     },
     async heartbeat() {},
-    async close() {},
+    async close() {
+      const users = [...counts.keys()];
+      counts.clear();
+      return users;
+    },
   };
 }
 
@@ -79,7 +84,17 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
       }
     },
     async close() {
+      const users = [...local.keys()];
+      local.clear();
       await redis.multi().del(mine).srem(processes, processId).exec();
+      const others = await redis.smembers(processes);
+      if (others.length === 0 || users.length === 0) return users;
+      const pipeline = redis.pipeline();
+      for (const userId of users) for (const p of others) pipeline.hexists(`${prefix}presence:${p}`, userId);
+      const answers = (await pipeline.exec()) ?? [];
+      return users.filter((_, i) =>
+        answers.slice(i * others.length, (i + 1) * others.length).every(([, found]) => found !== 1),
+      );
     },
   };
 }
