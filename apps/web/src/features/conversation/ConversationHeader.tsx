@@ -8,7 +8,7 @@ import { selectUser } from '../auth/authSlice';
 import { chatsActionConfirmed } from '../chats/inboxEffects';
 import { selectTypingIn } from '../chats/inboxSelectors';
 import { chatsAction } from '../chats/inboxThunks';
-import { formatAge } from '../chats/relativeTime';
+import { formatLastSeen } from '../chats/relativeTime';
 import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
@@ -33,7 +33,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
     : other.is_online
       ? 'Online'
       : other.last_online
-        ? `Last seen ${formatAge(other.last_online)}`
+        ? `Last seen ${formatLastSeen(other.last_online)}`
         : '';
   const ids = [other._id];
 

@@ -1,10 +1,10 @@
 import { type Chat, MAX_MESSAGE_RATE, NOTE_MAX_LENGTH } from '@parlor/contract';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
+import { formatDay } from '../chats/relativeTime';
 import styles from './Conversation.module.css';
 import { addNote, changeRate, deleteNote, updateNote } from './conversationThunks';
 
@@ -26,7 +26,7 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
         </div>
         <div>
           <dt>Chatting since</dt>
-          <dd>{format(new Date(chat.created_at), 'd MMM yyyy')}</dd>
+          <dd>{formatDay(chat.created_at)}</dd>
         </div>
       </dl>
       <RateForm otherUserId={otherUserId} rate={chat.credit_rate} />

@@ -1,11 +1,12 @@
 import type { Chat, Message } from '@parlor/contract';
-import { format, isSameDay } from 'date-fns';
+import { isSameDay } from 'date-fns';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
+import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
 import { PendingMediaSends } from '../media/PendingMediaSends';
@@ -18,15 +19,6 @@ import { showIntro } from './textWarnings';
 
 /** How close to an edge (px) counts as "at" it: older pages load, new messages keep the view pinned. */
 const EDGE_PX = 120;
-
-const timeOf = (iso: string) => format(new Date(iso), 'h:mm a');
-
-function dayLabel(iso: string): string {
-  const at = new Date(iso);
-  const now = new Date();
-  if (isSameDay(at, now)) return 'Today';
-  return format(at, at.getFullYear() === now.getFullYear() ? 'EEEE, d MMMM' : 'd MMMM yyyy');
-}
 
 /** The messages, oldest at the top; scrolling up loads 50 more and keeps the reader's place. */
 export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: Chat }) {
@@ -146,7 +138,7 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
             <li key={keyOf(item)} className={styles.item}>
               {newDay && created && (
                 <div className={styles.day}>
-                  <span>{dayLabel(created)}</span>
+                  <span>{formatDay(created)}</span>
                 </div>
               )}
               {item.kind === 'message' ? (
@@ -206,7 +198,7 @@ function StoredMessage({
           {isMediaMessage(message) && <MediaBubble message={message} otherUserId={otherUserId} />}
           {(text || !isMediaMessage(message)) && <p className={styles.text}>{text}</p>}
           <span className={styles.meta}>
-            <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+            <time dateTime={message.created_at}>{formatClock(message.created_at)}</time>
           </span>
         </div>
         {!message.is_deleted && (

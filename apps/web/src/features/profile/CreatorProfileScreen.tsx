@@ -10,7 +10,7 @@ import { AlertIcon, ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { FormAlert } from '../auth/FormAlert';
-import { formatAge } from '../chats/relativeTime';
+import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import styles from './CreatorProfileScreen.module.css';
@@ -93,7 +93,11 @@ export function CreatorProfileScreen() {
         <p className={styles.meta}>
           <span className={styles.badge}>{user.type === 'featured' ? 'Creator' : 'Member'}</span>
           <span>
-            {user.is_online ? 'Online now' : user.last_online ? `Active ${formatAge(user.last_online)}` : ''}
+            {user.is_online
+              ? 'Online now'
+              : user.last_online
+                ? `Last seen ${formatLastSeen(user.last_online)}`
+                : ''}
           </span>
         </p>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
