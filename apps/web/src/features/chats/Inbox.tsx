@@ -41,13 +41,24 @@ function Tab({ filter, active }: { filter: InboxFilter; active: boolean }) {
 
 function SearchBox() {
   const dispatch = useAppDispatch();
-  const current = useAppSelector(selectInboxList).search;
+  const { search: current, filter } = useAppSelector(selectInboxList);
   const [text, setText] = useState(current);
+  // The search this box last sent. Choosing a tab clears the search (part 1 §4) and any typing
+  // not sent yet.
+  const sent = useRef(current);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab is a reason to reset.
   useEffect(() => {
-    if (text === current) return;
-    const timer = setTimeout(() => dispatch(searchChanged(text)), SEARCH_PAUSE_MS);
+    sent.current = current;
+    setText(current);
+  }, [current, filter]);
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      dispatch(searchChanged(text));
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, text, current]);
+  }, [dispatch, text]);
   return (
     <div className={styles.search}>
       <SearchIcon size={18} className={styles.searchIcon} />

@@ -1,4 +1,12 @@
-import type { Chat, ChatTotals, FetchStatus, InboxFilter, Message } from '@parlor/contract';
+import {
+  type Chat,
+  type ChatTotals,
+  type FetchStatus,
+  type InboxFilter,
+  type InboxType,
+  inboxTypeFor,
+  type Message,
+} from '@parlor/contract';
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 
 /** Part 1 §3: lists identify a chat by the other user's id. */
@@ -42,6 +50,17 @@ export const emptyList = (filter: InboxFilter = 'all', search = ''): InboxList =
   hasMore: true,
   status: 'None',
 });
+
+/**
+ * Part 1 §4: the filter is either a search text or a category, and part 1 §5: an empty value is not
+ * sent. A search covers every chat; a category is sent as `type` (fans as fans2).
+ */
+export function inboxQuery(
+  list: Pick<InboxList, 'filter' | 'search'>,
+): { search: string } | { type: InboxType } {
+  const search = list.search.trim();
+  return search ? { search } : { type: inboxTypeFor(list.filter) };
+}
 
 export const initialInboxState = (): InboxState => ({
   chats: chatsAdapter.getInitialState(),

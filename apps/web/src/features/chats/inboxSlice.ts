@@ -22,13 +22,14 @@ export const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
   reducers: {
-    /** Part 1 §4: the filter is either a search text or a category; changing it starts a new list. */
+    /** Part 1 §4: the filter is either a search text or a category; choosing a tab drops the search. */
     filterChanged(state, action: PayloadAction<InboxFilter>) {
-      state.list = emptyList(action.payload, state.list.search);
+      state.list = emptyList(action.payload, '');
       state.selection = { mode: 'ids', ids: [] };
     },
+    /** A search covers every chat, whatever tab was open; clearing it goes back to the Inbox tab. */
     searchChanged(state, action: PayloadAction<string>) {
-      state.list = emptyList(state.list.filter, action.payload);
+      state.list = emptyList('all', action.payload);
       state.selection = { mode: 'ids', ids: [] };
     },
     /** In select-all mode toggling a chat adds or removes an exception. */

@@ -6,12 +6,11 @@ import {
   ChatsActionResponse,
   ChatTotals,
   type InboxFilter,
-  inboxTypeFor,
 } from '@parlor/contract';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
-import type { InboxState } from './inboxModel';
+import { type InboxState, inboxQuery } from './inboxModel';
 
 type WithInbox = { inbox: InboxState };
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -25,18 +24,12 @@ export interface PageArg {
   refresh?: boolean;
 }
 
-/** GET /v1/chats?v=2&limit=20&offset=N, with search and type (fans as fans2, part 1 §5). */
+/** GET /v1/chats?v=2&limit=20&offset=N, with the search or the type (fans as fans2, part 1 §5). */
 export const fetchInboxPage = createApiThunk(
   'inbox/fetchPage',
   async (arg: PageArg, { signal }) =>
     api.get('/v1/chats', {
-      query: {
-        v: 2,
-        limit: CHAT_PAGE_SIZE,
-        offset: arg.offset,
-        search: arg.search.trim(),
-        type: inboxTypeFor(arg.filter),
-      },
+      query: { v: 2, limit: CHAT_PAGE_SIZE, offset: arg.offset, ...inboxQuery(arg) },
       schema: ChatList,
       signal,
     }),
@@ -77,7 +70,7 @@ export interface ChatsActionResult {
 
 /**
  * PATCH /v1/chats with comma-joined `ids`, or in select-all mode `except_ids` plus the list's type
- * and search, so the server covers the same chats the user sees selected.
+ * or search, so the server covers the same chats the user sees selected.
  */
 export const chatsAction = createApiThunk(
   'inbox/chatsAction',
@@ -86,13 +79,8 @@ export const chatsAction = createApiThunk(
     const selectAll = !arg.ids && selection.mode === 'all';
     const ids = arg.ids ?? selection.ids;
     const body = selectAll
-      ? {
-          action: arg.action,
-          except_ids: ids.join(','),
-          type: inboxTypeFor(list.filter),
-          search: list.search.trim() || undefined,
-        }
-      : { action: arg.action, ids: ids.join(','), type: inboxTypeFor(list.filter) };
+      ? { action: arg.action, except_ids: ids.join(','), ...inboxQuery(list) }
+      : { action: arg.action, ids: ids.join(','), ...inboxQuery(list) };
     const res = await api.patch('/v1/chats', body, { schema: ChatsActionResponse });
     const except = new Set(ids);
     return {
