@@ -42,6 +42,8 @@ export const LastMessagePreview = z.object({
   text: z.string().nullable(),
   sender_id: z.string(),
   created_at: z.string(),
+  /** Deleted by its sender: the inbox says so instead of showing its text or kind. */
+  is_deleted: z.boolean(),
 });
 
 /** Part 1 §3 Chat and part 2 §3 Chat: lists identify a chat by the other user's id. */

@@ -249,6 +249,7 @@ export function toChat(row: PageRow, notes: Note[], viewer: { type: 'user' | 'fe
             text: row.lm_deleted_at ? null : (row.lm_text ?? null),
             sender_id: row.lm_sender_id,
             created_at: row.lm_created_at.toISOString(),
+            is_deleted: row.lm_deleted_at !== null,
           }
         : null,
     created_at: row.chat_created_at.toISOString(),

@@ -14,6 +14,13 @@ function findByChatId(state: S, chatId: string): Draft<Chat> | undefined {
   return undefined;
 }
 
+/** The preview of a deleted last message loses its text (part 2 §4: deleted messages are replaced). */
+export function markPreviewDeleted(chat: Draft<Chat>, messageId: string): void {
+  if (chat.last_message?._id !== messageId) return;
+  chat.last_message.text = null;
+  chat.last_message.is_deleted = true;
+}
+
 /**
  * Puts a chat where the current list wants it, or takes it out when it no longer belongs there. A
  * chat that sorts below the last loaded row waits for its page instead (no duplicate later).
@@ -61,6 +68,7 @@ export const inboxAppliers: EventAppliers<InboxState> = {
           text: data.text,
           sender_id: data.sender_id,
           created_at: data.timestamp,
+          is_deleted: false,
         };
     if (!fromMe) {
       chat.unread_messages = data.unread_messages;
@@ -77,6 +85,12 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     // The sender stopped typing: their message is here.
     if (!fromMe) delete state.typing[data.chat_id];
     reposition(state, other);
+  },
+
+  /** Deleted by its sender: a chat whose last message it was previews it as deleted. */
+  message_deleted(state, data) {
+    const chat = findByChatId(state, data.chat_id);
+    if (chat) markPreviewDeleted(chat, data.message_id);
   },
 
   unread_messages(state, data) {

@@ -111,6 +111,7 @@ export const previewOf = (m: Message): Chat['last_message'] => ({
   text: m.is_deleted ? null : m.text,
   sender_id: m.sender_id,
   created_at: m.created_at,
+  is_deleted: m.is_deleted,
 });
 
 /** Which ids a bulk action covers among the chats held: the chosen ones, or all but the exceptions. */

@@ -2,8 +2,8 @@ import type { Chat, InboxFilter } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
-import { sendSucceeded } from '../conversation/conversationActions';
-import { inboxAppliers, reposition } from './inboxEvents';
+import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
+import { inboxAppliers, markPreviewDeleted, reposition } from './inboxEvents';
 import { chatsAdapter, emptyList, initialInboxState } from './inboxModel';
 import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markChatRead } from './inboxThunks';
 
@@ -164,6 +164,10 @@ export const inboxSlice = createSlice({
           },
           { me: m.sender_id, receivedAt: Date.now() },
         );
+      })
+      .addCase(messageDeleted, (state, action) => {
+        const chat = state.chats.entities[action.payload.otherUserId];
+        if (chat) markPreviewDeleted(chat, action.payload.message._id);
       })
       .addCase(realtimeEvent, (state, action) => applyEvent(inboxAppliers, state, action.payload))
       .addCase(logout.fulfilled, () => initialInboxState());

@@ -33,8 +33,11 @@ export function tabsFor(type: UserType | undefined): InboxFilter[] {
 }
 
 /** The inbox line of a message that has no text of its own. */
-export function previewText(preview: { type: string; text: string | null } | null): string {
+export function previewText(
+  preview: { type: string; text: string | null; is_deleted: boolean } | null,
+): string {
   if (!preview) return 'No messages yet';
+  if (preview.is_deleted) return 'Message deleted';
   if (preview.text) return preview.text;
   switch (preview.type) {
     case 'tip':
@@ -46,6 +49,6 @@ export function previewText(preview: { type: string; text: string | null } | nul
     case 'gif':
       return 'GIF';
     default:
-      return 'Message deleted';
+      return 'Message';
   }
 }

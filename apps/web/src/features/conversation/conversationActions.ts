@@ -30,6 +30,11 @@ export const sendForced = createAction<{
 export const retryStarted = createAction<{ otherUserId: string; clientSideReceiveId: string }>(
   'conversation/retryStarted',
 );
+/** The sender deleted a message (DELETE /v1/messages/{id} answered with the deleted version). */
+export const messageDeleted = createAction<{ otherUserId: string; message: Message }>(
+  'conversation/messageDeleted',
+);
+
 export const pendingDismissed = createAction<{ otherUserId: string; clientSideReceiveId: string }>(
   'conversation/pendingDismissed',
 );

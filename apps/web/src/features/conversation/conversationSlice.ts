@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import {
+  messageDeleted,
   messagesMerged,
   pendingDismissed,
   retryStarted,
@@ -20,7 +21,7 @@ import {
   messagesAdapter,
   newConversation,
 } from './conversationModel';
-import { deleteMessage, hideMessageForMe, loadOlderMessages, openConversation } from './conversationThunks';
+import { hideMessageForMe, loadOlderMessages, openConversation } from './conversationThunks';
 
 function convoFor(state: ConversationsState, otherUserId: string): Conversation {
   state.byUser[otherUserId] ??= newConversation();
@@ -135,9 +136,9 @@ export const conversationsSlice = createSlice({
         const convo = state.byUser[action.meta.arg.otherUserId];
         if (convo) convo.messageIds = convo.messageIds.filter((id) => id !== action.meta.arg.messageId);
       })
-      .addCase(deleteMessage.fulfilled, (state, action) => {
+      .addCase(messageDeleted, (state, action) => {
         // Part 2 §4: deleted messages are replaced by the returned version.
-        messagesAdapter.upsertOne(state.messages, action.payload);
+        messagesAdapter.upsertOne(state.messages, action.payload.message);
       })
       .addCase(realtimeEvent, (state, action) => applyEvent(conversationAppliers, state, action.payload))
       .addCase(logout.fulfilled, () => initialConversationsState());

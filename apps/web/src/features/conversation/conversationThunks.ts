@@ -19,6 +19,7 @@ import { markChatRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { pushPopup } from '../popups/popupsSlice';
 import {
+  messageDeleted,
   messagesMerged,
   retryStarted,
   sendFailed,
@@ -209,8 +210,11 @@ export const hideMessageForMe = createApiThunk(
 /** DELETE /v1/messages/{id}: the sender removes it for both sides. */
 export const deleteMessage = createApiThunk(
   'conversation/deleteMessage',
-  async ({ messageId }: { otherUserId: string; messageId: string }) =>
-    api.delete(`/v1/messages/${messageId}`, { schema: Message }),
+  async ({ otherUserId, messageId }: { otherUserId: string; messageId: string }, { dispatch }) => {
+    const message = await api.delete(`/v1/messages/${messageId}`, { schema: Message });
+    dispatch(messageDeleted({ otherUserId, message }));
+    return message;
+  },
 );
 
 /** Notes on the fan (part 2 §3), private to the creator who writes them. */
