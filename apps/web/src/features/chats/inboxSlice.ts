@@ -1,10 +1,10 @@
 import type { Chat, InboxFilter } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
 import { inboxAppliers, markPreviewDeleted, reposition } from './inboxEvents';
-import { chatsAdapter, emptyList, initialInboxState } from './inboxModel';
+import { chatsAdapter, emptyList, type InboxState, initialInboxState } from './inboxModel';
 import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markChatRead } from './inboxThunks';
 
 /** Which chat flags each bulk action sets on the client once the server confirms it. */
@@ -17,6 +17,11 @@ const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
   allow_media: { is_media_blocked: false },
   read: { unread_messages: 0, unread_messages_favorites: 0 },
 };
+
+/** Moves a chat the list shows to where its new state sorts it. */
+function repositionHeld(state: Draft<InboxState>, id: string) {
+  if (state.list.ids.includes(id)) reposition(state, id);
+}
 
 export const inboxSlice = createSlice({
   name: 'inbox',
@@ -51,7 +56,7 @@ export const inboxSlice = createSlice({
       const id = action.payload.other_user._id;
       chatsAdapter.upsertOne(state.chats, action.payload);
       if (!action.payload.is_blocked) delete state.removed[id];
-      if (state.list.ids.includes(id)) reposition(state, id);
+      repositionHeld(state, id);
     },
     /** A chat's fields changed by a call of the conversation (notes, rate). */
     chatPatched(state, action: PayloadAction<{ id: string; changes: Partial<Chat> }>) {
@@ -102,6 +107,8 @@ export const inboxSlice = createSlice({
           id: action.meta.arg,
           changes: { unread_messages: 0, unread_messages_favorites: 0 },
         });
+        // Part 1 §9: a system chat with nothing unread leaves the pinned top.
+        repositionHeld(state, action.meta.arg);
       })
       .addCase(fetchInboxTotals.fulfilled, (state, action) => {
         state.totals = action.payload;
@@ -123,6 +130,7 @@ export const inboxSlice = createSlice({
         const changes = FLAG_CHANGES[name];
         for (const id of covered) {
           if (changes) chatsAdapter.updateOne(state.chats, { id, changes });
+          if (name === 'read') repositionHeld(state, id);
           const chat = state.chats.entities[id];
           if (chat && (name === 'favorite' || name === 'remove_favorite')) {
             chat.category = chat.category.filter((c) => c !== 'favorites');
