@@ -23,6 +23,13 @@ function repositionHeld(state: Draft<InboxState>, id: string) {
   if (state.list.ids.includes(id)) reposition(state, id);
 }
 
+/** Part 2 §4: a 410 removes the chat locally, from the list and the cache. */
+function removeGone(state: Draft<InboxState>, id: string) {
+  chatsAdapter.removeOne(state.chats, id);
+  state.list.ids = state.list.ids.filter((x) => x !== id);
+  state.selection.ids = state.selection.ids.filter((x) => x !== id);
+}
+
 export const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
@@ -57,6 +64,10 @@ export const inboxSlice = createSlice({
       chatsAdapter.upsertOne(state.chats, action.payload);
       if (!action.payload.is_blocked) delete state.removed[id];
       repositionHeld(state, id);
+    },
+    /** The server answered 410 for this chat (its other account is gone). */
+    chatGone(state, action: PayloadAction<string>) {
+      removeGone(state, action.payload);
     },
     /** A chat's fields changed by a call of the conversation (notes, rate). */
     chatPatched(state, action: PayloadAction<{ id: string; changes: Partial<Chat> }>) {
@@ -120,10 +131,7 @@ export const inboxSlice = createSlice({
         reposition(state, id);
       })
       .addCase(fetchChat.rejected, (state, action) => {
-        // Part 2 §4: a 410 removes the chat locally.
-        if (action.payload?.status !== 410) return;
-        chatsAdapter.removeOne(state.chats, action.meta.arg);
-        state.list.ids = state.list.ids.filter((id) => id !== action.meta.arg);
+        if (action.payload?.status === 410) removeGone(state, action.meta.arg);
       })
       .addCase(chatsAction.fulfilled, (state, action) => {
         const { action: name, covered, selectAll } = action.payload;
@@ -189,6 +197,7 @@ export const {
   selectAllToggled,
   selectionCleared,
   chatReceived,
+  chatGone,
   chatPatched,
   typingExpired,
 } = inboxSlice.actions;

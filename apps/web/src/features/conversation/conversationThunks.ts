@@ -14,7 +14,7 @@ import { createApiThunk } from '../../app/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import type { InboxState } from '../chats/inboxModel';
-import { chatPatched, chatReceived } from '../chats/inboxSlice';
+import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markChatRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { pushPopup } from '../popups/popupsSlice';
@@ -71,6 +71,8 @@ export const openConversation = createApiThunk(
       if (error instanceof ApiError && needsUnlock(error)) {
         dispatch(unlockFreeChatPopup(conversationPath(otherUserId), error.message));
       }
+      // Part 2 §4: a 410 removes the chat locally; the screen says the account is gone.
+      if (error instanceof ApiError && error.status === 410) dispatch(chatGone(otherUserId));
       throw error;
     }
   },
