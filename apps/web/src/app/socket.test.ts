@@ -118,6 +118,25 @@ describe('realtime connection', () => {
     expect(calls.connected).toEqual([true, false]);
   });
 
+  it('shows disconnected 5 s after the very first attempt fails, and connected once one opens', () => {
+    const { connection, last, calls } = setup();
+    connection.start();
+    last().serverCloses(1006);
+    vi.advanceTimersByTime(4_999);
+    expect(calls.connected).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls.connected).toEqual([false]);
+    last().serverOpens();
+    expect(calls.connected).toEqual([false, true]);
+  });
+
+  it('shows disconnected when the first socket hangs without opening or closing', () => {
+    const { connection, calls } = setup();
+    connection.start();
+    vi.advanceTimersByTime(5_000);
+    expect(calls.connected).toEqual([false]);
+  });
+
   it('does not flicker the indicator when the reconnect succeeds within 5 s', () => {
     const { connection, last, calls, sockets } = setup();
     connection.start();

@@ -68,8 +68,8 @@ export function createConnection(options: ConnectionOptions): Connection {
   let started = false;
   let everOpened = false;
   let attempt = 0;
-  /** What we last told the app; the indicator only flips to false after the delay. */
-  let reportedConnected = false;
+  /** What we last told the app (null: nothing yet); the indicator only flips to false after the delay. */
+  let reportedConnected: boolean | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -92,14 +92,18 @@ export function createConnection(options: ConnectionOptions): Connection {
   const reportConnected = () => {
     clearTimeout(disconnectTimer);
     disconnectTimer = undefined;
-    if (!reportedConnected) {
+    if (reportedConnected !== true) {
       reportedConnected = true;
       options.onConnectedChange?.(true);
     }
   };
 
+  /**
+   * Part 1 §4: disconnected is reported once the socket has not been open for 5 s, whether it was
+   * open before or the very first attempt never opened.
+   */
   const scheduleDisconnected = () => {
-    if (!reportedConnected || disconnectTimer) return;
+    if (reportedConnected === false || disconnectTimer) return;
     disconnectTimer = setTimeout(() => {
       disconnectTimer = undefined;
       if (status === 'open') return;
@@ -219,6 +223,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       started = true;
       unsubscribeVisibility = options.visibility.subscribe(onVisibilityChange);
       open();
+      scheduleDisconnected();
     },
     stop() {
       started = false;
