@@ -11,7 +11,14 @@ import { selectUser } from '../auth/authSlice';
 import { BulkActionBar } from './BulkActionBar';
 import { ChatRow } from './ChatRow';
 import styles from './Inbox.module.css';
-import { selectInboxList, selectSelectionActive, selectTabCount, selectUnreadTotals } from './inboxSelectors';
+import { expireRecent } from './inboxEffects';
+import {
+  selectInboxList,
+  selectNextRecentExpiry,
+  selectSelectionActive,
+  selectTabCount,
+  selectUnreadTotals,
+} from './inboxSelectors';
 import { filterChanged, searchChanged, selectionCleared } from './inboxSlice';
 import { TAB_LABELS, tabsFor } from './inboxTabs';
 import { fetchInboxPage, fetchInboxTotals, fetchNextInboxPage } from './inboxThunks';
@@ -88,6 +95,13 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
   useEffect(() => {
     void dispatch(fetchInboxTotals());
   }, [dispatch]);
+  // Recent is a matter of the clock: the chat whose last message turns 10 minutes old leaves it then.
+  const recentEnds = useAppSelector(selectNextRecentExpiry);
+  useEffect(() => {
+    if (recentEnds === null) return;
+    const timer = setTimeout(() => dispatch(expireRecent()), Math.max(0, recentEnds - Date.now()));
+    return () => clearTimeout(timer);
+  }, [dispatch, recentEnds]);
   // A new filter or search starts an empty list: load its first page.
   useEffect(() => {
     if (list.status === 'None' && list.ids.length === 0) void dispatch(fetchNextInboxPage());

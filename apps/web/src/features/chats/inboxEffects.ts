@@ -3,7 +3,7 @@ import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { createAction } from '@reduxjs/toolkit';
 import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
 import type { InboxState } from './inboxModel';
-import { typingExpired } from './inboxSlice';
+import { recentExpired, typingExpired } from './inboxSlice';
 import { type ChatsActionArg, chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals } from './inboxThunks';
 
 type WithInbox = { inbox: InboxState };
@@ -48,6 +48,12 @@ export const resyncInbox = () => (dispatch: EffectApi['dispatch'], getState: () 
   if (list.status !== 'None') {
     void dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: 0, refresh: true }));
   }
+  void dispatch(fetchInboxTotals());
+};
+
+/** A chat left Recent on the clock: the Recent count moves with it. */
+export const expireRecent = () => (dispatch: EffectApi['dispatch']) => {
+  dispatch(recentExpired(Date.now()));
   void dispatch(fetchInboxTotals());
 };
 

@@ -1,4 +1,4 @@
-import type { Chat, InboxFilter } from '@parlor/contract';
+import { type Chat, type InboxFilter, RECENT_WINDOW_MS } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
 import { chatsAdapter, type InboxState } from './inboxModel';
 
@@ -40,3 +40,15 @@ export const selectSelectionActive = (s: WithInbox) =>
 /** Who is typing in a chat right now (their user id), if anyone. */
 export const selectTypingIn = (s: WithInbox, chatId: string | null | undefined) =>
   chatId ? s.inbox.typing[chatId]?.senderId : undefined;
+
+/** When the next chat leaves Recent (its last message turns 10 minutes old), or null if none is in it. */
+export const selectNextRecentExpiry = createSelector([(s: WithInbox) => s.inbox.chats], (chats) => {
+  let next: number | null = null;
+  for (const id of chats.ids) {
+    const chat = chats.entities[id];
+    if (!chat?.category.includes('recent') || !chat.last_message_time) continue;
+    const at = Date.parse(chat.last_message_time) + RECENT_WINDOW_MS;
+    if (next === null || at < next) next = at;
+  }
+  return next;
+});

@@ -1,4 +1,4 @@
-import type { Chat, InboxFilter } from '@parlor/contract';
+import { type Chat, type InboxFilter, RECENT_WINDOW_MS } from '@parlor/contract';
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
@@ -72,6 +72,18 @@ export const inboxSlice = createSlice({
     /** A chat's fields changed by a call of the conversation (notes, rate). */
     chatPatched(state, action: PayloadAction<{ id: string; changes: Partial<Chat> }>) {
       chatsAdapter.updateOne(state.chats, action.payload);
+    },
+    /** Part 1 §4: recent means under 10 minutes old; a chat whose last message aged past it leaves Recent. */
+    recentExpired(state, action: PayloadAction<number>) {
+      const cutoff = action.payload - RECENT_WINDOW_MS;
+      for (const id of state.chats.ids) {
+        const chat = state.chats.entities[id];
+        if (!chat?.category.includes('recent')) continue;
+        const at = chat.last_message_time ? Date.parse(chat.last_message_time) : Number.NEGATIVE_INFINITY;
+        if (at > cutoff) continue;
+        chat.category = chat.category.filter((c) => c !== 'recent');
+        if (state.list.filter === 'recent') repositionHeld(state, id);
+      }
     },
     /** Part 1 §4: the typing indicator clears 10 s after the last start. */
     typingExpired(state, action: PayloadAction<{ chatId: string; at: number }>) {
@@ -199,5 +211,6 @@ export const {
   chatReceived,
   chatGone,
   chatPatched,
+  recentExpired,
   typingExpired,
 } = inboxSlice.actions;
