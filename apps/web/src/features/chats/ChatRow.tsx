@@ -8,7 +8,7 @@ import styles from './Inbox.module.css';
 import { selectChatByUser, selectIsSelected, selectTypingIn } from './inboxSelectors';
 import { selectionToggled } from './inboxSlice';
 import { previewText } from './inboxTabs';
-import { formatChatTime } from './relativeTime';
+import { formatChatTime, isNew } from './relativeTime';
 
 interface Props {
   otherUserId: string;
@@ -42,6 +42,11 @@ export const ChatRow = memo(function ChatRow({ otherUserId, selecting, current }
         <span className={styles.rowTop}>
           <span className={styles.name}>{name}</span>
           {chat.is_favorite && <StarIcon size={14} className={styles.favorite} aria-label="Favorite" />}
+          {isNew(chat.created_at) && (
+            <span className={styles.newTag} title="Chat started in the last 72 hours">
+              New
+            </span>
+          )}
           <time className={styles.time} dateTime={chat.last_message_time ?? undefined}>
             {formatChatTime(chat.last_message_time)}
           </time>

@@ -6,6 +6,8 @@ import {
   formatClock,
   formatDay,
   formatLastSeen,
+  isNew,
+  isRecent,
   toDateFnsPattern,
 } from './relativeTime';
 
@@ -72,5 +74,18 @@ describe('ages (part 1 §9)', () => {
     expect(formatLastSeen(ago(3 * DAY), now)).toBe('12 Jun');
     expect(formatLastSeen(ago(15 * DAY), now)).toBe('2 weeks ago');
     expect(formatLastSeen(null, now)).toBe('');
+  });
+});
+
+describe('recent and new (part 1 §4)', () => {
+  it('counts under 10 minutes as recent', () => {
+    expect(isRecent(ago(9 * 60_000 + 59_000), now)).toBe(true);
+    expect(isRecent(ago(10 * 60_000), now)).toBe(false);
+  });
+
+  it('counts within 72 hours as new', () => {
+    expect(isNew(ago(71 * 3_600_000), now)).toBe(true);
+    expect(isNew(ago(72 * 3_600_000), now)).toBe(false);
+    expect(isNew(null, now)).toBe(false);
   });
 });

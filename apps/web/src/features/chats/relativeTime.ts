@@ -1,4 +1,10 @@
-import { RECENT_WINDOW_MS, TIME_FORMAT_OLDER, TIME_FORMAT_TODAY, TIME_FORMAT_YEAR } from '@parlor/contract';
+import {
+  NEW_WINDOW_MS,
+  RECENT_WINDOW_MS,
+  TIME_FORMAT_OLDER,
+  TIME_FORMAT_TODAY,
+  TIME_FORMAT_YEAR,
+} from '@parlor/contract';
 import {
   differenceInMonths,
   differenceInWeeks,
@@ -97,4 +103,10 @@ export function formatLastSeen(iso: string | null | undefined, now: Date = new D
 export function isRecent(iso: string | null | undefined, now: Date = new Date()): boolean {
   const at = parse(iso);
   return at !== null && now.getTime() - at.getTime() < RECENT_WINDOW_MS;
+}
+
+/** Part 1 §4: within 72 hours counts as new (a chat started that recently is marked New). */
+export function isNew(iso: string | null | undefined, now: Date = new Date()): boolean {
+  const at = parse(iso);
+  return at !== null && now.getTime() - at.getTime() < NEW_WINDOW_MS;
 }
