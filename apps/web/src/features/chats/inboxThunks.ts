@@ -10,6 +10,7 @@ import {
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
+import { type AuthState, selectUser } from '../auth/authSlice';
 import { type InboxState, inboxQuery } from './inboxModel';
 
 type WithInbox = { inbox: InboxState };
@@ -44,9 +45,11 @@ export const fetchNextInboxPage = () => (dispatch: AnyDispatch, getState: () => 
   return dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }));
 };
 
-/** GET /v1/chats/total: the nine counts. */
-export const fetchInboxTotals = createApiThunk('inbox/fetchTotals', async () =>
-  api.get('/v1/chats/total', { schema: ChatTotals }),
+/** GET /v1/chats/total: the nine counts, for featured users only (part 1 §3, §7). */
+export const fetchInboxTotals = createApiThunk(
+  'inbox/fetchTotals',
+  async () => api.get('/v1/chats/total', { schema: ChatTotals }),
+  (_arg, getState) => selectUser(getState() as { auth: AuthState })?.type === 'featured',
 );
 
 /** GET /v1/chat?recipient_id=: one chat added to the list (part 1 §7). */
