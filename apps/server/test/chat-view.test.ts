@@ -32,3 +32,65 @@ describe('the last-message preview', () => {
     }
   });
 });
+
+describe('intro fields (part 1 §4)', () => {
+  const intro = (body: Record<string, unknown>) => ({
+    intro_enabled: body.intro_enabled,
+    can_intro: body.can_intro,
+    is_intro: body.is_intro,
+    intro_ended: body.intro_ended,
+  });
+
+  it('make a new chat with a creator who has intros on an intro for both sides, until the first message', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const fanView = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, {
+      token: fan.token,
+    });
+    expect(intro(fanView.body)).toEqual({
+      intro_enabled: true,
+      can_intro: true,
+      is_intro: true,
+      intro_ended: false,
+    });
+    const creatorView = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, {
+      token: creator.token,
+    });
+    expect(intro(creatorView.body)).toEqual({
+      intro_enabled: true,
+      can_intro: false,
+      is_intro: true,
+      intro_ended: false,
+    });
+
+    await w.send(fan.token, creator.user._id, 'hello, I am new here');
+    const after = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    expect(intro(after.body)).toEqual({
+      intro_enabled: true,
+      can_intro: false,
+      is_intro: false,
+      intro_ended: true,
+    });
+  });
+
+  it('are off when the creator turned intros off', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ intro_enabled: false })
+      .where('id', '=', creator.user._id)
+      .execute();
+    await w.openChat(fan.token, creator.user._id);
+    const fanView = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, {
+      token: fan.token,
+    });
+    expect(intro(fanView.body)).toEqual({
+      intro_enabled: false,
+      can_intro: false,
+      is_intro: false,
+      intro_ended: false,
+    });
+  });
+});

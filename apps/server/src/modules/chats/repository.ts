@@ -220,11 +220,19 @@ export function isOnline(row: { online: boolean; last_online: Date | null }, now
 }
 
 /** Maps an inbox row to the contract's Chat as its member sees it. */
-export function toChat(row: PageRow, notes: Note[], viewer: { type: 'user' | 'featured' }, now: Date): Chat {
+export function toChat(
+  row: PageRow,
+  notes: Note[],
+  viewer: { type: 'user' | 'featured'; intro_enabled: boolean },
+  now: Date,
+): Chat {
   const online = isOnline(row, now);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  // Part 1 §4: intro shows when the other party is a creator with intro on and the viewer is a fan.
-  const canIntro = row.other_type === 'featured' && viewer.type === 'user' && row.other_intro_enabled;
+  // Part 1 §4 intro: a fan's first message to a creator who has intros on. The chat is an intro
+  // (for both sides) until its first message ends it; only the fan can intro.
+  const fanView = viewer.type === 'user' && row.other_type === 'featured';
+  const creatorView = viewer.type === 'featured' && row.other_type === 'user';
+  const introEnabled = fanView ? row.other_intro_enabled : creatorView && viewer.intro_enabled;
   const hasMessages = row.last_message_id !== null;
   return {
     _id: row.chat_id,
@@ -261,10 +269,10 @@ export function toChat(row: PageRow, notes: Note[], viewer: { type: 'user' | 'fe
     is_media_blocked: row.media_blocked,
     is_staff: row.other_role === 'admin',
     is_staff_mo: false,
-    intro_enabled: row.other_intro_enabled,
+    intro_enabled: introEnabled,
     intro_ended: hasMessages,
-    is_intro: canIntro && !hasMessages,
-    can_intro: canIntro,
+    is_intro: introEnabled && !hasMessages,
+    can_intro: fanView && introEnabled && !hasMessages,
     credit_rate: row.credit_rate,
     spent_credits: row.spent_credits,
     notes,

@@ -75,8 +75,10 @@ export const inboxAppliers: EventAppliers<InboxState> = {
       chat.unread_messages_favorites = chat.is_favorite ? data.unread_messages : 0;
     }
     if (data.credit_rate !== null) chat.credit_rate = data.credit_rate;
+    // The first message ends the intro (part 1 §4).
     chat.intro_ended = true;
     chat.is_intro = false;
+    chat.can_intro = false;
     // The same category rules as the server's (docs/inbox.md): who spoke last, and recent.
     chat.category = chat.category.filter((c) => c !== 'unreplied' && c !== 'sent');
     chat.category.push(fromMe ? 'sent' : 'unreplied');

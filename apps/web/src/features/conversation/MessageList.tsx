@@ -117,7 +117,9 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
           <p className={styles.startName}>{chat.other_user.username}</p>
           {intro ? (
             <p className={styles.intro}>
-              Introduce yourself to {chat.other_user.username}: say hello and tell them a little about you.
+              {me?.type === 'user'
+                ? `Introduce yourself to ${chat.other_user.username}: say hello and tell them a little about you.`
+                : `${chat.other_user.username} is new here: say hello and make them feel welcome.`}
               {chat.credit_rate > 0 &&
                 me?.type === 'user' &&
                 ` Each message costs ${chat.credit_rate} credits.`}

@@ -54,15 +54,26 @@ describe('intro display (part 1 §4)', () => {
   const creator = { type: 'featured' as const };
   const fan = { type: 'user' as const };
 
-  it('shows for a fan opening a creator with intro on', () => {
+  it('shows for a fan with a creator who has intros on while the fan can intro', () => {
     expect(showIntro(chat, creator, fan)).toBe(true);
+    // The first rule asks only these four things.
+    expect(showIntro({ ...chat, intro_ended: true, is_intro: false }, creator, fan)).toBe(true);
   });
-  it('hides once the intro ended', () => {
-    expect(showIntro({ ...chat, intro_ended: true }, creator, fan)).toBe(false);
+
+  it('hides once the fan can no longer intro and the intro ended', () => {
+    const ended = { intro_enabled: true, can_intro: false, intro_ended: true, is_intro: false };
+    expect(showIntro(ended, creator, fan)).toBe(false);
+    expect(showIntro({ ...chat, intro_enabled: false, is_intro: false }, creator, fan)).toBe(false);
   });
-  it('shows to others only while the chat is an unended intro', () => {
-    expect(showIntro(chat, fan, creator)).toBe(true);
-    expect(showIntro({ ...chat, is_intro: false }, fan, creator)).toBe(false);
+
+  it('shows to the creator while the chat is an intro that has not ended', () => {
+    const theirs = { intro_enabled: true, can_intro: false, intro_ended: false, is_intro: true };
+    expect(showIntro(theirs, fan, creator)).toBe(true);
+    expect(showIntro({ ...theirs, intro_ended: true }, fan, creator)).toBe(false);
+    expect(showIntro({ ...theirs, is_intro: false }, fan, creator)).toBe(false);
+  });
+
+  it('needs a chat to know anything', () => {
     expect(showIntro(null, creator, fan)).toBe(false);
   });
 });

@@ -77,17 +77,16 @@ export const WARNING_TEXT: Record<WarningKind, (match: string) => string> = {
 };
 
 /**
- * Part 1 §4: the intro shows when the other party is a creator, the viewer a fan, intro is enabled
- * and the viewer can intro; or, when a chat exists, while intro has not ended and the chat is an intro.
+ * Part 1 §4: the intro shows when the other party is featured, the viewer a user, intro is enabled
+ * and the viewer can intro; or, when a chat exists, while intro has not ended and the chat is an
+ * intro. (The server stops `can_intro` once the first message is sent.)
  */
 export function showIntro(
   chat: Pick<Chat, 'intro_enabled' | 'can_intro' | 'intro_ended' | 'is_intro'> | null | undefined,
   other: { type: UserType } | null | undefined,
   viewer: { type: UserType } | null | undefined,
 ): boolean {
-  if (!chat) return false;
-  if (other?.type === 'featured' && viewer?.type === 'user' && chat.intro_enabled && chat.can_intro) {
-    return !chat.intro_ended;
-  }
-  return !chat.intro_ended && chat.is_intro;
+  if (other?.type === 'featured' && viewer?.type === 'user' && chat?.intro_enabled && chat.can_intro)
+    return true;
+  return !!chat && !chat.intro_ended && chat.is_intro;
 }
