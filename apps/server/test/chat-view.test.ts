@@ -94,3 +94,24 @@ describe('intro fields (part 1 §4)', () => {
     });
   });
 });
+
+describe('credits on a chat (part 2 §3)', () => {
+  it("carries the asking user's balance wherever a chat is answered", async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 120);
+    const opened = await w.api.call('POST', '/v1/chat', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id },
+    });
+    expect(opened.body.credits).toBe(120);
+    const one = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    expect(one.body.credits).toBe(120);
+    const list = await w.api.call('GET', '/v1/chats?v=2', { token: fan.token });
+    expect(list.body.data.map((c: { credits: number }) => c.credits)).toEqual([120]);
+    const page = await w.api.call('GET', `/v1/chats/${one.body.chat_id}/messages`, { token: fan.token });
+    expect(page.body.chat.credits).toBe(120);
+    const theirs = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    expect(theirs.body.credits).toBe(0);
+  });
+});

@@ -71,6 +71,8 @@ export const Chat = z.object({
   can_intro: z.boolean(),
   credit_rate: z.number().int(),
   spent_credits: z.number().int(),
+  /** Part 2 §3: the asking user's credit balance when the chat was answered (as a message page's `credits`). */
+  credits: z.number().int(),
   notes: z.array(Note),
 });
 export type Chat = z.infer<typeof Chat>;

@@ -223,7 +223,7 @@ export function isOnline(row: { online: boolean; last_online: Date | null }, now
 export function toChat(
   row: PageRow,
   notes: Note[],
-  viewer: { type: 'user' | 'featured'; intro_enabled: boolean },
+  viewer: { type: 'user' | 'featured'; intro_enabled: boolean; credits: number },
   now: Date,
 ): Chat {
   const online = isOnline(row, now);
@@ -275,6 +275,7 @@ export function toChat(
     can_intro: fanView && introEnabled && !hasMessages,
     credit_rate: row.credit_rate,
     spent_credits: row.spent_credits,
+    credits: viewer.credits,
     notes,
   };
 }

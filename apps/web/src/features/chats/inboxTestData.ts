@@ -43,6 +43,7 @@ export function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}):
     can_intro: false,
     credit_rate: 0,
     spent_credits: 0,
+    credits: 0,
     notes: [],
     ...extra,
   };
