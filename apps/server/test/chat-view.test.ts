@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
 import { world } from './support/world';
 
 // What a Chat answers besides its list membership: the last-message preview, the intro fields,
@@ -113,5 +114,31 @@ describe('credits on a chat (part 2 §3)', () => {
     expect(page.body.chat.credits).toBe(120);
     const theirs = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
     expect(theirs.body.credits).toBe(0);
+  });
+});
+
+describe('blocking media', () => {
+  it('tells both sides, and the Chat keeps the blocker’s setting', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const { chat_id } = await w.openChat(fan.token, creator.user._id);
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await Promise.all([fanSocket.next('init'), creatorSocket.next('init')]);
+    const patch = (action: string) =>
+      w.api.call('PATCH', '/v1/chats', { token: fan.token, body: { action, ids: creator.user._id } });
+
+    expect((await patch('block_media')).body).toEqual({ action: 'block_media', updated: 1 });
+    const expected = { chat_id, user_id: fan.user._id };
+    expect((await creatorSocket.next('block_chat_media')).data).toEqual(expected);
+    expect((await fanSocket.next('block_chat_media')).data).toEqual(expected);
+    const mine = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    expect(mine.body.is_media_blocked).toBe(true);
+
+    await patch('allow_media');
+    expect((await creatorSocket.next('allow_chat_media')).data).toEqual(expected);
+    expect((await fanSocket.next('allow_chat_media')).data).toEqual(expected);
+    fanSocket.close();
+    creatorSocket.close();
   });
 });

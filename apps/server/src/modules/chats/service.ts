@@ -149,8 +149,13 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
           .returning(['chat_id', 'other_user_id'])
           .execute();
         if (input.action === 'block_media' || input.action === 'allow_media') {
+          // The other side learns it may (not) send media; my other sessions learn my setting.
           const event = input.action === 'block_media' ? 'block_chat_media' : 'allow_chat_media';
-          for (const r of rows) ctx.hub.publish(r.other_user_id, event, { chat_id: r.chat_id, user_id: me });
+          for (const r of rows) {
+            const data = { chat_id: r.chat_id, user_id: me };
+            ctx.hub.publish(r.other_user_id, event, data);
+            ctx.hub.publish(me, event, data);
+          }
         }
         if (input.action === 'favorite' || input.action === 'remove_favorite') {
           await trx

@@ -14,6 +14,9 @@ const NOW: { action: ChatAction; label: string }[] = [
   { action: 'favorite', label: 'Favorite' },
   { action: 'remove_favorite', label: 'Unfavorite' },
   { action: 'block', label: 'Block' },
+  { action: 'unblock', label: 'Unblock' },
+  { action: 'block_media', label: 'Block media' },
+  { action: 'allow_media', label: 'Allow media' },
   { action: 'report', label: 'Report' },
 ];
 

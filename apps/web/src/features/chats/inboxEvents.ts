@@ -95,6 +95,17 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     if (chat) markPreviewDeleted(chat, data.message_id);
   },
 
+  /** I changed my media setting for a chat (here or in another session). */
+  block_chat_media(state, data, { me }) {
+    const chat = data.user_id === me ? findByChatId(state, data.chat_id) : undefined;
+    if (chat) chat.is_media_blocked = true;
+  },
+
+  allow_chat_media(state, data, { me }) {
+    const chat = data.user_id === me ? findByChatId(state, data.chat_id) : undefined;
+    if (chat) chat.is_media_blocked = false;
+  },
+
   unread_messages(state, data) {
     state.unread = { all: data.unread_messages, favorites: data.unread_messages_favorites };
   },

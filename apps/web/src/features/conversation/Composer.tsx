@@ -20,7 +20,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const config = useAppSelector(selectProviderConfig);
-  const { flags } = useAppSelector((s) => selectConversation(s, otherUserId));
+  const { flags, mediaBlockedByOther } = useAppSelector((s) => selectConversation(s, otherUserId));
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const warningId = useId();
@@ -80,6 +80,12 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           </Link>
         </p>
       )}
+      {mediaBlockedByOther && !disabled && (
+        <p className={styles.notice} role="status">
+          <AlertIcon size={18} />
+          <span>{name}'s privacy settings prevent media. You can still send text.</span>
+        </p>
+      )}
       {warnings.length > 0 && !disabled && (
         <ul id={warningId} className={styles.warnings} aria-live="polite">
           {warnings.map((w) => (
@@ -96,7 +102,11 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           submit();
         }}
       >
-        <AttachButton otherUserId={otherUserId} chatId={chat.chat_id} disabled={disabled} />
+        <AttachButton
+          otherUserId={otherUserId}
+          chatId={chat.chat_id}
+          disabled={disabled || mediaBlockedByOther}
+        />
         <label className="visually-hidden" htmlFor={`${warningId}-input`}>
           Message {name}
         </label>

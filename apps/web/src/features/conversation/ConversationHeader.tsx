@@ -92,6 +92,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
         )}
         <ChatMenu
           blocked={chat.is_blocked}
+          mediaBlocked={chat.is_media_blocked}
           name={other.username}
           onAction={(action) => {
             if (action === 'hide' || action === 'delete') {
@@ -124,14 +125,16 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
   );
 }
 
-type MenuAction = 'block' | 'unblock' | 'report' | 'hide' | 'delete';
+type MenuAction = 'block' | 'unblock' | 'block_media' | 'allow_media' | 'report' | 'hide' | 'delete';
 
 function ChatMenu({
   blocked,
+  mediaBlocked,
   name,
   onAction,
 }: {
   blocked: boolean;
+  mediaBlocked: boolean;
   name: string;
   onAction: (a: MenuAction) => void;
 }) {
@@ -155,6 +158,10 @@ function ChatMenu({
   }, [open]);
   const items: { action: MenuAction; label: string; danger?: boolean }[] = [
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
+    // Part 1 §4: block/unblock media; blocking stops the other side sending photos, videos and GIFs.
+    mediaBlocked
+      ? { action: 'allow_media', label: `Allow media from ${name}` }
+      : { action: 'block_media', label: `Block media from ${name}` },
     { action: 'report', label: `Report ${name}` },
     { action: 'hide', label: 'Hide chat' },
     { action: 'delete', label: 'Delete chat', danger: true },

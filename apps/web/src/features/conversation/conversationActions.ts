@@ -35,6 +35,9 @@ export const messageDeleted = createAction<{ otherUserId: string; message: Messa
   'conversation/messageDeleted',
 );
 
+/** A media send to this user was refused because they block media from me. */
+export const mediaRefused = createAction<{ otherUserId: string }>('conversation/mediaRefused');
+
 export const pendingDismissed = createAction<{ otherUserId: string; clientSideReceiveId: string }>(
   'conversation/pendingDismissed',
 );

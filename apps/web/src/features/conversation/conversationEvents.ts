@@ -1,7 +1,13 @@
 import { Message } from '@parlor/contract';
 import type { Draft } from '@reduxjs/toolkit';
 import type { EventAppliers } from '../../app/realtimeEvent';
-import { type Conversation, type ConversationsState, mergeIds, messagesAdapter } from './conversationModel';
+import {
+  type Conversation,
+  type ConversationsState,
+  mergeIds,
+  messagesAdapter,
+  newConversation,
+} from './conversationModel';
 
 type S = Draft<ConversationsState>;
 
@@ -49,6 +55,19 @@ export const conversationAppliers: EventAppliers<ConversationsState> = {
   message_hidden(state, data) {
     const found = byChatId(state, data.chat_id);
     if (found) found[1].messageIds = found[1].messageIds.filter((id) => id !== data.message_id);
+  },
+
+  /** The other user blocks media from me (my own setting is the inbox's `is_media_blocked`). */
+  block_chat_media(state, data, { me }) {
+    if (data.user_id === me) return;
+    state.byUser[data.user_id] ??= newConversation();
+    state.byUser[data.user_id]!.mediaBlockedByOther = true;
+  },
+
+  allow_chat_media(state, data, { me }) {
+    if (data.user_id === me) return;
+    const convo = state.byUser[data.user_id];
+    if (convo) convo.mediaBlockedByOther = false;
   },
 
   /** Deleted by its sender: it keeps its place without its content. */

@@ -31,6 +31,12 @@ export interface Conversation {
   older: FetchStatus;
   pending: Record<string, PendingMessage>;
   flags: Record<ForcedFlag, boolean>;
+  /**
+   * The other user blocks media from me (their privacy setting, part 2 §6). A Chat carries only my
+   * own setting, so this is learnt from block_chat_media / allow_chat_media and from a media send
+   * refused with 'Sending media blocked.'.
+   */
+  mediaBlockedByOther: boolean;
 }
 
 export interface ConversationsState {
@@ -52,6 +58,7 @@ export const newConversation = (): Conversation => ({
   older: 'None',
   pending: {},
   flags: { blocked: false, frozen: false, noCredits: false },
+  mediaBlockedByOther: false,
 });
 
 export const initialConversationsState = (): ConversationsState => ({

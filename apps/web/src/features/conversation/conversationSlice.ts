@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import {
+  mediaRefused,
   messageDeleted,
   messagesMerged,
   pendingDismissed,
@@ -128,6 +129,9 @@ export const conversationsSlice = createSlice({
         // Trying again after buying credits or an unfreeze: the flags are re-learnt from the answer.
         convo.flags.noCredits = false;
         convo.flags.frozen = false;
+      })
+      .addCase(mediaRefused, (state, action) => {
+        convoFor(state, action.payload.otherUserId).mediaBlockedByOther = true;
       })
       .addCase(pendingDismissed, (state, action) => {
         delete state.byUser[action.payload.otherUserId]?.pending[action.payload.clientSideReceiveId];

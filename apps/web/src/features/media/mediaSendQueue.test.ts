@@ -1,6 +1,7 @@
 import { ERRORS, MEDIA, type Message } from '@parlor/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
+import { mediaRefused } from '../conversation/conversationActions';
 import { MediaFileError, type PreparedMedia } from './filePrep';
 import { type MediaQueueDeps, MediaSendQueue } from './mediaSendQueue';
 import { UploadAbortedError, UploadFailedError } from './upload';
@@ -162,7 +163,7 @@ describe('media sends (part 2 §4)', () => {
     expect(popups(actions)[0]?.props.text).toBe(MEDIA.videoLoadError);
   });
 
-  it('opens the Sending media blocked popup without retrying', async () => {
+  it('opens the Sending media blocked popup without retrying, and remembers the refusal', async () => {
     const post = vi.fn(async () => {
       throw new ApiError(403, ERRORS.mediaBlocked, 'media_blocked');
     });
@@ -175,6 +176,7 @@ describe('media sends (part 2 §4)', () => {
     await flush();
     expect(post).toHaveBeenCalledTimes(1);
     expect(popups(actions)[0]?.props).toEqual({ title: 'Sending media blocked', text: ERRORS.mediaBlocked });
+    expect(actions).toContainEqual(mediaRefused({ otherUserId: 'fan' }));
     expect(queue.snapshot('fan')[0]?.state).toBe('failed');
   });
 

@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../../app/api';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
-import { messagesMerged } from '../conversation/conversationActions';
+import { mediaRefused, messagesMerged } from '../conversation/conversationActions';
 import { forcedFlagOf } from '../conversation/sendPipeline';
 import { pushPopup } from '../popups/popupsSlice';
 import { MediaFileError, type PreparedMedia } from './filePrep';
@@ -306,6 +306,7 @@ export class MediaSendQueue {
     }
     this.update(id, { state: 'failed', error: message });
     if (message === ERRORS.mediaBlocked) {
+      dispatch(mediaRefused({ otherUserId: entry.item.otherUserId }));
       dispatch(
         pushPopup({
           id: 'media-blocked',
