@@ -142,3 +142,48 @@ describe('blocking media', () => {
     creatorSocket.close();
   });
 });
+
+describe('reading a page at a time (part 2 §4)', () => {
+  it('takes off the unread count what the loaded pages showed, and the rest when they are loaded', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    for (let i = 1; i <= 60; i++) await w.send(fan.token, creator.user._id, `message ${i}`);
+    const chat = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    expect(chat.body.unread_messages).toBe(60);
+    const unread = async () =>
+      (await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token })).body
+        .unread_messages;
+    const read = (from: string) =>
+      w.api.call('PATCH', '/v1/chats', {
+        token: creator.token,
+        body: { action: 'read', ids: fan.user._id, from_message_id: from },
+      });
+
+    const newest = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, {
+      token: creator.token,
+    });
+    expect(newest.body.data).toHaveLength(50);
+    expect((await read(newest.body.data[0]._id)).body).toEqual({ action: 'read', updated: 1 });
+    expect(await unread()).toBe(10);
+    const totals = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(totals.body.unread_messages).toBe(10);
+
+    // Reading the same page again changes nothing; the older page reads the rest.
+    expect((await read(newest.body.data[0]._id)).body.updated).toBe(0);
+    const older = await w.api.call('GET', newest.body.next, { token: creator.token });
+    expect(older.body.data.every((m: { is_read: boolean }) => !m.is_read)).toBe(true);
+    await read(older.body.data[0]._id);
+    expect(await unread()).toBe(0);
+    const all = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: fan.token });
+    expect(all.body.data.every((m: { is_read: boolean }) => m.is_read)).toBe(true);
+  });
+
+  it('refuses a malformed message id', async () => {
+    const fan = await w.fan();
+    const res = await w.api.call('PATCH', '/v1/chats', {
+      token: fan.token,
+      body: { action: 'read', ids: fan.user._id, from_message_id: 'abc' },
+    });
+    expect(res.status).toBe(400);
+  });
+});

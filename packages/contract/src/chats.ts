@@ -147,6 +147,14 @@ export const ChatsActionRequest = z
     type: InboxType.optional(),
     search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
     reason: z.string().trim().max(500).optional(),
+    /**
+     * With `read`: only messages from this id on (the oldest the reader has loaded) are read, and
+     * the unread count goes down by as many (part 2 §4); without it the whole chat is read.
+     */
+    from_message_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
   })
   .refine((b) => (b.ids !== undefined) !== (b.except_ids !== undefined), {
     message: 'Send either ids or except_ids.',

@@ -4,6 +4,7 @@ import { bannersSlice } from '../features/banners/bannersSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
 import { inboxSlice } from '../features/chats/inboxSlice';
+import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
@@ -33,6 +34,7 @@ export function createStore() {
 }
 
 registerInboxListeners(listeners);
+registerConversationListeners(listeners);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

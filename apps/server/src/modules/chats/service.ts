@@ -1,6 +1,7 @@
 import { type ChatsActionData, ERRORS } from '@parlor/contract';
-import { sql } from 'kysely';
+import { type Expression, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
@@ -66,6 +67,52 @@ export async function openChat(ctx: AppContext, user: UserRow, recipientId: stri
   return chatView(ctx, user, other.id);
 }
 
+/**
+ * Part 2 §4: the unread count goes down by what a page of messages showed. Marks read the messages
+ * to `me` from `fromId` on (the oldest one the reader has loaded) and takes exactly that many off
+ * each chat's unread count; older unread messages stay unread until their page is loaded.
+ */
+async function readFrom(
+  trx: Transaction<DB>,
+  me: string,
+  target: string[] | Expression<unknown>,
+  fromId: number,
+  now: Date,
+) {
+  const members = await trx
+    .selectFrom('chat_members')
+    .select(['chat_id', 'other_user_id', 'last_message_id', 'cleared_before_id'])
+    .where('user_id', '=', me)
+    .where('other_user_id', 'in', target as never)
+    .where('unread_messages', '>', 0)
+    .execute();
+  const read: typeof members = [];
+  for (const m of members) {
+    const marked = await trx
+      .updateTable('messages')
+      .set({ is_read: true, read_at: now })
+      .where('chat_id', '=', m.chat_id)
+      .where('recipient_id', '=', me)
+      .where('is_read', '=', false)
+      // History this member deleted was already taken off their count.
+      .where('id', '>=', Math.max(fromId, (m.cleared_before_id ?? 0) + 1))
+      .executeTakeFirst();
+    const n = Number(marked.numUpdatedRows);
+    if (n === 0) continue;
+    await trx
+      .updateTable('chat_members')
+      .set({
+        unread_messages: sql`greatest(unread_messages - ${n}, 0)`,
+        last_read_message_id: sql`last_message_id`,
+      })
+      .where('user_id', '=', me)
+      .where('chat_id', '=', m.chat_id)
+      .execute();
+    read.push(m);
+  }
+  return read;
+}
+
 const ACTION_SET = {
   hide: { hidden: true },
   favorite: { is_favorite: true },
@@ -102,6 +149,11 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
       .where('other_user_id', 'in', target as never);
     switch (input.action) {
       case 'read': {
+        if (input.from_message_id !== undefined) {
+          const rows = await readFrom(trx, me, target, Number(input.from_message_id), now);
+          reads.push(...rows);
+          return rows.length;
+        }
         const rows = await scoped
           .set({ unread_messages: 0, last_read_message_id: sql`last_message_id` })
           .where('unread_messages', '>', 0)

@@ -5,7 +5,7 @@ import { logout } from '../auth/authThunks';
 import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
 import { inboxAppliers, markPreviewDeleted, reposition } from './inboxEvents';
 import { chatsAdapter, emptyList, type InboxState, initialInboxState } from './inboxModel';
-import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markChatRead } from './inboxThunks';
+import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markMessagesRead } from './inboxThunks';
 
 /** Which chat flags each bulk action sets on the client once the server confirms it. */
 const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
@@ -125,13 +125,15 @@ export const inboxSlice = createSlice({
         if (arg.refresh || arg.filter !== state.list.filter || arg.search !== state.list.search) return;
         state.list.status = action.meta.aborted ? 'None' : 'Error';
       })
-      .addCase(markChatRead.pending, (state, action) => {
-        chatsAdapter.updateOne(state.chats, {
-          id: action.meta.arg,
-          changes: { unread_messages: 0, unread_messages_favorites: 0 },
-        });
+      .addCase(markMessagesRead.pending, (state, action) => {
+        const { otherUserId, messageIds } = action.meta.arg;
+        const chat = state.chats.entities[otherUserId];
+        if (!chat) return;
+        // Part 2 §4: the unread count goes down by what the loaded pages showed.
+        chat.unread_messages = Math.max(0, chat.unread_messages - messageIds.length);
+        chat.unread_messages_favorites = chat.is_favorite ? chat.unread_messages : 0;
         // Part 1 §9: a system chat with nothing unread leaves the pinned top.
-        repositionHeld(state, action.meta.arg);
+        repositionHeld(state, otherUserId);
       })
       .addCase(fetchInboxTotals.fulfilled, (state, action) => {
         state.totals = action.payload;

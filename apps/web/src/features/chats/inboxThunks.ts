@@ -94,7 +94,22 @@ export const chatsAction = createApiThunk(
   },
 );
 
-/** Marks one chat read (PATCH /v1/chats action read): on opening it, and as messages arrive on screen. */
-export const markChatRead = createApiThunk('inbox/markRead', async (otherUserId: string) =>
-  api.patch('/v1/chats', { action: 'read', ids: otherUserId }, { schema: ChatsActionResponse }),
+export interface ReadArg {
+  otherUserId: string;
+  /** The messages from the other user, held by the client, that this read covers. */
+  messageIds: string[];
+  /** The oldest message the client holds: the server reads from it on, nothing older. */
+  fromMessageId: string;
+}
+
+/**
+ * PATCH /v1/chats action read with `from_message_id`: the messages a conversation has loaded are
+ * read, and the unread count goes down by as many (part 2 §4: by 50 per page of 50 unread).
+ */
+export const markMessagesRead = createApiThunk('inbox/markRead', async (arg: ReadArg) =>
+  api.patch(
+    '/v1/chats',
+    { action: 'read', ids: arg.otherUserId, from_message_id: arg.fromMessageId },
+    { schema: ChatsActionResponse },
+  ),
 );

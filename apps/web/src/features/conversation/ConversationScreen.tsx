@@ -8,14 +8,13 @@ import { AlertIcon, LockIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { selectChatByUser, selectRemoved } from '../chats/inboxSelectors';
-import { markChatRead } from '../chats/inboxThunks';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { Composer } from './Composer';
 import styles from './Conversation.module.css';
 import { ConversationHeader } from './ConversationHeader';
 import { selectConversation } from './conversationSelectors';
 import { conversationActivated } from './conversationSlice';
-import { conversationPath, openConversation } from './conversationThunks';
+import { conversationPath, openConversation, readLoaded } from './conversationThunks';
 import { FanPanel } from './FanPanel';
 import { MessageList } from './MessageList';
 
@@ -56,7 +55,7 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
   // Messages that arrived while the page was hidden are read when it is shown again.
   useEffect(() => {
     const onVisible = () => {
-      if (!document.hidden && (chat?.unread_messages ?? 0) > 0) void dispatch(markChatRead(otherUserId));
+      if (!document.hidden && (chat?.unread_messages ?? 0) > 0) dispatch(readLoaded(otherUserId));
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

@@ -1,7 +1,7 @@
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
-import { markChatRead } from '../chats/inboxThunks';
 import type { ConversationsState } from './conversationModel';
-import { resyncConversation } from './conversationThunks';
+import { loadOlderMessages, openConversation, readLoaded, resyncConversation } from './conversationThunks';
 
 type Root = { conversations: ConversationsState };
 
@@ -10,8 +10,7 @@ export const conversationEffects: EventEffects = {
   new_message(data, api) {
     if (data.sender_id === api.me) return;
     const { active } = (api.getState() as Root).conversations;
-    const visible = typeof document === 'undefined' || !document.hidden;
-    if (active === data.sender_id && visible) void api.dispatch(markChatRead(data.sender_id));
+    if (active === data.sender_id) api.dispatch(readLoaded(data.sender_id));
   },
 };
 
@@ -23,3 +22,19 @@ export const resyncOpenConversation = () => (dispatch: EffectApi['dispatch'], ge
   const { active } = (getState() as Root).conversations;
   if (active) void dispatch(resyncConversation(active));
 };
+
+/** A page of messages that lands in the open conversation is read (part 2 §4). */
+export function registerConversationListeners(listeners: ListenerMiddlewareInstance) {
+  listeners.startListening({
+    actionCreator: openConversation.fulfilled,
+    effect: (action, api) => {
+      api.dispatch(readLoaded(action.meta.arg.otherUserId) as never);
+    },
+  });
+  listeners.startListening({
+    actionCreator: loadOlderMessages.fulfilled,
+    effect: (action, api) => {
+      api.dispatch(readLoaded(action.meta.arg) as never);
+    },
+  });
+}

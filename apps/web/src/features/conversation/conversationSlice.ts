@@ -2,6 +2,7 @@ import type { Message } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
+import { markMessagesRead } from '../chats/inboxThunks';
 import {
   mediaRefused,
   messageDeleted,
@@ -129,6 +130,12 @@ export const conversationsSlice = createSlice({
         // Trying again after buying credits or an unfreeze: the flags are re-learnt from the answer.
         convo.flags.noCredits = false;
         convo.flags.frozen = false;
+      })
+      .addCase(markMessagesRead.pending, (state, action) => {
+        for (const id of action.meta.arg.messageIds) {
+          const message = state.messages.entities[id];
+          if (message) message.is_read = true;
+        }
       })
       .addCase(mediaRefused, (state, action) => {
         convoFor(state, action.payload.otherUserId).mediaBlockedByOther = true;

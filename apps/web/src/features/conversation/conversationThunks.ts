@@ -15,7 +15,7 @@ import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import type { InboxState } from '../chats/inboxModel';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
-import { markChatRead } from '../chats/inboxThunks';
+import { markMessagesRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { pushPopup } from '../popups/popupsSlice';
 import {
@@ -64,7 +64,7 @@ export const openConversation = createApiThunk(
       });
       dispatch(chatReceived(page.chat));
       dispatch(creditsChanged(page.credits));
-      if (page.chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
+      // The page is read once it is held (conversationEffects: readLoaded after it lands).
       return page;
     } catch (error) {
       // Part 2 §8: chat creation answering 402 shows Unlock Free Chat; buying comes back here.
@@ -111,9 +111,27 @@ export const resyncConversation =
       url = page.next;
     }
     dispatch(messagesMerged({ otherUserId, messages: found }));
-    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
-    if (chat && chat.unread_messages > 0 && pageVisible()) void dispatch(markChatRead(otherUserId));
+    dispatch(readLoaded(otherUserId));
   };
+
+/**
+ * Part 2 §4: what the conversation holds and shows is read, and the unread count goes down by as
+ * many (50 for a page of 50 unread); unread messages older than the oldest held stay unread until
+ * their page is loaded. Nothing is read while the page is hidden.
+ */
+export const readLoaded = (otherUserId: string) => (dispatch: Dispatch, getState: () => unknown) => {
+  const { conversations, inbox } = getState() as Root;
+  const convo = conversations.byUser[otherUserId];
+  const oldest = convo?.messageIds[0];
+  if (!convo || !oldest || !pageVisible() || (inbox.chats.entities[otherUserId]?.unread_messages ?? 0) === 0)
+    return;
+  const messageIds = convo.messageIds.filter((id) => {
+    const message = conversations.messages.entities[id];
+    return message?.sender_id === otherUserId && !message.is_read;
+  });
+  if (messageIds.length > 0)
+    void dispatch(markMessagesRead({ otherUserId, messageIds, fromMessageId: oldest }));
+};
 
 function newSendId(): string {
   const c = globalThis.crypto;
