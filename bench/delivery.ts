@@ -19,12 +19,16 @@
  */
 import { type BenchEnv, benchEnv, intEnv, isMain, readManifest, sleep, writeResults } from './lib/env';
 import { httpClient } from './lib/http';
-import { startServer } from './lib/server';
+import { machineCpuSeconds, servicesCpuSeconds, startServer } from './lib/server';
 import { type BenchSocket, closeSockets, openSockets } from './lib/sockets';
 import { type Summary, summarize } from './lib/stats';
 
 type Direction = 'creator->fans' | 'fans->creator';
-const RAMP = [50, 100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000];
+/** The ramp's rates; RAMP_STEPS (comma-separated, empty for none) replaces them for a quick look. */
+const RAMP =
+  process.env.RAMP_STEPS === undefined
+    ? [50, 100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000]
+    : process.env.RAMP_STEPS.split(',').filter(Boolean).map(Number);
 const DRAIN_MS = 5_000;
 /** A rate whose delivery p99 is above this is not "sustained", even with nothing lost. */
 const MAX_SUSTAINED_P99_MS = 1_000;
@@ -48,6 +52,11 @@ export interface PhaseResult {
   post: Summary;
   clientCpuPercent: number;
   serverCpuPercent: number;
+  /** PostgreSQL's processes (all of them on this machine), in % of one core. */
+  databaseCpuPercent: number;
+  redisCpuPercent: number;
+  /** How busy the whole machine was (all processes, all cores), in % of its capacity. */
+  machineBusyPercent: number;
 }
 
 export async function deliveryBench(e: BenchEnv) {
@@ -59,6 +68,7 @@ export async function deliveryBench(e: BenchEnv) {
   const fans = manifest.fanTokens.slice(0, nSockets);
   const creator = manifest.creator;
   const runTag = Date.now().toString(36);
+  const databaseName = e.databaseUrl ? new URL(e.databaseUrl).pathname.slice(1) : undefined;
 
   const server = await startServer(e);
   const client = httpClient(server.url, 512);
@@ -93,6 +103,9 @@ export async function deliveryBench(e: BenchEnv) {
     let lastError = '';
     const cpu0 = process.cpuUsage();
     const scpu0 = server.cpuSeconds();
+    const dbcpu0 = servicesCpuSeconds('postgres', databaseName);
+    const rcpu0 = servicesCpuSeconds('redis-server');
+    const machine0 = machineCpuSeconds();
     const start = performance.now();
 
     const send = (i: number) => {
@@ -181,12 +194,21 @@ export async function deliveryBench(e: BenchEnv) {
       post: summarize(postLatencies),
       clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100),
       serverCpuPercent: Math.round(((server.cpuSeconds() - scpu0) / elapsed) * 100),
+      databaseCpuPercent: Math.round(
+        ((servicesCpuSeconds('postgres', databaseName) - dbcpu0) / elapsed) * 100,
+      ),
+      redisCpuPercent: Math.round(((servicesCpuSeconds('redis-server') - rcpu0) / elapsed) * 100),
+      machineBusyPercent: (() => {
+        const m = machineCpuSeconds();
+        return Math.round(((m.busy - machine0.busy) / Math.max(0.01, m.total - machine0.total)) * 100);
+      })(),
     };
     const d = result.delivery;
     console.log(
       `  ${name.padEnd(26)} ${String(r).padStart(5)}/s sent ${issued} (${sentRate}/s) delivered ${result.delivered} lost ${lost} errors ${result.errors}` +
         ` | delivery p50 ${d.p50} ms p99 ${d.p99} ms max ${d.max} ms | post p99 ${result.post.p99} ms` +
         ` | in flight max ${maxInFlight} | cpu client ${result.clientCpuPercent}% server ${result.serverCpuPercent}%` +
+        ` db ${result.databaseCpuPercent}% redis ${result.redisCpuPercent}% machine busy ${result.machineBusyPercent}%` +
         `${result.sustained ? '' : ' NOT SUSTAINED'}${lastError ? ` (last error: ${lastError})` : ''}`,
     );
     pending.clear();

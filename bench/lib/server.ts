@@ -44,6 +44,42 @@ export function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU seconds used so far by the processes of a service on this machine (`postgres`,
+ * `redis-server`): they share the machine with the server, and their share is part of what a
+ * message costs. PostgreSQL backends serving other databases (other people's test runs) are left
+ * out when `database` is given; its shared background processes count.
+ */
+export function servicesCpuSeconds(comm: string, database?: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(comm)) continue;
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      // A backend's title is `postgres: user database host(port) state`.
+      const backend = /\(\d+\)|\[local\]/.test(cmdline);
+      if (database && backend && !cmdline.includes(` ${database} `)) continue;
+      total += processCpuSeconds(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+/** Busy and total CPU time of the whole machine (all cores) from /proc/stat, in seconds. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
+  return { busy: busy / 100, total: (busy + (idle ?? 0) + (iowait ?? 0)) / 100 };
+}
+
 const live = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');

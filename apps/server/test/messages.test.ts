@@ -1,5 +1,6 @@
 import { CONTENT_FLAGGED_MESSAGE, ERRORS, MessagePage, VALIDATION } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendMessageSoon } from '../src/modules/messages/store';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -92,6 +93,73 @@ describe('sending', () => {
     const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
     expect(page.body.data.length).toBe(50);
     expect(page.body.credits).toBe(1_000 - 30 * 2);
+  });
+
+  it('stores messages sent at the same moment in one statement exactly as one by one', async () => {
+    // Calls in one tick share one statement: two chats, a crossing reply, a repeated send id.
+    const a = await pair();
+    const b = await pair();
+    const db = server.app.ctx.db;
+    const msg = (from: string, to: string, chatId: string, text: string, id: string) => ({
+      chatId,
+      senderId: from,
+      recipientId: to,
+      type: 'text' as const,
+      text,
+      clientSendId: id,
+    });
+    const [a1, a2, aReply, b1, again] = await Promise.all([
+      appendMessageSoon(db, msg(a.fan.user._id, a.creator.user._id, a.chatId, 'a1', 'batch-a1')),
+      appendMessageSoon(db, msg(a.fan.user._id, a.creator.user._id, a.chatId, 'a2', 'batch-a2')),
+      appendMessageSoon(db, msg(a.creator.user._id, a.fan.user._id, a.chatId, 'reply', 'batch-r')),
+      appendMessageSoon(db, msg(b.fan.user._id, b.creator.user._id, b.chatId, 'b1', 'batch-b1')),
+      appendMessageSoon(db, msg(a.fan.user._id, a.creator.user._id, a.chatId, 'a1 again', 'batch-a1')),
+    ]);
+    expect([a1?.text, a2?.text, aReply?.text, b1?.text, again]).toEqual([
+      'a1',
+      'a2',
+      'reply',
+      'b1',
+      undefined,
+    ]);
+    // Ids follow the order of the calls; each carries the unread count right after it.
+    expect(a1!.id).toBeLessThan(a2!.id);
+    expect([
+      a1!.recipient_unread,
+      a2!.recipient_unread,
+      aReply!.recipient_unread,
+      b1!.recipient_unread,
+    ]).toEqual([1, 2, 1, 1]);
+
+    const creatorA = await w.api.call('GET', `/v1/chats/${a.chatId}/messages`, { token: a.creator.token });
+    expect(creatorA.body.data.map((m: { text: string }) => m.text)).toEqual(['a1', 'a2', 'reply']);
+    const inbox = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.creator.token });
+    expect(inbox.body.data[0]).toMatchObject({ unread_messages: 2, last_message: { text: 'reply' } });
+    expect(inbox.body.unread_messages).toBe(2);
+    const fanInbox = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.fan.token });
+    expect(fanInbox.body.unread_messages).toBe(1);
+  });
+
+  it('stores every one of many messages sent at once to many chats', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
+    const sends = await Promise.all(
+      pairs.flatMap((p, i) =>
+        Array.from({ length: 4 }, (_, k) =>
+          w.send(p.fan.token, p.creator.user._id, `burst ${i}.${k}`, {
+            clientSideReceiveId: `burst-${i}-${k}`,
+          }),
+        ),
+      ),
+    );
+    expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
+    for (const [i, p] of pairs.entries()) {
+      const page = await w.api.call('GET', `/v1/chats/${p.chatId}/messages`, { token: p.creator.token });
+      expect(page.body.data.map((m: { text: string }) => m.text).sort()).toEqual(
+        [0, 1, 2, 3].map((k) => `burst ${i}.${k}`),
+      );
+      const totals = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: p.creator.token });
+      expect(totals.body.unread_messages).toBe(4);
+    }
   });
 
   it('refuses empty, oversize, flagged and self-addressed messages', async () => {

@@ -10,6 +10,7 @@ const HEARTBEAT_MS = 30_000;
 const BANNED_FRAME = '{"event":"banned"';
 /** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
 export const WS_UNAUTHORIZED = 4001;
+/** At most this many online partners go in `init`; more than that and it says the list is partial. */
 const INIT_ONLINE_LIMIT = 1000;
 /** Stop writing to a socket that is this far behind; it will reconnect and resync. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -30,6 +31,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   const sockets = new Map<string, Set<WebSocket>>();
   /** Set by close(): sockets closing for shutdown leave presence to close(), not one query each. */
   let closing = false;
+  /** Presence updates of sockets that closed before shutdown; shutdown waits for them. */
+  const detaching = new Set<Promise<void>>();
 
   const unsubscribe = ctx.hub.subscribe((userId, frame) => {
     const set = sockets.get(userId);
@@ -58,14 +61,15 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     ctx.hub.publish(userId, event, data);
   }
 
-  async function onlinePartners(userId: string): Promise<string[]> {
+  async function onlinePartners(userId: string): Promise<{ ids: string[]; complete: boolean }> {
     const stale = new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS);
     const rows = await sql<{ id: string }>`
       SELECT o.id FROM users o
       WHERE o.online AND o.last_online > ${stale}
         AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)
-      LIMIT ${INIT_ONLINE_LIMIT}`.execute(ctx.db);
-    return rows.rows.map((r) => r.id);
+      LIMIT ${INIT_ONLINE_LIMIT + 1}`.execute(ctx.db);
+    const ids = rows.rows.map((r) => r.id);
+    return { ids: ids.slice(0, INIT_ONLINE_LIMIT), complete: ids.length <= INIT_ONLINE_LIMIT };
   }
 
   async function chatPartner(state: SocketState, chatId: string): Promise<string | undefined> {
@@ -124,7 +128,9 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       set.delete(ws);
       if (set.size === 0) sockets.delete(userId);
       if (closing) return;
-      detach(userId).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
+      const leaving = detach(userId).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
+      detaching.add(leaving);
+      void leaving.finally(() => detaching.delete(leaving));
     });
 
     const now = ctx.clock.now();
@@ -134,7 +140,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       .set({ online: true, last_online: now })
       .where('id', '=', userId)
       .execute();
-    send(ws, 'init', { user_id: userId, online_user_ids: await onlinePartners(userId) });
+    const partners = await onlinePartners(userId);
+    send(ws, 'init', { user_id: userId, online_user_ids: partners.ids, online_complete: partners.complete });
     if (first) await announce(userId, 'user_online', now);
   }
 
@@ -189,6 +196,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       closing = true;
       unsubscribe();
       for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
+      await Promise.all(detaching);
       const gone = await presence.close();
       if (gone.length > 0) {
         await ctx.db

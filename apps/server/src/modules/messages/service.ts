@@ -16,7 +16,13 @@ import { openChat } from '../chats/service';
 import { idempotent, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { messageFor, messagesFor } from './dto';
-import { appendMessage, type NewMessage, publishNewMessage, type StoredMessage } from './store';
+import {
+  appendMessage,
+  appendMessageSoon,
+  type NewMessage,
+  publishNewMessage,
+  type StoredMessage,
+} from './store';
 
 type SendInput = z.output<typeof SendMessageRequest>;
 
@@ -114,7 +120,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     if (result.paid) balance = result.paid.balance;
     charged = result.paid !== undefined && !result.paid.replayed;
   } else {
-    stored = await appendMessage(ctx.db, message);
+    stored = await appendMessageSoon(ctx.db, message);
   }
   if (!stored) {
     // A retried send: this send id is stored already (and was charged once); answer that message.

@@ -1,7 +1,7 @@
 import type { ServerEventData } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { batchedLookup } from '../../db/batch';
+import { batched, batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { type MessageRow, messageFor } from './dto';
@@ -98,6 +98,94 @@ export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessa
   );
   return rows[0];
 }
+
+/**
+ * `appendMessage` for many messages at once, outside any transaction: one statement, one commit
+ * (one WAL flush) for every message that arrived together. Rows are locked in (chat, user) order;
+ * several messages in one chat move its member rows once (the newest is the last message, each
+ * message to a member adds one unread). Ids are drawn first so each input finds its row; a send id
+ * already stored answers undefined, as in `appendMessage`.
+ */
+async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(StoredMessage | undefined)[]> {
+  const col = <T>(pick: (m: NewMessage) => T) => ms.map(pick);
+  const rows = await prepared(
+    db,
+    sql<StoredMessage & { ord: number }>`
+    WITH input AS (
+      SELECT i.*, nextval('messages_id_seq') AS id
+      FROM unnest(${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[],
+        ${col((m) => m.recipientId)}::uuid[], ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[],
+        ${col((m) => m.price ?? 0)}::int[], ${col((m) => m.selfDestruct ?? false)}::boolean[],
+        ${col((m) => m.parentMessageId ?? null)}::bigint[], ${col((m) => m.clientSendId ?? null)}::text[],
+        ${col((m) => m.system ?? false)}::boolean[], ${col((m) => m.mediaId ?? null)}::bigint[],
+        ${col((m) => m.gif?.url ?? null)}::text[], ${col((m) => m.gif?.width ?? null)}::int[],
+        ${col((m) => m.gif?.height ?? null)}::int[], ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[])
+        WITH ORDINALITY AS i(chat_id, sender_id, recipient_id, type, text, price, self_destruct,
+          parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at, ord)
+    ), locked AS (
+      SELECT chat_id, user_id FROM chat_members
+      WHERE (chat_id, user_id) IN (SELECT chat_id, sender_id FROM input UNION SELECT chat_id, recipient_id FROM input)
+      ORDER BY chat_id, user_id FOR UPDATE
+    ), ins AS (
+      INSERT INTO messages (id, chat_id, sender_id, recipient_id, type, text, price, self_destruct,
+        parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT id, chat_id, sender_id, recipient_id, type, text, price, self_destruct, parent_message_id,
+        client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at
+      FROM input ORDER BY ord
+      ON CONFLICT (sender_id, client_send_id) WHERE client_send_id IS NOT NULL DO NOTHING
+      RETURNING *
+    ), moved AS (
+      SELECT ins.chat_id, member.user_id,
+        (array_agg(ins.id ORDER BY ins.id DESC))[1] AS last_id,
+        max(ins.created_at) AS last_at,
+        (array_agg(ins.sender_id ORDER BY ins.id DESC))[1] AS last_sender,
+        count(*) FILTER (WHERE member.user_id = ins.recipient_id)::int AS unread
+      FROM ins CROSS JOIN LATERAL (VALUES (ins.sender_id), (ins.recipient_id)) AS member(user_id)
+      GROUP BY ins.chat_id, member.user_id
+    ), upd AS (
+      UPDATE chat_members mb SET
+        last_message_id = moved.last_id,
+        last_message_at = moved.last_at,
+        last_sender_id = moved.last_sender,
+        hidden = false,
+        unread_messages = mb.unread_messages + moved.unread
+      FROM moved
+      WHERE mb.chat_id = moved.chat_id AND mb.user_id = moved.user_id
+        AND (mb.chat_id, mb.user_id) IN (SELECT chat_id, user_id FROM locked)
+      RETURNING mb.chat_id, mb.user_id, mb.unread_messages
+    )
+    SELECT ins.*, input.ord::int AS ord,
+      -- Each message carries the recipient's unread count as it was right after that message.
+      (COALESCE(upd.unread_messages, 0)
+        - (row_number() OVER (PARTITION BY ins.chat_id, ins.recipient_id ORDER BY ins.id DESC) - 1))::int
+        AS recipient_unread
+    FROM ins
+    JOIN input ON input.id = ins.id
+    LEFT JOIN upd ON upd.chat_id = ins.chat_id AND upd.user_id = ins.recipient_id`,
+  );
+  const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, row as StoredMessage]));
+  return ms.map((_, i) => byOrd.get(i + 1));
+}
+
+/**
+ * Stores a message outside a transaction, sharing one statement with the messages sent at the same
+ * moment (see `appendMessages`). When a shared statement fails (a chat deleted meanwhile, a lock
+ * cycle with a bulk action), each of its messages is stored alone, so one message's failure is its
+ * own.
+ */
+export const appendMessageSoon = batched<NewMessage, StoredMessage | undefined>(async (db, ms) => {
+  if (ms.length === 1) return [await appendMessage(db, ms[0] as NewMessage)];
+  try {
+    return await appendMessages(db, ms);
+  } catch {
+    return Promise.all(
+      ms.map((m) =>
+        appendMessage(db, m).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
+      ),
+    );
+  }
+});
 
 /** Totals asked for together (one per delivered message) are read in one statement. */
 const totalsLookup = batchedLookup(
