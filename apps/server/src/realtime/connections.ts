@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { ClientEvents, Frame } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -34,13 +35,32 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   /** Presence updates of sockets that closed before shutdown; shutdown waits for them. */
   const detaching = new Set<Promise<void>>();
 
+  /**
+   * Frames delivered in one go (the hub hands over a turn's events together) leave each socket in
+   * one write: the socket is corked on its first frame and uncorked once the current work is done.
+   */
+  const corked = new Set<Socket>();
+  const uncorkAll = () => {
+    for (const socket of corked) socket.uncork();
+    corked.clear();
+  };
+  const deliver = (ws: WebSocket, frame: string) => {
+    const socket = (ws as WebSocket & { _socket?: Socket })._socket;
+    if (socket && !corked.has(socket)) {
+      if (corked.size === 0) process.nextTick(uncorkAll);
+      socket.cork();
+      corked.add(socket);
+    }
+    ws.send(frame);
+  };
+
   const unsubscribe = ctx.hub.subscribe((userId, frame) => {
     const set = sockets.get(userId);
     if (!set) return;
     // A banned user's tokens are revoked with the ban; their open sockets end after the event.
     const banned = frame.startsWith(BANNED_FRAME);
     for (const ws of set) {
-      if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) ws.send(frame);
+      if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) deliver(ws, frame);
       if (banned) ws.close(WS_UNAUTHORIZED, 'Account banned');
     }
   });
@@ -169,7 +189,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
         await ctx.db
           .updateTable('users')
           .set({ online: true, last_online: now })
-          .where('id', 'in', ids)
+          .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
           .execute();
       }
       const stale = new Date(now.getTime() - PRESENCE_STALE_MS);

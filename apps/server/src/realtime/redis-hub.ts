@@ -5,6 +5,11 @@ import type { Hub } from './hub';
 /**
  * Cross-process fan-out: every event goes through one Redis channel and each process delivers the
  * frames whose user has a socket on it. Pub/sub needs its own connection.
+ *
+ * Events published in one turn of the event loop (a message's `new_message` to both sides and the
+ * recipient's `unread_messages`; under load, many messages' events) travel as one Redis message of
+ * `userId|frame` lines: one PUBLISH and one delivery to each process instead of one per event.
+ * JSON never holds a raw line break, so the lines split safely; their order is kept.
  */
 export function createRedisHub(url: string, prefix: string, log: FastifyBaseLogger): Hub {
   // Auto-pipelining sends the events published in one tick (a message's three) in one write.
@@ -14,28 +19,37 @@ export function createRedisHub(url: string, prefix: string, log: FastifyBaseLogg
   const listeners = new Set<(userId: string, frame: string) => void>();
   const ready = sub.subscribe(channel).then(() => undefined);
   sub.on('message', (_channel: string, payload: string) => {
-    const cut = payload.indexOf('|');
-    if (cut < 0) return;
-    const userId = payload.slice(0, cut);
-    const frame = payload.slice(cut + 1);
-    for (const listener of listeners) listener(userId, frame);
+    for (const line of payload.split('\n')) {
+      const cut = line.indexOf('|');
+      if (cut < 0) continue;
+      const userId = line.slice(0, cut);
+      const frame = line.slice(cut + 1);
+      for (const listener of listeners) listener(userId, frame);
+    }
   });
+  let queued: string[] = [];
+  const flush = () => {
+    const payload = queued.join('\n');
+    queued = [];
+    pub.publish(channel, payload).catch((err: unknown) => log.error({ err }, 'redis publish failed'));
+  };
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'redis hub connection error'));
   return {
     ready,
     publish(userId, event, data) {
-      pub.publish(channel, `${userId}|${JSON.stringify({ event, data })}`).catch((err: unknown) => {
-        log.error({ err, event }, 'redis publish failed');
-      });
+      if (queued.length === 0) setImmediate(flush);
+      queued.push(`${userId}|${JSON.stringify({ event, data })}`);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      // Events of the last turn still go out: QUIT waits for the commands before it.
+      if (queued.length > 0) flush();
       listeners.clear();
       sub.disconnect();
-      pub.disconnect();
+      await pub.quit().catch(() => pub.disconnect());
     },
   };
 }
