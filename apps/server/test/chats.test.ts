@@ -283,6 +283,28 @@ describe('bulk actions', () => {
     ]);
   });
 
+  it('favourites chats by ids and takes them out again, with the favourites tab and count following', async () => {
+    const creator = await w.creator();
+    const fans = [await w.fan(), await w.fan()];
+    for (const fan of fans) await w.send(fan.token, creator.user._id, 'hi');
+    const act = (action: string, ids: string) =>
+      w.api.call('PATCH', '/v1/chats', { token: creator.token, body: { action, ids } });
+    const favourites = async () => ({
+      list: (await w.api.call('GET', '/v1/chats?v=2&type=favorites', { token: creator.token })).body.data.map(
+        (c: { recipient_id: string; is_favorite: boolean }) => [c.recipient_id, c.is_favorite],
+      ),
+      count: (await w.api.call('GET', '/v1/chats/total', { token: creator.token })).body.favorites,
+    });
+
+    expect((await act('favorite', fans.map((f) => f.user._id).join(','))).body.updated).toBe(2);
+    expect((await favourites()).count).toBe(2);
+    expect((await act('remove_favorite', fans[0]!.user._id)).body).toEqual({
+      action: 'remove_favorite',
+      updated: 1,
+    });
+    expect(await favourites()).toEqual({ list: [[fans[1]!.user._id, true]], count: 1 });
+  });
+
   it('deletes history for the deleter only', async () => {
     const creator = await w.creator();
     const fan = await w.fan();
