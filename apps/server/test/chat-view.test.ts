@@ -187,3 +187,44 @@ describe('reading a page at a time (part 2 §4)', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('presence of chat partners', () => {
+  it('says in init whether the online list is complete', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await creatorSocket.next('init');
+    const fanSocket = await connectSocket(server.url, fan.token);
+    expect((await fanSocket.next('init')).data).toEqual({
+      user_id: fan.user._id,
+      online_user_ids: [creator.user._id],
+      online_complete: true,
+    });
+    fanSocket.close();
+    creatorSocket.close();
+  });
+
+  it('answers the online state of chat partners only, up to 100 at a time', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const stranger = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await creatorSocket.next('init');
+    const ask = (ids: string) => w.api.call('GET', `/v1/chats/presence?ids=${ids}`, { token: fan.token });
+    const res = await ask(`${creator.user._id},${stranger.user._id},junk`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { user_id: creator.user._id, is_online: true, last_online: expect.any(String) },
+    ]);
+    creatorSocket.close();
+    await expect
+      .poll(async () => (await ask(creator.user._id)).body.data[0].is_online, { timeout: 5000 })
+      .toBe(false);
+
+    expect((await ask('')).status).toBe(400);
+    expect((await ask(Array.from({ length: 101 }, () => creator.user._id).join(','))).status).toBe(400);
+    expect((await w.api.call('GET', `/v1/chats/presence?ids=${creator.user._id}`)).status).toBe(401);
+  });
+});

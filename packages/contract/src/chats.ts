@@ -109,6 +109,36 @@ export const ChatTotals = z.object({
 export type ChatTotals = z.infer<typeof ChatTotals>;
 
 export const RecipientQuery = z.object({ recipient_id: z.string().min(1).max(64) });
+
+/** How many users one presence request may ask about (a URL of 100 ids stays under 4 kB). */
+export const MAX_PRESENCE_IDS = 100;
+
+/**
+ * GET /v1/chats/presence?ids=: the online state of chat partners, for a client that holds more
+ * chats than `init` listed (its list is capped; `online_complete` is false then).
+ */
+export const PresenceQuery = z.object({
+  ids: z
+    .string()
+    .max(MAX_PRESENCE_IDS * 40)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.length >= 1 && ids.length <= MAX_PRESENCE_IDS, {
+      message: `Send 1 to ${MAX_PRESENCE_IDS} ids.`,
+    }),
+});
+export const PartnerPresence = z.object({
+  user_id: z.string(),
+  is_online: z.boolean(),
+  last_online: z.string().nullable(),
+});
+export type PartnerPresence = z.infer<typeof PartnerPresence>;
+/** Only the caller's chat partners are answered; other ids are left out. */
+export const PresenceList = z.object({ data: z.array(PartnerPresence) });
 export const CreateChatRequest = z.object({ recipient_id: z.string().min(1).max(64) });
 
 export const ChatAction = z.enum([

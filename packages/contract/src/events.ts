@@ -49,7 +49,15 @@ export const ChatMediaEvent = z.object({ chat_id: z.string(), user_id: z.string(
  * spec does not give take an open object; each feature narrows its own when it handles it.
  */
 export const ServerEvents = {
-  init: z.object({ user_id: z.string(), online_user_ids: z.array(z.string()) }),
+  /**
+   * The chat partners online now, capped so a creator with many fans online gets a bounded frame:
+   * `online_complete` false means there were more, and the client asks about the chats it holds.
+   */
+  init: z.object({
+    user_id: z.string(),
+    online_user_ids: z.array(z.string()),
+    online_complete: z.boolean(),
+  }),
   pong: z.object({ ts: z.number() }),
   sale_commissions: open,
   profile_complete_config: open,

@@ -10,6 +10,8 @@ import {
   CreateChatRequest,
   CreateNoteRequest,
   Note,
+  PresenceList,
+  PresenceQuery,
   RecipientQuery,
   UpdateNoteRequest,
 } from '@parlor/contract';
@@ -21,7 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { unreadTotals } from '../messages/store';
 import { changeRate, createNote, deleteNote, updateNote } from './notes-and-rates';
 import { inboxTotals, listInbox, notesFor, toChat } from './repository';
-import { applyChatAction, chatView, openChat } from './service';
+import { applyChatAction, chatView, openChat, partnersPresence } from './service';
 
 const NoteParams = z.object({ id: z.string().max(64) });
 
@@ -67,6 +69,12 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/v1/chats/total', { schema: { response: { 200: ChatTotals } } }, async (request) =>
     inboxTotals(ctx.db, requireUser(request).user.id, ctx.clock.now()),
+  );
+
+  r.get(
+    '/v1/chats/presence',
+    { schema: { querystring: PresenceQuery, response: { 200: PresenceList } } },
+    async (request) => partnersPresence(ctx, requireUser(request).user, request.query.ids),
   );
 
   r.get('/v1/chat', { schema: { querystring: RecipientQuery, response: { 200: Chat } } }, async (request) =>

@@ -8,7 +8,7 @@ import type { UserRow } from '../../plugins/auth';
 import { getOrCreateChat, unreadTotals } from '../messages/store';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
-import { findChatRow, inboxScope, notesFor, toChat } from './repository';
+import { findChatRow, inboxScope, isOnline, notesFor, toChat } from './repository';
 
 /** The chat as `user` sees it, with their notes, or a 404. */
 export async function chatView(ctx: AppContext, user: UserRow, otherUserId: string) {
@@ -111,6 +111,27 @@ async function readFrom(
     read.push(m);
   }
   return read;
+}
+
+/** GET /v1/chats/presence: the online state of those of `ids` who are the caller's chat partners. */
+export async function partnersPresence(ctx: AppContext, user: UserRow, ids: string[]) {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return { data: [] };
+  const rows = await ctx.db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .select(['o.id', 'o.online', 'o.last_online'])
+    .where('m.user_id', '=', user.id)
+    .where('m.other_user_id', 'in', valid)
+    .execute();
+  const now = ctx.clock.now();
+  return {
+    data: rows.map((r) => ({
+      user_id: r.id,
+      is_online: isOnline(r, now),
+      last_online: r.last_online ? r.last_online.toISOString() : null,
+    })),
+  };
 }
 
 const ACTION_SET = {

@@ -1,10 +1,17 @@
-import { TYPING_TIMEOUT_MS } from '@parlor/contract';
+import { MAX_PRESENCE_IDS, TYPING_TIMEOUT_MS } from '@parlor/contract';
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { createAction } from '@reduxjs/toolkit';
 import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
 import type { InboxState } from './inboxModel';
 import { recentExpired, typingExpired } from './inboxSlice';
-import { type ChatsActionArg, chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals } from './inboxThunks';
+import {
+  type ChatsActionArg,
+  chatsAction,
+  fetchChat,
+  fetchInboxPage,
+  fetchInboxTotals,
+  fetchPresence,
+} from './inboxThunks';
 
 type WithInbox = { inbox: InboxState };
 const TOTALS_REFRESH_MS = 1_500;
@@ -21,6 +28,9 @@ function refreshTotalsSoon(api: EffectApi) {
 
 /** Side effects of inbox events; the cache changes themselves are in inboxEvents.ts. */
 export const inboxEffects: EventEffects = {
+  init(data, api) {
+    if (!data.online_complete) void api.dispatch(refreshPresence());
+  },
   new_message(data, api) {
     const other = data.sender_id === api.me ? data.recipient_id : data.sender_id;
     // A chat this client has not seen yet (a new fan, or one further down): fetch and place it.
@@ -40,6 +50,19 @@ export const inboxEffects: EventEffects = {
     const at = api.receivedAt;
     setTimeout(() => api.dispatch(typingExpired({ chatId: data.chat_id, at })), TYPING_TIMEOUT_MS);
   },
+};
+
+/**
+ * After a partial `init`: the online state of every chat held, asked 100 users at a time
+ * (GET /v1/chats/presence), so the dots are right without the server sending unbounded lists.
+ */
+export const refreshPresence = () => async (dispatch: EffectApi['dispatch'], getState: () => unknown) => {
+  const ids = (getState() as WithInbox).inbox.chats.ids;
+  for (let i = 0; i < ids.length; i += MAX_PRESENCE_IDS) {
+    const answer = await dispatch(fetchPresence(ids.slice(i, i + MAX_PRESENCE_IDS)));
+    // A failure is recorded like any request's; presence events and the next reconnect correct the rest.
+    if (fetchPresence.rejected.match(answer)) return;
+  }
 };
 
 /** After a reconnect: the first page again (merged at the top) and the counts. */

@@ -99,7 +99,7 @@ describe('other inbox events', () => {
 
   it('presence events set online state and last seen', () => {
     let state = loaded([chat('a', 1), chat('b', 2)]);
-    state = reduce(state, event('init', { user_id: ME, online_user_ids: ['a'] }));
+    state = reduce(state, event('init', { user_id: ME, online_user_ids: ['a'], online_complete: true }));
     expect(state.chats.entities.a!.other_user.is_online).toBe(true);
     expect(state.chats.entities.b!.other_user.is_online).toBe(false);
     state = reduce(state, event('user_offline', { user_id: 'a', last_online: '2025-01-01T00:00:00.000Z' }));

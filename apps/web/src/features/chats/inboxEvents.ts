@@ -37,7 +37,7 @@ export function reposition(state: S, id: string): void {
 }
 
 /** Presence moves the chat in or out of the Online tab, as the server's category would. */
-function setOnline(state: S, id: string, online: boolean, lastOnline?: string | null): void {
+export function setOnline(state: S, id: string, online: boolean, lastOnline?: string | null): void {
   const chat = state.chats.entities[id];
   if (!chat) return;
   chat.other_user.is_online = online;
@@ -115,9 +115,16 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     if (chat) chat.credit_rate = data.new_rate;
   },
 
+  /**
+   * Who is online now. A complete list also says everyone else is offline; a partial one (a creator
+   * with more fans online than `init` carries) only who is online, and the effects ask the server
+   * about the rest of the chats held.
+   */
   init(state, data) {
     const online = new Set(data.online_user_ids);
-    for (const id of [...state.chats.ids]) setOnline(state, String(id), online.has(String(id)));
+    for (const id of [...state.chats.ids]) {
+      if (data.online_complete || online.has(id)) setOnline(state, id, online.has(id));
+    }
   },
 
   user_online(state, data) {

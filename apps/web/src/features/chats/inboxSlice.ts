@@ -3,9 +3,16 @@ import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
-import { inboxAppliers, markPreviewDeleted, reposition } from './inboxEvents';
+import { inboxAppliers, markPreviewDeleted, reposition, setOnline } from './inboxEvents';
 import { chatsAdapter, emptyList, type InboxState, initialInboxState } from './inboxModel';
-import { chatsAction, fetchChat, fetchInboxPage, fetchInboxTotals, markMessagesRead } from './inboxThunks';
+import {
+  chatsAction,
+  fetchChat,
+  fetchInboxPage,
+  fetchInboxTotals,
+  fetchPresence,
+  markMessagesRead,
+} from './inboxThunks';
 
 /** Which chat flags each bulk action sets on the client once the server confirms it. */
 const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
@@ -134,6 +141,10 @@ export const inboxSlice = createSlice({
         chat.unread_messages_favorites = chat.is_favorite ? chat.unread_messages : 0;
         // Part 1 §9: a system chat with nothing unread leaves the pinned top.
         repositionHeld(state, otherUserId);
+      })
+      .addCase(fetchPresence.fulfilled, (state, action) => {
+        // The online state of held chats, asked of the server after a partial `init`.
+        for (const p of action.payload.data) setOnline(state, p.user_id, p.is_online, p.last_online);
       })
       .addCase(fetchInboxTotals.fulfilled, (state, action) => {
         state.totals = action.payload;

@@ -6,6 +6,7 @@ import {
   ChatsActionResponse,
   ChatTotals,
   type InboxFilter,
+  PresenceList,
 } from '@parlor/contract';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
@@ -50,6 +51,11 @@ export const fetchInboxTotals = createApiThunk(
   'inbox/fetchTotals',
   async () => api.get('/v1/chats/total', { schema: ChatTotals }),
   (_arg, getState) => selectUser(getState() as { auth: AuthState })?.type === 'featured',
+);
+
+/** GET /v1/chats/presence?ids=: the online state of up to 100 chat partners. */
+export const fetchPresence = createApiThunk('inbox/fetchPresence', async (ids: string[], { signal }) =>
+  api.get('/v1/chats/presence', { query: { ids: ids.join(',') }, schema: PresenceList, signal }),
 );
 
 /** GET /v1/chat?recipient_id=: one chat added to the list (part 1 §7). */
