@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
 import { PRESENCE_STALE_MS } from '../modules/chats/categories';
+import { onlinePartnerIds } from './partners';
 import type { PresenceCounter } from './presence';
 
 const HEARTBEAT_MS = 30_000;
@@ -69,27 +70,13 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data }));
   };
 
-  /** Tells the user's chat partners who are online that they came or went. */
-  async function announce(userId: string, event: 'user_online' | 'user_offline', at: Date) {
-    const partners = await sql<{ id: string }>`
-      SELECT o.id FROM users o
-      WHERE o.online AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)`.execute(
-      ctx.db,
-    );
-    const data = { user_id: userId, last_online: at.toISOString() };
-    for (const p of partners.rows) ctx.hub.publish(p.id, event, data);
-    ctx.hub.publish(userId, event, data);
-  }
+  const fresh = () => new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS);
 
-  async function onlinePartners(userId: string): Promise<{ ids: string[]; complete: boolean }> {
-    const stale = new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS);
-    const rows = await sql<{ id: string }>`
-      SELECT o.id FROM users o
-      WHERE o.online AND o.last_online > ${stale}
-        AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)
-      LIMIT ${INIT_ONLINE_LIMIT + 1}`.execute(ctx.db);
-    const ids = rows.rows.map((r) => r.id);
-    return { ids: ids.slice(0, INIT_ONLINE_LIMIT), complete: ids.length <= INIT_ONLINE_LIMIT };
+  /** Tells the user's online chat partners (and the user's other sockets) that they came or went. */
+  function announce(userId: string, partners: string[], event: 'user_online' | 'user_offline', at: Date) {
+    const data = { user_id: userId, last_online: at.toISOString() };
+    for (const id of partners) ctx.hub.publish(id, event, data);
+    ctx.hub.publish(userId, event, data);
   }
 
   async function chatPartner(state: SocketState, chatId: string): Promise<string | undefined> {
@@ -160,9 +147,14 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       .set({ online: true, last_online: now })
       .where('id', '=', userId)
       .execute();
-    const partners = await onlinePartners(userId);
-    send(ws, 'init', { user_id: userId, online_user_ids: partners.ids, online_complete: partners.complete });
-    if (first) await announce(userId, 'user_online', now);
+    // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
+    const partners = await onlinePartnerIds(ctx.db, userId, fresh());
+    send(ws, 'init', {
+      user_id: userId,
+      online_user_ids: partners.slice(0, INIT_ONLINE_LIMIT),
+      online_complete: partners.length <= INIT_ONLINE_LIMIT,
+    });
+    if (first) announce(userId, partners, 'user_online', now);
   }
 
   async function detach(userId: string) {
@@ -174,7 +166,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       .set({ online: false, last_online: now })
       .where('id', '=', userId)
       .execute();
-    await announce(userId, 'user_offline', now);
+    announce(userId, await onlinePartnerIds(ctx.db, userId, fresh()), 'user_offline', now);
   }
 
   // Heartbeat: this process's users stay fresh; anyone whose heartbeat went stale (a crashed

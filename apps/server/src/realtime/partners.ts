@@ -1,0 +1,41 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** Up to this many chats, a user's partners are looked up one by one; past it, from the online set. */
+const FEW_CHATS = 2000;
+
+/**
+ * The user's chat partners who are online now (flagged online, heartbeat after `fresh`). Two
+ * shapes, because the planner cannot tell them apart: how many users are online swings through the
+ * day and its statistics lag. A fan with a handful of chats must not walk every online user (a few
+ * milliseconds per connect with 5,000 online, on every connect and disconnect), and a creator with
+ * 100,000 chats must not probe each of them; so the member rows are read first, up to FEW_CHATS,
+ * and only a user with more is matched against the online users instead.
+ */
+export async function onlinePartnerIds(db: Kysely<DB>, userId: string, fresh: Date): Promise<string[]> {
+  const few = await sql<{ scanned: number; online: string[] }>`
+    WITH mine AS MATERIALIZED (
+      SELECT other_user_id FROM chat_members WHERE user_id = ${userId} LIMIT ${FEW_CHATS + 1}
+    )
+    SELECT (SELECT count(*) FROM mine)::int AS scanned,
+      ARRAY(
+        SELECT o.id FROM mine
+        CROSS JOIN LATERAL (
+          -- OFFSET 0 keeps this a lookup per member row: flattened, the planner starts from the
+          -- online users when its statistics say there are few.
+          SELECT u.id FROM users u
+          WHERE u.id = mine.other_user_id AND u.online AND u.last_online > ${fresh}
+          OFFSET 0
+        ) o
+        WHERE (SELECT count(*) FROM mine) <= ${FEW_CHATS}
+      )::text[] AS online`.execute(db);
+  const row = few.rows[0];
+  if (row && row.scanned <= FEW_CHATS) return row.online;
+  const many = await sql<{ id: string }>`
+    SELECT o.id FROM users o
+    WHERE o.online AND o.last_online > ${fresh}
+      AND EXISTS (SELECT 1 FROM chat_members m WHERE m.user_id = ${userId} AND m.other_user_id = o.id)`.execute(
+    db,
+  );
+  return many.rows.map((r) => r.id);
+}

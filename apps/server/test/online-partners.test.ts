@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onlinePartnerIds } from '../src/realtime/partners';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+/** Gives `creatorId` `n` chats with fresh fans, the first `online` of them online now (set-based). */
+async function seedFans(creatorId: string, n: number, online: number) {
+  const db = server.app.ctx.db;
+  const tag = Math.random().toString(36).slice(2, 8);
+  // Ids from the tag and the row number, so each statement can name the same rows.
+  const fans = sql`(SELECT md5(${tag} || i)::uuid AS id, md5(${tag} || 'c' || i)::uuid AS chat_id, i
+    FROM generate_series(1, ${n}) i)`;
+  await sql`
+    INSERT INTO users (id, username, email, password_hash, type, referral_code, online, last_online)
+    SELECT id, ${`p${tag}`} || i, ${`p${tag}`} || i || '@example.com', '!', 'user', ${`P${tag}`} || i,
+      i <= ${online}, now()
+    FROM ${fans} f`.execute(db);
+  await sql`
+    INSERT INTO chats (id, user_low, user_high)
+    SELECT chat_id, LEAST(id, ${creatorId}::uuid), GREATEST(id, ${creatorId}::uuid) FROM ${fans} f`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO chat_members (chat_id, user_id, other_user_id)
+    SELECT chat_id, ${creatorId}::uuid, id FROM ${fans} f
+    UNION ALL SELECT chat_id, id, ${creatorId}::uuid FROM ${fans} f`.execute(db);
+  const ids = await sql<{
+    id: string;
+  }>`SELECT id::text FROM ${fans} f WHERE i <= ${online} ORDER BY id`.execute(db);
+  return ids.rows.map((r) => r.id);
+}
+
+describe('online chat partners', () => {
+  const fresh = () => new Date(Date.now() - 60_000);
+
+  it('finds the online partners of a user with a few chats, and of one with thousands', async () => {
+    const db = server.app.ctx.db;
+    const small = (await w.creator()).user._id;
+    const big = (await w.creator()).user._id;
+    const smallOnline = await seedFans(small, 5, 2);
+    const bigOnline = await seedFans(big, 2_100, 7);
+    expect((await onlinePartnerIds(db, small, fresh())).sort()).toEqual(smallOnline);
+    // Past 2,000 chats the lookup starts from the online users instead: same answer.
+    expect((await onlinePartnerIds(db, big, fresh())).sort()).toEqual(bigOnline);
+    // A stale heartbeat is not online.
+    expect(await onlinePartnerIds(db, big, new Date(Date.now() + 60_000))).toEqual([]);
+  });
+});
