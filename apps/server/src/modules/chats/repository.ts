@@ -72,10 +72,11 @@ type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[nu
 const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
 
 /**
- * One page of the inbox in the part 1 §9 order: the system account's chats with unread messages
- * first, then everything else by last message, newest first. The page's ids are chosen on
- * chat_members' indexes alone, then only those rows are joined with their details: one query with
- * the joins let the planner misjudge and join and sort the whole inbox (bench/README.md).
+ * One page of the inbox in the part 1 §9 order, with the caller's notes on its chats: the system
+ * account's chats with unread messages first, then everything else by last message, newest first.
+ * The page's ids are chosen on chat_members' indexes alone, then only those rows are joined with
+ * their details: one query with the joins let the planner misjudge and join and sort the whole
+ * inbox (bench/README.md). Independent reads run side by side: three round trips in all.
  */
 export async function listInbox(
   db: Db,
@@ -86,28 +87,47 @@ export async function listInbox(
   now: Date,
 ) {
   const pageIds = async (pinned: boolean, skip: number, take: number) =>
-    (
-      await inboxScope(db, userId, filter, now)
-        .select('m.other_user_id')
-        .where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`)
-        .orderBy(sql`m.last_message_at DESC NULLS LAST`)
-        .orderBy('m.other_user_id')
-        .offset(skip)
-        .limit(take)
-        .execute()
-    ).map((r) => r.other_user_id);
-  // Pinned chats are few; reading up to offset + limit of them tells how many the page skips.
-  const pinned = await pageIds(true, 0, offset + limit);
+    inboxScope(db, userId, filter, now)
+      .select(['m.other_user_id', 'm.chat_id'])
+      .where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`)
+      .orderBy(sql`m.last_message_at DESC NULLS LAST`)
+      .orderBy('m.other_user_id')
+      .offset(skip)
+      .limit(take)
+      .execute();
+  // Pinned chats are few (usually none); reading up to offset + limit of them tells how many the
+  // page skips. The rest of the page is read at the same time on the guess that none are pinned,
+  // and read again only when some are.
+  const [pinned, unpinnedIfNone] = await Promise.all([
+    pageIds(true, 0, offset + limit),
+    pageIds(false, offset, limit),
+  ]);
   const ids = pinned.slice(offset, offset + limit);
-  if (ids.length < limit)
-    ids.push(...(await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length)));
-  if (ids.length === 0) return [];
-  const rows = await detailQuery(db)
-    .where('m.user_id', '=', userId)
-    .where('m.other_user_id', 'in', ids)
-    .execute();
+  if (ids.length < limit) {
+    const unpinned =
+      pinned.length === 0
+        ? unpinnedIfNone
+        : await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length);
+    ids.push(...unpinned);
+  }
+  if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>() };
+  const [rows, notes] = await Promise.all([
+    detailQuery(db)
+      .where('m.user_id', '=', userId)
+      .where(
+        'm.other_user_id',
+        'in',
+        ids.map((r) => r.other_user_id),
+      )
+      .execute(),
+    notesFor(
+      db,
+      userId,
+      ids.map((r) => r.chat_id),
+    ),
+  ]);
   const byId = new Map(rows.map((r) => [r.other_user_id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows: ids.flatMap((r) => byId.get(r.other_user_id) ?? []), notes };
 }
 
 export async function findChatRow(db: Db, userId: string, otherUserId: string) {

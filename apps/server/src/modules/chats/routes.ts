@@ -39,15 +39,10 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.clock.now();
       const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
       // The unread totals are one counter row, read alongside the page.
-      const [rows, totals] = await Promise.all([
+      const [{ rows, notes }, totals] = await Promise.all([
         listInbox(ctx.db, user.id, filter, q.offset, q.limit, now),
         unreadTotals(ctx.db, user.id),
       ]);
-      const notes = await notesFor(
-        ctx.db,
-        user.id,
-        rows.map((row) => row.chat_id),
-      );
       let next: string | null = null;
       if (rows.length === q.limit) {
         const params = new URLSearchParams({
