@@ -419,6 +419,11 @@ describe('rates and notes', () => {
       token: fan.token,
     });
     expect(fanView.body.notes).toEqual([]);
+    // The inbox list carries them too, for their author only.
+    const inbox = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    expect(inbox.body.data[0].notes.map((n: { text: string }) => n.text)).toEqual(['Likes travel']);
+    const fanInbox = await w.api.call('GET', '/v1/chats?v=2', { token: fan.token });
+    expect(fanInbox.body.data[0].notes).toEqual([]);
     expect(
       (await w.api.call('PATCH', `/v1/notes/${note.body._id}`, { token: fan.token, body: { text: 'x' } }))
         .status,

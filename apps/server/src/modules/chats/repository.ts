@@ -86,48 +86,40 @@ export async function listInbox(
   limit: number,
   now: Date,
 ) {
-  const pageIds = async (pinned: boolean, skip: number, take: number) =>
-    inboxScope(db, userId, filter, now)
-      .select(['m.other_user_id', 'm.chat_id'])
-      .where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`)
+  const pageIds = async (pinned: boolean | undefined, skip: number, take: number) => {
+    let q = inboxScope(db, userId, filter, now).select('m.other_user_id');
+    if (pinned !== undefined) q = q.where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`);
+    const rows = await q
       .orderBy(sql`m.last_message_at DESC NULLS LAST`)
       .orderBy('m.other_user_id')
       .offset(skip)
       .limit(take)
       .execute();
+    return rows.map((r) => r.other_user_id);
+  };
   // Pinned chats are few (usually none); reading up to offset + limit of them tells how many the
-  // page skips. The rest of the page is read at the same time on the guess that none are pinned,
-  // and read again only when some are.
-  const [pinned, unpinnedIfNone] = await Promise.all([
+  // page skips. The page is read at the same time on the guess that none are pinned, without the
+  // pinned test: the tab's index alone answers it, which keeps deep offsets cheap. It is read again,
+  // pinned ones left out, only when some are pinned.
+  const [pinned, pageIfNone] = await Promise.all([
     pageIds(true, 0, offset + limit),
-    pageIds(false, offset, limit),
+    pageIds(undefined, offset, limit),
   ]);
   const ids = pinned.slice(offset, offset + limit);
   if (ids.length < limit) {
     const unpinned =
       pinned.length === 0
-        ? unpinnedIfNone
+        ? pageIfNone
         : await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length);
     ids.push(...unpinned);
   }
   if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>() };
   const [rows, notes] = await Promise.all([
-    detailQuery(db)
-      .where('m.user_id', '=', userId)
-      .where(
-        'm.other_user_id',
-        'in',
-        ids.map((r) => r.other_user_id),
-      )
-      .execute(),
-    notesFor(
-      db,
-      userId,
-      ids.map((r) => r.chat_id),
-    ),
+    detailQuery(db).where('m.user_id', '=', userId).where('m.other_user_id', 'in', ids).execute(),
+    notesFor(db, userId, { otherUserIds: ids }),
   ]);
   const byId = new Map(rows.map((r) => [r.other_user_id, r]));
-  return { rows: ids.flatMap((r) => byId.get(r.other_user_id) ?? []), notes };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), notes };
 }
 
 export async function findChatRow(db: Db, userId: string, otherUserId: string) {
@@ -215,17 +207,31 @@ export async function inboxTotals(db: Db, userId: string, now: Date): Promise<Ch
 }
 
 /** Notes the author wrote on these chats, in one query for the whole page. */
-export async function notesFor(db: Db, authorId: string, chatIds: string[]): Promise<Map<string, Note[]>> {
+/** The author's notes on chats, by chat id or by the other user's id, oldest first, keyed by chat. */
+export async function notesFor(
+  db: Db,
+  authorId: string,
+  chats: string[] | { otherUserIds: string[] },
+): Promise<Map<string, Note[]>> {
   const map = new Map<string, Note[]>();
-  if (chatIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('chat_notes')
-    .select(['id', 'chat_id', 'text', 'created_at'])
-    .where('author_id', '=', authorId)
-    .where('chat_id', 'in', chatIds)
-    .orderBy('created_at')
-    .execute();
-  for (const r of rows) {
+  const byOther = !Array.isArray(chats);
+  const keys = byOther ? chats.otherUserIds : chats;
+  if (keys.length === 0) return map;
+  let q = db
+    .selectFrom('chat_notes as n')
+    .select(['n.id', 'n.chat_id', 'n.text', 'n.created_at'])
+    .where('n.author_id', '=', authorId)
+    .orderBy('n.created_at');
+  q = byOther
+    ? q.where('n.chat_id', 'in', (eb) =>
+        eb
+          .selectFrom('chat_members as m')
+          .select('m.chat_id')
+          .where('m.user_id', '=', authorId)
+          .where('m.other_user_id', 'in', keys),
+      )
+    : q.where('n.chat_id', 'in', keys);
+  for (const r of await q.execute()) {
     const list = map.get(r.chat_id) ?? [];
     list.push({ _id: r.id, text: r.text, created_at: r.created_at.toISOString() });
     map.set(r.chat_id, list);
