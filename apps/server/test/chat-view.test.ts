@@ -134,6 +134,10 @@ describe('blocking media', () => {
     expect((await fanSocket.next('block_chat_media')).data).toEqual(expected);
     const mine = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
     expect(mine.body.is_media_blocked).toBe(true);
+    expect(mine.body.is_media_blocked_by_other).toBe(false);
+    // The creator learns it from the chat too, after a reload.
+    const theirs = await w.api.call('GET', `/v1/chat?recipient_id=${fan.user._id}`, { token: creator.token });
+    expect(theirs.body).toMatchObject({ is_media_blocked: false, is_media_blocked_by_other: true });
 
     await patch('allow_media');
     expect((await creatorSocket.next('allow_chat_media')).data).toEqual(expected);

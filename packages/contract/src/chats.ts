@@ -63,6 +63,8 @@ export const Chat = z.object({
   is_blocked: z.boolean(),
   is_blocked_by_other: z.boolean(),
   is_media_blocked: z.boolean(),
+  /** The other member blocks media from me: my attach button is off (not in the spec's list). */
+  is_media_blocked_by_other: z.boolean(),
   is_staff: z.boolean(),
   is_staff_mo: z.boolean(),
   intro_enabled: z.boolean(),

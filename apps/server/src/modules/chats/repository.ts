@@ -58,6 +58,13 @@ function detailQuery(db: Db) {
           .whereRef('om.chat_id', '=', 'm.chat_id')
           .whereRef('om.user_id', '=', 'm.other_user_id')
           .as('blocked_by_other'),
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.media_blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('media_blocked_by_other'),
       'c.credit_rate',
       'c.created_at as chat_created_at',
       'lm.type as lm_type',
@@ -293,6 +300,7 @@ export function toChat(
     is_blocked: row.blocked,
     is_blocked_by_other: row.blocked_by_other === true,
     is_media_blocked: row.media_blocked,
+    is_media_blocked_by_other: row.media_blocked_by_other === true,
     is_staff: row.other_role === 'admin',
     is_staff_mo: false,
     intro_enabled: introEnabled,

@@ -95,15 +95,17 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     if (chat) markPreviewDeleted(chat, data.message_id);
   },
 
-  /** I changed my media setting for a chat (here or in another session). */
+  /** A media setting changed: mine (here or in another session) or the other user's. */
   block_chat_media(state, data, { me }) {
-    const chat = data.user_id === me ? findByChatId(state, data.chat_id) : undefined;
-    if (chat) chat.is_media_blocked = true;
+    const chat = findByChatId(state, data.chat_id);
+    if (chat && data.user_id === me) chat.is_media_blocked = true;
+    else if (chat) chat.is_media_blocked_by_other = true;
   },
 
   allow_chat_media(state, data, { me }) {
-    const chat = data.user_id === me ? findByChatId(state, data.chat_id) : undefined;
-    if (chat) chat.is_media_blocked = false;
+    const chat = findByChatId(state, data.chat_id);
+    if (chat && data.user_id === me) chat.is_media_blocked = false;
+    else if (chat) chat.is_media_blocked_by_other = false;
   },
 
   unread_messages(state, data) {

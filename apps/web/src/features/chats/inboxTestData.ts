@@ -35,6 +35,7 @@ export function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}):
     is_blocked: false,
     is_blocked_by_other: false,
     is_media_blocked: false,
+    is_media_blocked_by_other: false,
     is_staff: false,
     is_staff_mo: false,
     intro_enabled: false,

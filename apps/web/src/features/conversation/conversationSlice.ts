@@ -61,6 +61,7 @@ export const conversationsSlice = createSlice({
         convo.chatId = page.chat.chat_id;
         convo.status = 'ready';
         convo.flags.blocked = page.chat.is_blocked || page.chat.is_blocked_by_other;
+        convo.mediaBlockedByOther = page.chat.is_media_blocked_by_other;
       })
       .addCase(openConversation.rejected, (state, action) => {
         if (action.meta.aborted) return;
