@@ -150,15 +150,9 @@ const sendTargets = batchedLookup(
   async (db, pairs: readonly { userId: string; otherUserId: string }[]) => {
     const rows = await prepared(
       db,
+      // A function (migration 0009): its plan is made once per connection, not on every call.
       sql<SendTarget & { user_id: string; other_user_id: string }>`
-        SELECT m.user_id, m.other_user_id, m.chat_id, m.blocked, om.blocked AS blocked_by_other,
-          om.media_blocked AS other_media_blocked, c.credit_rate, o.type AS other_type
-        FROM unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.otherUserId)}::uuid[])
-          AS k(user_id, other_user_id)
-        JOIN chat_members m ON m.user_id = k.user_id AND m.other_user_id = k.other_user_id
-        JOIN chat_members om ON om.chat_id = m.chat_id AND om.user_id = m.other_user_id
-        JOIN chats c ON c.id = m.chat_id
-        JOIN users o ON o.id = m.other_user_id`,
+        SELECT * FROM send_targets(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.otherUserId)}::uuid[])`,
     );
     return new Map(
       rows.map(({ user_id, other_user_id, ...target }) => [`${user_id}:${other_user_id}`, target]),
