@@ -75,6 +75,8 @@ export async function deliveryBench(e: BenchEnv) {
   /** Message key (its text) -> when its POST started; removed on delivery. */
   const pending = new Map<string, number>();
   let latencies: number[] = [];
+  /** BENCH_TIMELINE=1 prints each phase's delivery p99 second by second (where the slow ones bunch). */
+  let timeline: [number, number][] | undefined;
   let phases = 0;
 
   const onFrame = (s: BenchSocket, raw: string) => {
@@ -86,10 +88,12 @@ export async function deliveryBench(e: BenchEnv) {
     if (t0 === undefined) return;
     pending.delete(frame.data.text);
     latencies.push(performance.now() - t0);
+    if (timeline) timeline.push([t0, performance.now() - t0]);
   };
 
   async function phase(name: string, direction: Direction, r: number, secs: number): Promise<PhaseResult> {
     latencies = [];
+    timeline = process.env.BENCH_TIMELINE ? [] : undefined;
     pending.clear();
     const phaseNo = ++phases;
     const total = r * secs;
@@ -211,6 +215,15 @@ export async function deliveryBench(e: BenchEnv) {
         ` db ${result.databaseCpuPercent}% redis ${result.redisCpuPercent}% machine busy ${result.machineBusyPercent}%` +
         `${result.sustained ? '' : ' NOT SUSTAINED'}${lastError ? ` (last error: ${lastError})` : ''}`,
     );
+    if (timeline) {
+      const seconds = new Map<number, number[]>();
+      for (const [t0, ms] of timeline) {
+        const second = Math.floor((t0 - start) / 1000);
+        seconds.set(second, [...(seconds.get(second) ?? []), ms]);
+      }
+      const line = [...seconds].map(([second, ms]) => `${second}s:${Math.round(summarize(ms).p99)}`).join(' ');
+      console.log(`    p99 by second: ${line}`);
+    }
     pending.clear();
     return result;
   }

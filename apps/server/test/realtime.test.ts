@@ -130,4 +130,33 @@ describe('realtime', () => {
     expect((await socket.next('banned')).data.reason).toBe('Spam');
     expect(await socket.closed).toBe(4001);
   });
+
+  it("keeps its own users' presence fresh and lets a vanished process's users go offline", async () => {
+    const db = server.app.ctx.db;
+    const present = await w.fan();
+    const vanished = await w.fan();
+    const socket = await connectSocket(server.url, present.token);
+    await socket.next('init');
+    // Both look as if their last heartbeat was five minutes ago; only one has a socket here (the
+    // other's process is gone without saying so).
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    await db
+      .updateTable('users')
+      .set({ online: true, last_online: longAgo })
+      .where('id', 'in', [present.user._id, vanished.user._id])
+      .execute();
+
+    await server.app.ctx.jobs.runNow('presence.refresh');
+    await server.app.ctx.jobs.runNow('presence.sweep');
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'online', 'last_online'])
+      .where('id', 'in', [present.user._id, vanished.user._id])
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(present.user._id)?.online).toBe(true);
+    expect(byId.get(present.user._id)!.last_online!.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(byId.get(vanished.user._id)?.online).toBe(false);
+    socket.close();
+  });
 });

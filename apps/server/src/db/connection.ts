@@ -105,7 +105,10 @@ class PGlitePool implements PostgresPool {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // Idle connections stay a minute (pg's default is 10 s): a new one costs a backend start and
+    // the first plans of every prepared statement, which showed as a latency spike whenever
+    // traffic picked up after a quiet moment.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
     pool.on('connect', prepareMarked);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

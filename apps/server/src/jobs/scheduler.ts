@@ -10,6 +10,11 @@ import type { Database } from '../db/connection';
 export interface PeriodicTask {
   name: string;
   intervalMs: number;
+  /**
+   * Work of this process alone (its own sockets' presence): every process runs it, without the
+   * shared lock. By default a task's work is shared and one process at a time runs it.
+   */
+  perProcess?: boolean;
   /** Does what is due at `now`; answers how many items it handled. */
   run(now: Date): Promise<number>;
 }
@@ -31,7 +36,7 @@ export function createScheduler(database: Database, now: () => Date, log: Fastif
 
   /** On PostgreSQL one process at a time runs a task (advisory lock); PGlite has one process. */
   async function runExclusive(task: PeriodicTask): Promise<number> {
-    if (database.kind === 'pglite') return task.run(now());
+    if (database.kind === 'pglite' || task.perProcess) return task.run(now());
     return database.session(async (s) => {
       const key = lockKey(task.name);
       const [row] = await s.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);

@@ -9,6 +9,8 @@ import { onlinePartnerIds } from './partners';
 import type { PresenceCounter } from './presence';
 
 const HEARTBEAT_MS = 30_000;
+/** Users whose freshness one statement renews. */
+const REFRESH_SLICE = 500;
 const BANNED_FRAME = '{"event":"banned"';
 /** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
 export const WS_UNAUTHORIZED = 4001;
@@ -169,21 +171,32 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     announce(userId, await onlinePartnerIds(ctx.db, userId, fresh()), 'user_offline', now);
   }
 
-  // Heartbeat: this process's users stay fresh; anyone whose heartbeat went stale (a crashed
-  // process) is marked offline by whichever process runs the sweep.
+  // Heartbeat: every process keeps its own users fresh, in slices so that thousands of users are
+  // not one burst of writes.
   ctx.jobs.register({
-    name: `presence.heartbeat`,
+    name: 'presence.refresh',
     intervalMs: HEARTBEAT_MS,
+    perProcess: true,
     async run(now) {
       await presence.heartbeat();
       const ids = [...sockets.keys()];
-      if (ids.length > 0) {
+      for (let i = 0; i < ids.length; i += REFRESH_SLICE) {
         await ctx.db
           .updateTable('users')
           .set({ online: true, last_online: now })
-          .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
+          .where('id', '=', sql<string>`ANY(${ids.slice(i, i + REFRESH_SLICE)}::uuid[])`)
           .execute();
       }
+      return 0;
+    },
+  });
+
+  // Anyone whose heartbeat went stale (a crashed process) is marked offline by whichever process
+  // runs this shared job.
+  ctx.jobs.register({
+    name: 'presence.sweep',
+    intervalMs: HEARTBEAT_MS,
+    async run(now) {
       const stale = new Date(now.getTime() - PRESENCE_STALE_MS);
       const swept = await ctx.db
         .updateTable('users')
