@@ -58,114 +58,68 @@ export type StoredMessage = MessageRow & {
 };
 
 /**
- * Stores a message and moves both members' inbox state in one statement (one round trip, atomic
- * without a transaction): the sender's row shows it as sent, the recipient's gains an unread message
- * and comes back if hidden; migration 0007's trigger moves the inbox counters with them. Both member
- * rows are locked first in user-id order, so messages crossing in one chat cannot deadlock. A send id
- * already stored by this sender stores nothing and answers undefined (a retried send).
- */
-export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessage | undefined> {
-  const rows = await prepared(
-    db,
-    sql<StoredMessage>`
-    WITH locked AS (
-      SELECT user_id FROM chat_members
-      WHERE chat_id = ${m.chatId} AND user_id IN (${m.senderId}, ${m.recipientId})
-      ORDER BY user_id FOR UPDATE
-    ), ins AS (
-      INSERT INTO messages (chat_id, sender_id, recipient_id, type, text, price, self_destruct,
-        parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at)
-      VALUES (${m.chatId}, ${m.senderId}, ${m.recipientId}, ${m.type}, ${m.text ?? null}, ${m.price ?? 0},
-        ${m.selfDestruct ?? false}, ${m.parentMessageId ?? null}, ${m.clientSendId ?? null}, ${m.system ?? false},
-        ${m.mediaId ?? null}, ${m.gif?.url ?? null}, ${m.gif?.width ?? null}, ${m.gif?.height ?? null},
-        ${m.destructAt ?? null})
-      ON CONFLICT (sender_id, client_send_id) WHERE client_send_id IS NOT NULL DO NOTHING
-      RETURNING *
-    ), upd AS (
-      UPDATE chat_members mb SET
-        last_message_id = ins.id,
-        last_message_at = ins.created_at,
-        last_sender_id = ins.sender_id,
-        hidden = false,
-        unread_messages = mb.unread_messages + (mb.user_id = ins.recipient_id)::int
-      FROM ins
-      WHERE mb.chat_id = ins.chat_id AND mb.user_id IN (SELECT user_id FROM locked)
-      RETURNING mb.user_id, mb.unread_messages
-    )
-    SELECT ins.*, COALESCE((SELECT unread_messages FROM upd WHERE upd.user_id = ins.recipient_id), 0)::int
-      AS recipient_unread
-    FROM ins`,
-  );
-  return rows[0];
-}
-
-/**
- * `appendMessage` for many messages at once, outside any transaction: one statement, one commit
- * (one WAL flush) for every message that arrived together. Rows are locked in (chat, user) order;
- * several messages in one chat move its member rows once (the newest is the last message, each
- * message to a member adds one unread). Ids are drawn first so each input finds its row; a send id
- * already stored answers undefined, as in `appendMessage`.
+ * Stores messages and moves their chats' inbox state in one statement (one round trip, atomic
+ * without a transaction; `append_messages`, migration 0010): each sender's member row shows the
+ * message as sent, each recipient's gains an unread message and comes back if hidden; migration
+ * 0007's trigger moves the inbox counters with them. Member rows are locked in a fixed order, so
+ * messages crossing in one chat cannot deadlock. A send id already stored by its sender stores
+ * nothing and answers undefined (a retried send).
  */
 async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(StoredMessage | undefined)[]> {
   const col = <T>(pick: (m: NewMessage) => T) => ms.map(pick);
   const rows = await prepared(
     db,
-    sql<StoredMessage & { ord: number }>`
-    WITH input AS (
-      SELECT i.*, nextval('messages_id_seq') AS id
-      FROM unnest(${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[],
-        ${col((m) => m.recipientId)}::uuid[], ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[],
-        ${col((m) => m.price ?? 0)}::int[], ${col((m) => m.selfDestruct ?? false)}::boolean[],
-        ${col((m) => m.parentMessageId ?? null)}::bigint[], ${col((m) => m.clientSendId ?? null)}::text[],
-        ${col((m) => m.system ?? false)}::boolean[], ${col((m) => m.mediaId ?? null)}::bigint[],
-        ${col((m) => m.gif?.url ?? null)}::text[], ${col((m) => m.gif?.width ?? null)}::int[],
-        ${col((m) => m.gif?.height ?? null)}::int[], ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[])
-        WITH ORDINALITY AS i(chat_id, sender_id, recipient_id, type, text, price, self_destruct,
-          parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at, ord)
-    ), locked AS (
-      SELECT chat_id, user_id FROM chat_members
-      WHERE (chat_id, user_id) IN (SELECT chat_id, sender_id FROM input UNION SELECT chat_id, recipient_id FROM input)
-      ORDER BY chat_id, user_id FOR UPDATE
-    ), ins AS (
-      INSERT INTO messages (id, chat_id, sender_id, recipient_id, type, text, price, self_destruct,
-        parent_message_id, client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at)
-      OVERRIDING SYSTEM VALUE
-      SELECT id, chat_id, sender_id, recipient_id, type, text, price, self_destruct, parent_message_id,
-        client_send_id, system, media_id, gif_url, gif_width, gif_height, destruct_at
-      FROM input ORDER BY ord
-      ON CONFLICT (sender_id, client_send_id) WHERE client_send_id IS NOT NULL DO NOTHING
-      RETURNING *
-    ), moved AS (
-      SELECT ins.chat_id, member.user_id,
-        (array_agg(ins.id ORDER BY ins.id DESC))[1] AS last_id,
-        max(ins.created_at) AS last_at,
-        (array_agg(ins.sender_id ORDER BY ins.id DESC))[1] AS last_sender,
-        count(*) FILTER (WHERE member.user_id = ins.recipient_id)::int AS unread
-      FROM ins CROSS JOIN LATERAL (VALUES (ins.sender_id), (ins.recipient_id)) AS member(user_id)
-      GROUP BY ins.chat_id, member.user_id
-    ), upd AS (
-      UPDATE chat_members mb SET
-        last_message_id = moved.last_id,
-        last_message_at = moved.last_at,
-        last_sender_id = moved.last_sender,
-        hidden = false,
-        unread_messages = mb.unread_messages + moved.unread
-      FROM moved
-      WHERE mb.chat_id = moved.chat_id AND mb.user_id = moved.user_id
-        AND (mb.chat_id, mb.user_id) IN (SELECT chat_id, user_id FROM locked)
-      RETURNING mb.chat_id, mb.user_id, mb.unread_messages
-    )
-    SELECT ins.*, input.ord::int AS ord,
-      -- Each message carries the recipient's unread count as it was right after that message.
-      (COALESCE(upd.unread_messages, 0)
-        - (row_number() OVER (PARTITION BY ins.chat_id, ins.recipient_id ORDER BY ins.id DESC) - 1))::int
-        AS recipient_unread
-    FROM ins
-    JOIN input ON input.id = ins.id
-    LEFT JOIN upd ON upd.chat_id = ins.chat_id AND upd.user_id = ins.recipient_id`,
+    sql<{ ord: number; id: number; created_at: Date; recipient_unread: number }>`
+      SELECT * FROM append_messages(
+        ${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[], ${col((m) => m.recipientId)}::uuid[],
+        ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[], ${col((m) => m.price ?? 0)}::int[],
+        ${col((m) => m.selfDestruct ?? false)}::boolean[], ${col((m) => m.parentMessageId ?? null)}::bigint[],
+        ${col((m) => m.clientSendId ?? null)}::text[], ${col((m) => m.system ?? false)}::boolean[],
+        ${col((m) => m.mediaId ?? null)}::bigint[], ${col((m) => m.gif?.url ?? null)}::text[],
+        ${col((m) => m.gif?.width ?? null)}::int[], ${col((m) => m.gif?.height ?? null)}::int[],
+        ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[])`,
   );
-  const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, row as StoredMessage]));
-  return ms.map((_, i) => byOrd.get(i + 1));
+  const byOrd = new Map(rows.map((r) => [r.ord, r]));
+  return ms.map((m, i) => {
+    const row = byOrd.get(i + 1);
+    return row && storedMessage(m, row);
+  });
+}
+
+/** The stored row of a new message: what was written, with the id and time the database gave it. */
+function storedMessage(
+  m: NewMessage,
+  row: { id: number; created_at: Date; recipient_unread: number },
+): StoredMessage {
+  return {
+    id: row.id,
+    chat_id: m.chatId,
+    sender_id: m.senderId,
+    recipient_id: m.recipientId,
+    type: m.type,
+    text: m.text ?? null,
+    price: m.price ?? 0,
+    self_destruct: m.selfDestruct ?? false,
+    parent_message_id: m.parentMessageId ?? null,
+    client_send_id: m.clientSendId ?? null,
+    system: m.system ?? false,
+    is_read: false,
+    read_at: null,
+    deleted_at: null,
+    created_at: row.created_at,
+    media_id: m.mediaId ?? null,
+    gif_url: m.gif?.url ?? null,
+    gif_width: m.gif?.width ?? null,
+    gif_height: m.gif?.height ?? null,
+    destruct_at: m.destructAt ?? null,
+    destructed_at: null,
+    recipient_unread: row.recipient_unread,
+  };
+}
+
+/** Stores one message (inside a caller's transaction, or alone); see `appendMessages`. */
+export async function appendMessage(db: Trx, m: NewMessage): Promise<StoredMessage | undefined> {
+  return (await appendMessages(db, [m]))[0];
 }
 
 /**
