@@ -19,7 +19,7 @@
  */
 import { type BenchEnv, benchEnv, intEnv, isMain, readManifest, sleep, writeResults } from './lib/env';
 import { httpClient } from './lib/http';
-import { machineCpuSeconds, servicesCpuSeconds, startServer } from './lib/server';
+import { machineCpuSeconds, serviceCpuMeter, startServer } from './lib/server';
 import { type BenchSocket, closeSockets, openSockets } from './lib/sockets';
 import { type Summary, summarize } from './lib/stats';
 
@@ -107,8 +107,8 @@ export async function deliveryBench(e: BenchEnv) {
     let lastError = '';
     const cpu0 = process.cpuUsage();
     const scpu0 = server.cpuSeconds();
-    const dbcpu0 = servicesCpuSeconds('postgres', databaseName);
-    const rcpu0 = servicesCpuSeconds('redis-server');
+    const databaseCpu = serviceCpuMeter('postgres', databaseName);
+    const redisCpu = serviceCpuMeter('redis-server');
     const machine0 = machineCpuSeconds();
     const start = performance.now();
 
@@ -198,10 +198,8 @@ export async function deliveryBench(e: BenchEnv) {
       post: summarize(postLatencies),
       clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100),
       serverCpuPercent: Math.round(((server.cpuSeconds() - scpu0) / elapsed) * 100),
-      databaseCpuPercent: Math.round(
-        ((servicesCpuSeconds('postgres', databaseName) - dbcpu0) / elapsed) * 100,
-      ),
-      redisCpuPercent: Math.round(((servicesCpuSeconds('redis-server') - rcpu0) / elapsed) * 100),
+      databaseCpuPercent: Math.round((databaseCpu() / elapsed) * 100),
+      redisCpuPercent: Math.round((redisCpu() / elapsed) * 100),
       machineBusyPercent: (() => {
         const m = machineCpuSeconds();
         return Math.round(((m.busy - machine0.busy) / Math.max(0.01, m.total - machine0.total)) * 100);
@@ -221,7 +219,9 @@ export async function deliveryBench(e: BenchEnv) {
         const second = Math.floor((t0 - start) / 1000);
         seconds.set(second, [...(seconds.get(second) ?? []), ms]);
       }
-      const line = [...seconds].map(([second, ms]) => `${second}s:${Math.round(summarize(ms).p99)}`).join(' ');
+      const line = [...seconds]
+        .map(([second, ms]) => `${second}s:${Math.round(summarize(ms).p99)}`)
+        .join(' ');
       console.log(`    p99 by second: ${line}`);
     }
     pending.clear();

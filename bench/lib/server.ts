@@ -45,27 +45,36 @@ export function processCpuSeconds(pid: number): number {
 }
 
 /**
- * CPU seconds used so far by the processes of a service on this machine (`postgres`,
- * `redis-server`): they share the machine with the server, and their share is part of what a
- * message costs. PostgreSQL backends serving other databases (other people's test runs) are left
- * out when `database` is given; its shared background processes count.
+ * CPU time of the processes of a service on this machine (`postgres`, `redis-server`) from now
+ * on: they share the machine with the server, and their share is part of what a message costs.
+ * PostgreSQL backends serving other databases (other people's test runs) are left out when
+ * `database` is given; its shared background processes count. Counted per process, so a backend
+ * that ends midway takes only its own time with it.
  */
-export function servicesCpuSeconds(comm: string, database?: string): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(comm)) continue;
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      // A backend's title is `postgres: user database host(port) state`.
-      const backend = /\(\d+\)|\[local\]/.test(cmdline);
-      if (database && backend && !cmdline.includes(` ${database} `)) continue;
-      total += processCpuSeconds(Number(entry));
-    } catch {
-      // the process ended while we looked
+export function serviceCpuMeter(comm: string, database?: string): () => number {
+  const read = () => {
+    const byPid = new Map<number, number>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(comm)) continue;
+        const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        // A backend's title is `postgres: user database host(port) state`.
+        const backend = /\(\d+\)|\[local\]/.test(cmdline);
+        if (database && backend && !cmdline.includes(` ${database} `)) continue;
+        byPid.set(Number(entry), processCpuSeconds(Number(entry)));
+      } catch {
+        // the process ended while we looked
+      }
     }
-  }
-  return total;
+    return byPid;
+  };
+  const start = read();
+  return () => {
+    let used = 0;
+    for (const [pid, seconds] of read()) used += seconds - (start.get(pid) ?? 0);
+    return used;
+  };
 }
 
 /** Busy and total CPU time of the whole machine (all cores) from /proc/stat, in seconds. */
