@@ -159,4 +159,32 @@ describe('realtime', () => {
     expect(byId.get(vanished.user._id)?.online).toBe(false);
     socket.close();
   });
+
+  it('leaves a user online whom another process saw connect after their last socket here closed', async () => {
+    const db = server.app.ctx.db;
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await creatorSocket.next('init');
+    const fanSocket = await connectSocket(server.url, fan.token);
+    await fanSocket.next('init');
+    await creatorSocket.next('user_online', (d) => d.user_id === fan.user._id);
+    // Another process registers the fan's new socket a moment from now, after this one decides the
+    // fan left (its attach writes the later last_online).
+    const later = new Date(Date.now() + 60_000);
+    await db.updateTable('users').set({ last_online: later }).where('id', '=', fan.user._id).execute();
+
+    fanSocket.close();
+    await expect(
+      creatorSocket.next('user_offline', (d) => d.user_id === fan.user._id, 500),
+    ).rejects.toThrow();
+    const row = await db
+      .selectFrom('users')
+      .select(['online', 'last_online'])
+      .where('id', '=', fan.user._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ online: true, last_online: later });
+    creatorSocket.close();
+  });
 });

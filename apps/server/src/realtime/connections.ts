@@ -160,14 +160,19 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   }
 
   async function detach(userId: string) {
+    // Taken before asking whether this was the last socket: a socket opened on another process
+    // after this moment wrote a later `last_online`, and this offline mark must not undo it (the
+    // other process may register its socket only after this one looked).
+    const now = ctx.clock.now();
     const last = await presence.disconnect(userId);
     if (!last) return;
-    const now = ctx.clock.now();
-    await ctx.db
+    const marked = await ctx.db
       .updateTable('users')
       .set({ online: false, last_online: now })
       .where('id', '=', userId)
-      .execute();
+      .where((eb) => eb.or([eb('last_online', 'is', null), eb('last_online', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
     announce(userId, await onlinePartnerIds(ctx.db, userId, fresh()), 'user_offline', now);
   }
 
