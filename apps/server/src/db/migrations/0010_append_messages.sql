@@ -6,19 +6,27 @@
 -- several chats cannot deadlock. Several messages in one chat move its member rows once: the newest
 -- is the last message, and each message to a member adds one unread. Ids are drawn first so each
 -- input row finds its message; a send id already stored by its sender stores nothing and answers
--- no row (a retried send). Each row answers the recipient's unread count right after that message.
+-- no row (a retried send). Each row answers the recipient's unread count in the chat right after that
+-- message, and their unread totals over all chats once every message is in (read after the write's
+-- counter trigger has run, in the same transaction), for the `unread_messages` event.
+CREATE TYPE appended_message AS (n integer, id bigint, created_at timestamptz, recipient_id uuid, recipient_unread integer);
+
 CREATE FUNCTION append_messages(
   chat_ids uuid[], sender_ids uuid[], recipient_ids uuid[], types text[], texts text[], prices integer[],
   self_destructs boolean[], parent_ids bigint[], send_ids text[], systems boolean[], media_ids bigint[],
   gif_urls text[], gif_widths integer[], gif_heights integer[], destruct_ats timestamptz[]
 )
-RETURNS TABLE (ord integer, id bigint, created_at timestamptz, recipient_unread integer)
+RETURNS TABLE (
+  ord integer, id bigint, created_at timestamptz, recipient_unread integer,
+  recipient_unread_all integer, recipient_unread_favorites integer
+)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
+DECLARE
+  appended appended_message[];
 BEGIN
-  RETURN QUERY
   WITH input AS (
     SELECT i.*, nextval('messages_id_seq') AS new_id
     FROM unnest(chat_ids, sender_ids, recipient_ids, types, texts, prices, self_destructs, parent_ids, send_ids,
@@ -61,10 +69,24 @@ BEGIN
       AND (mb.chat_id, mb.user_id) IN (SELECT l.chat_id, l.user_id FROM locked l)
     RETURNING mb.chat_id, mb.user_id, mb.unread_messages
   )
-  SELECT i.n::int, ins.id, ins.created_at,
-    (COALESCE(upd.unread_messages, 0)
-      - (row_number() OVER (PARTITION BY ins.chat_id, ins.recipient_id ORDER BY ins.id DESC) - 1))::int
-  FROM ins
-  JOIN input i ON i.new_id = ins.id
-  LEFT JOIN upd ON upd.chat_id = ins.chat_id AND upd.user_id = ins.recipient_id;
+  SELECT array_agg(ROW(s.n, s.id, s.created_at, s.recipient_id, s.recipient_unread)::appended_message)
+  INTO appended
+  FROM (
+    SELECT i.n::int AS n, ins.id, ins.created_at, ins.recipient_id,
+      (COALESCE(upd.unread_messages, 0)
+        - (row_number() OVER (PARTITION BY ins.chat_id, ins.recipient_id ORDER BY ins.id DESC) - 1))::int
+        AS recipient_unread
+    FROM ins
+    JOIN input i ON i.new_id = ins.id
+    LEFT JOIN upd ON upd.chat_id = ins.chat_id AND upd.user_id = ins.recipient_id
+  ) s;
+
+  RETURN QUERY
+  SELECT a.n, a.id, a.created_at, a.recipient_unread, t.unread_all, t.unread_favorites
+  FROM unnest(appended) a
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(sum(c.unread_messages), 0)::int AS unread_all,
+      COALESCE(sum(c.unread_messages_favorites), 0)::int AS unread_favorites
+    FROM inbox_counters c WHERE c.user_id = a.recipient_id
+  ) t;
 END $$;

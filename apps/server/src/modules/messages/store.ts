@@ -55,6 +55,8 @@ export interface NewMessage {
 export type StoredMessage = MessageRow & {
   /** The recipient's unread count in this chat after the message, for its `new_message` event. */
   recipient_unread: number;
+  /** The recipient's unread totals once the message was in, for their `unread_messages` event. */
+  recipient_totals: ServerEventData<'unread_messages'>;
 };
 
 /**
@@ -69,7 +71,7 @@ async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(Stor
   const col = <T>(pick: (m: NewMessage) => T) => ms.map(pick);
   const rows = await prepared(
     db,
-    sql<{ ord: number; id: number; created_at: Date; recipient_unread: number }>`
+    sql<AppendedRow & { ord: number }>`
       SELECT * FROM append_messages(
         ${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[], ${col((m) => m.recipientId)}::uuid[],
         ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[], ${col((m) => m.price ?? 0)}::int[],
@@ -86,11 +88,16 @@ async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(Stor
   });
 }
 
+interface AppendedRow {
+  id: number;
+  created_at: Date;
+  recipient_unread: number;
+  recipient_unread_all: number;
+  recipient_unread_favorites: number;
+}
+
 /** The stored row of a new message: what was written, with the id and time the database gave it. */
-function storedMessage(
-  m: NewMessage,
-  row: { id: number; created_at: Date; recipient_unread: number },
-): StoredMessage {
+function storedMessage(m: NewMessage, row: AppendedRow): StoredMessage {
   return {
     id: row.id,
     chat_id: m.chatId,
@@ -114,6 +121,10 @@ function storedMessage(
     destruct_at: m.destructAt ?? null,
     destructed_at: null,
     recipient_unread: row.recipient_unread,
+    recipient_totals: {
+      unread_messages: row.recipient_unread_all,
+      unread_messages_favorites: row.recipient_unread_favorites,
+    },
   };
 }
 
@@ -179,10 +190,10 @@ async function memberUnread(db: Trx, chatId: string, userId: string) {
  */
 export async function publishNewMessage(
   ctx: AppContext,
-  row: MessageRow & { recipient_unread?: number },
+  row: MessageRow & Partial<Pick<StoredMessage, 'recipient_unread' | 'recipient_totals'>>,
   extra: { unread_tip?: number | null; credit_rate?: number | null; new_rate?: number | null } = {},
 ): Promise<void> {
-  const totals = await unreadTotals(ctx.db, row.recipient_id);
+  const totals = row.recipient_totals ?? (await unreadTotals(ctx.db, row.recipient_id));
   const unread = row.recipient_unread ?? (await memberUnread(ctx.db, row.chat_id, row.recipient_id));
   for (const viewer of [row.recipient_id, row.sender_id]) {
     // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
