@@ -69,6 +69,9 @@ function prepareMarked(client: pg.PoolClient) {
       : query(text, values)) as typeof client.query;
 }
 
+/** Connections each server process holds to PostgreSQL (docs/operations.md). */
+const POOL_SIZE = 20;
+
 const COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT']);
 
 /**
@@ -105,10 +108,10 @@ class PGlitePool implements PostgresPool {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    // Idle connections stay a minute (pg's default is 10 s): a new one costs a backend start and
-    // the first plans of every prepared statement, which showed as a latency spike whenever
-    // traffic picked up after a quiet moment.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
+    // Connections are kept once opened (pg closes idle ones after 10 s by default): a new one
+    // costs a backend start and the first plans of every prepared statement and function, which
+    // showed as a latency spike whenever traffic picked up after a quiet moment.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, idleTimeoutMillis: 0 });
     pool.on('connect', prepareMarked);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
