@@ -111,7 +111,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // Connections are kept once opened (pg closes idle ones after 10 s by default): a new one
     // costs a backend start and the first plans of every prepared statement and function, which
     // showed as a latency spike whenever traffic picked up after a quiet moment.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, idleTimeoutMillis: 0 });
+    // allowExitOnIdle: kept connections do not hold a script's process open once its work is done.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POOL_SIZE,
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
+    });
     pool.on('connect', prepareMarked);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
