@@ -74,6 +74,27 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
 
   const fresh = () => new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS);
 
+  /**
+   * A user's presence changes in this process run one after another, in the order their sockets
+   * opened and closed. A socket that closes while its opening is still being recorded would
+   * otherwise be marked offline first and online after (and announced so): a page that reconnects
+   * as it closes left its user online for good.
+   */
+  const turns = new Map<string, Promise<unknown>>();
+  function inTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const previous = turns.get(userId) ?? Promise.resolve();
+    const current = previous.then(work, work);
+    const settled = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(userId, settled);
+    void settled.then(() => {
+      if (turns.get(userId) === settled) turns.delete(userId);
+    });
+    return current;
+  }
+
   /** Tells the user's online chat partners (and the user's other sockets) that they came or went. */
   function announce(userId: string, partners: string[], event: 'user_online' | 'user_offline', at: Date) {
     const data = { user_id: userId, last_online: at.toISOString() };
@@ -137,26 +158,30 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       set.delete(ws);
       if (set.size === 0) sockets.delete(userId);
       if (closing) return;
-      const leaving = detach(userId).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
+      const leaving = inTurn(userId, () => detach(userId)).catch((err: unknown) =>
+        log.warn({ err }, 'presence update failed'),
+      );
       detaching.add(leaving);
       void leaving.finally(() => detaching.delete(leaving));
     });
 
-    const now = ctx.clock.now();
-    const first = await presence.connect(userId);
-    await ctx.db
-      .updateTable('users')
-      .set({ online: true, last_online: now })
-      .where('id', '=', userId)
-      .execute();
-    // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
-    const partners = await onlinePartnerIds(ctx.db, userId, fresh());
-    send(ws, 'init', {
-      user_id: userId,
-      online_user_ids: partners.slice(0, INIT_ONLINE_LIMIT),
-      online_complete: partners.length <= INIT_ONLINE_LIMIT,
+    await inTurn(userId, async () => {
+      const now = ctx.clock.now();
+      const first = await presence.connect(userId);
+      await ctx.db
+        .updateTable('users')
+        .set({ online: true, last_online: now })
+        .where('id', '=', userId)
+        .execute();
+      // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
+      const partners = await onlinePartnerIds(ctx.db, userId, fresh());
+      send(ws, 'init', {
+        user_id: userId,
+        online_user_ids: partners.slice(0, INIT_ONLINE_LIMIT),
+        online_complete: partners.length <= INIT_ONLINE_LIMIT,
+      });
+      if (first) announce(userId, partners, 'user_online', now);
     });
-    if (first) announce(userId, partners, 'user_online', now);
   }
 
   async function detach(userId: string) {
