@@ -1,6 +1,7 @@
 import type { Chat, Message, MessagePage } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvent } from '../../app/realtimeEvent';
+import { message as baseMessage } from '../chats/inboxTestData';
 import { sendForced, sendStarted, sendSucceeded } from './conversationActions';
 import { mergeIds } from './conversationModel';
 import { conversationsSlice } from './conversationSlice';
@@ -11,30 +12,11 @@ const OTHER = 'mila';
 const reduce = conversationsSlice.reducer;
 
 function message(id: string, from = OTHER, extra: Partial<Message> = {}): Message {
+  const to = from === ME ? OTHER : ME;
   return {
-    _id: id,
+    ...baseMessage(from, to, id, '2025-01-01T00:00:00.000Z'),
     chat_id: 'c1',
-    sender_id: from,
-    recipient_id: from === ME ? OTHER : ME,
-    type: 'text',
     text: `m${id}`,
-    price: 0,
-    price_in_dollars: '0.00',
-    self_destruct: false,
-    parent_message_id: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    clientSideReceiveId: null,
-    is_read: false,
-    read_at: null,
-    destruct_at: null,
-    is_paid: true,
-    is_hidden: false,
-    is_deleted: false,
-    system: false,
-    media: null,
-    gif_url: null,
-    gif_width: null,
-    gif_height: null,
     ...extra,
   };
 }
