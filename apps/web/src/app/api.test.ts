@@ -1,6 +1,6 @@
-import { ERRORS, STORAGE_KEYS, User } from '@parlor/contract';
+import { ERRORS, endpoints, STORAGE_KEYS, User } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiBaseUrl, wsBaseUrl } from './api';
+import { ApiError, api, apiBaseUrl, call, wsBaseUrl } from './api';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -125,5 +125,28 @@ describe('api client', () => {
       status: 500,
       code: 'invalid_response',
     });
+  });
+});
+
+describe('calls through the endpoint table', () => {
+  it('takes the method and path from the table and fills path parameters, encoded', async () => {
+    const note = { _id: 'n1', text: 'hi', created_at: '2026-01-01T00:00:00.000Z' };
+    fetchMock.mockResolvedValue(json(200, note));
+    await call(endpoints.updateNote, { params: { id: 'a/b' }, body: { text: 'hi' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/v1/notes/a%2Fb');
+    expect(init.method).toBe('PATCH');
+    expect(init.body).toBe('{"text":"hi"}');
+  });
+
+  it('parses the answer with the response schema and refuses one that does not fit', async () => {
+    fetchMock.mockResolvedValue(json(200, { unexpected: true }));
+    await expect(call(endpoints.chatTotals)).rejects.toMatchObject({ status: 500, code: 'invalid_response' });
+  });
+
+  it('answers nothing for a 204 endpoint', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(call(endpoints.deleteNote, { params: { id: 'n1' } })).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]![1].method).toBe('DELETE');
   });
 });

@@ -1,4 +1,13 @@
-import { COOKIE_API_BASE, COOKIE_WS_BASE, ERRORS, ErrorBody } from '@parlor/contract';
+import {
+  COOKIE_API_BASE,
+  COOKIE_WS_BASE,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  ERRORS,
+  ErrorBody,
+  endpointPath,
+} from '@parlor/contract';
 import type { z } from 'zod';
 import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
 
@@ -172,3 +181,32 @@ export const api = {
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
 };
+
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized'>;
+
+/** The arguments of `call`: the input may be left out when nothing in it is required. */
+type CallArgs<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls one endpoint of the contract's table: its method and path come from the table, the input is
+ * typed by its schemas and the answer is parsed with its response schema.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<EndpointResult<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Query;
+    body?: unknown;
+  };
+  return request(endpoint.method, endpointPath(endpoint, params), {
+    ...options,
+    query,
+    body,
+    schema: endpoint.response as z.ZodType<EndpointResult<E>> | undefined,
+  });
+}

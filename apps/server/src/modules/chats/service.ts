@@ -1,5 +1,7 @@
-import { type ChatsActionData, ERRORS } from '@parlor/contract';
+import type { ChatListQuery, ChatsActionData } from '@parlor/contract';
+import { ERRORS } from '@parlor/contract';
 import { type Expression, sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
@@ -8,7 +10,37 @@ import type { UserRow } from '../../plugins/auth';
 import { getOrCreateChat, unreadTotals } from '../messages/store';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
-import { findChatRow, inboxScope, isOnline, notesFor, toChat } from './repository';
+import { findChatRow, inboxScope, inboxTotals, isOnline, listInbox, notesFor, toChat } from './repository';
+
+/** GET /v1/chats: one page of the inbox, the unread totals, and the next page's address. */
+export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<typeof ChatListQuery>) {
+  const now = ctx.clock.now();
+  const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
+  // The unread totals are one counter row, read alongside the page.
+  const [{ rows, notes }, totals] = await Promise.all([
+    listInbox(ctx.db, user.id, filter, q.offset, q.limit, now),
+    unreadTotals(ctx.db, user.id),
+  ]);
+  let next: string | null = null;
+  if (rows.length === q.limit) {
+    const params = new URLSearchParams({
+      v: '2',
+      limit: String(q.limit),
+      offset: String(q.offset + q.limit),
+    });
+    if (filter.search) params.set('search', filter.search);
+    if (q.type) params.set('type', q.type);
+    next = `/v1/chats?${params}`;
+  }
+  return {
+    data: rows.map((row) => toChat(row, notes.get(row.chat_id) ?? [], user, now)),
+    ...totals,
+    next,
+  };
+}
+
+/** GET /v1/chats/total: the per-tab counts. */
+export const chatTotals = (ctx: AppContext, user: UserRow) => inboxTotals(ctx.db, user.id, ctx.clock.now());
 
 /** The chat as `user` sees it, with their notes, or a 404. */
 export async function chatView(ctx: AppContext, user: UserRow, otherUserId: string) {

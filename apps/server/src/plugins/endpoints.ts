@@ -1,0 +1,104 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointReply,
+  endpoints,
+} from '@parlor/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { type AuthContext, requireAdmin, requireUser } from './auth';
+
+/** The session a handler receives: present for `user` and `admin` endpoints, maybe for `optional`. */
+type AuthOf<E extends Endpoint> = E['access'] extends 'user' | 'admin' ? AuthContext : AuthContext | null;
+
+export interface RouteInput<E extends Endpoint> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  auth: AuthOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<E extends Endpoint> = (
+  input: RouteInput<E>,
+) => Promise<EndpointReply<E> | FastifyReply> | EndpointReply<E> | FastifyReply;
+
+export interface RouteOptions {
+  /** Route config, e.g. `{ rateLimit: ... }`. */
+  config?: RouteShorthandOptions['config'];
+}
+
+function authOf(endpoint: Endpoint, request: FastifyRequest): AuthContext | null {
+  switch (endpoint.access) {
+    case 'user':
+      return requireUser(request);
+    case 'admin':
+      return requireAdmin(request);
+    case 'optional':
+      return request.auth;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Registers one endpoint of the contract's table: its schemas validate the request and shape the
+ * answer, its access rule is checked before the handler runs, and its success status is set.
+ * Handlers only call a service and return what it answers.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
+  const status = endpoint.status ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.config,
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const auth = authOf(endpoint, request) as AuthOf<E>;
+      const answer = await handler({
+        params: request.params as EndpointParams<E>,
+        query: request.query as EndpointQuery<E>,
+        body: request.body as EndpointBody<E>,
+        auth,
+        request,
+        reply,
+      });
+      // A handler that wrote the reply itself (files, redirects) returns it.
+      if (answer === reply) return reply;
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+const key = (method: string, path: string) => `${method} ${path}`;
+const declared = new Set(Object.values(endpoints).map((e: Endpoint) => key(e.method, e.path)));
+
+/**
+ * Refuses, at start, an API route that the contract's table does not declare: the table is the
+ * one list of what the server answers, so the client and the server cannot drift apart.
+ */
+export function requireDeclaredRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (options) => {
+    if (!/^\/v\d+\//.test(options.url)) return;
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      if (!declared.has(key(method, options.url))) {
+        throw new Error(`${method} ${options.url} is not in the contract's endpoint table`);
+      }
+    }
+  });
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import {
+  ChangeRateRequest,
+  ChangeRateResponse,
+  Chat,
+  ChatList,
+  ChatListQuery,
+  ChatsActionRequest,
+  ChatsActionResponse,
+  ChatTotals,
+  CreateChatRequest,
+  CreateNoteRequest,
+  Note,
+  PresenceList,
+  PresenceQuery,
+  RecipientQuery,
+  UpdateNoteRequest,
+} from './chats';
+import { endpoint } from './endpoint';
+import {
+  Message,
+  MessageList,
+  MessagePage,
+  MessagesByIdsQuery,
+  MessagesQuery,
+  SendMessageRequest,
+  SendMessageResponse,
+} from './messages';
+
+/** A path segment naming one stored row (ids are uuids or numeric strings; 64 bounds both). */
+export const IdParams = z.object({ id: z.string().max(64) });
+
+/**
+ * Every endpoint of the API, one entry each: the server registers its routes from this table and
+ * the web client calls through it, so a path, a method or a schema is written once. Grouped by the
+ * server module that answers.
+ */
+export const endpoints = {
+  // chats: the inbox, one chat, bulk actions, rates and notes
+  listChats: endpoint({
+    method: 'GET',
+    path: '/v1/chats',
+    access: 'user',
+    query: ChatListQuery,
+    response: ChatList,
+  }),
+  chatTotals: endpoint({ method: 'GET', path: '/v1/chats/total', access: 'user', response: ChatTotals }),
+  chatsPresence: endpoint({
+    method: 'GET',
+    path: '/v1/chats/presence',
+    access: 'user',
+    query: PresenceQuery,
+    response: PresenceList,
+  }),
+  getChat: endpoint({
+    method: 'GET',
+    path: '/v1/chat',
+    access: 'user',
+    query: RecipientQuery,
+    response: Chat,
+  }),
+  openChat: endpoint({
+    method: 'POST',
+    path: '/v1/chat',
+    access: 'user',
+    body: CreateChatRequest,
+    response: Chat,
+  }),
+  chatsAction: endpoint({
+    method: 'PATCH',
+    path: '/v1/chats',
+    access: 'user',
+    body: ChatsActionRequest,
+    response: ChatsActionResponse,
+  }),
+  changeRate: endpoint({
+    method: 'POST',
+    path: '/v1/chats/change-rate',
+    access: 'user',
+    body: ChangeRateRequest,
+    response: ChangeRateResponse,
+  }),
+  createNote: endpoint({
+    method: 'POST',
+    path: '/v1/chats/note',
+    access: 'user',
+    body: CreateNoteRequest,
+    response: Note,
+    status: 201,
+  }),
+  updateNote: endpoint({
+    method: 'PATCH',
+    path: '/v1/notes/:id',
+    access: 'user',
+    params: IdParams,
+    body: UpdateNoteRequest,
+    response: Note,
+  }),
+  deleteNote: endpoint({
+    method: 'DELETE',
+    path: '/v1/notes/:id',
+    access: 'user',
+    params: IdParams,
+    status: 204,
+  }),
+
+  // messages: a chat's pages, sending, hiding and deleting
+  listMessages: endpoint({
+    method: 'GET',
+    path: '/v1/chats/:chatId/messages',
+    access: 'user',
+    params: z.object({ chatId: z.string().max(64) }),
+    query: MessagesQuery,
+    response: MessagePage,
+  }),
+  messagesByIds: endpoint({
+    method: 'GET',
+    path: '/v1/messages',
+    access: 'user',
+    query: MessagesByIdsQuery,
+    response: MessageList,
+  }),
+  sendMessage: endpoint({
+    method: 'POST',
+    path: '/v1/messages',
+    access: 'user',
+    body: SendMessageRequest,
+    response: SendMessageResponse,
+  }),
+  hideMessageForMe: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/:id/hide-for-me',
+    access: 'user',
+    params: IdParams,
+    response: Message,
+  }),
+  deleteMessage: endpoint({
+    method: 'DELETE',
+    path: '/v1/messages/:id',
+    access: 'user',
+    params: IdParams,
+    response: Message,
+  }),
+
+  // users: sign-up, sign-in, the own user, public profiles
+
+  // account: verification codes, payout defaults, greeting, tags, deletion, avatar
+
+  // admin
+
+  // media: uploads, files, vault, purchases
+
+  // payments: packages, card and crypto payments, 3-D Secure, saved cards
+
+  // tips and subscriptions
+
+  // provider configuration, geo, health, generated avatars, realtime
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
