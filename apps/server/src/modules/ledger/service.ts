@@ -23,6 +23,18 @@ export interface Posted {
 
 const COLUMN = { credits: 'credits', earnings: 'earnings' } as const;
 
+/** A user's balance on one account: the one place it is read (it only changes through `post`). */
+export async function balanceOf(
+  db: Trx,
+  userId: string,
+  account: LedgerAccount = 'credits',
+): Promise<number> {
+  const column = COLUMN[account];
+  const row = await db.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst();
+  if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
+  return row[column];
+}
+
 async function existing(trx: Trx, m: Movement) {
   return trx
     .selectFrom('ledger_entries')
@@ -37,14 +49,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
     throw new Error(`ledger amount must be a positive integer: ${m.amount}`);
   const prior = await existing(trx, m);
-  if (prior) {
-    const row = await trx
-      .selectFrom('users')
-      .select(COLUMN[m.account])
-      .where('id', '=', m.userId)
-      .executeTakeFirstOrThrow();
-    return { balance: row[COLUMN[m.account]], replayed: true };
-  }
+  if (prior) return { balance: await balanceOf(trx, m.userId, m.account), replayed: true };
   const column = COLUMN[m.account];
   // One conditional UPDATE: concurrent debits serialise on the row and none can go below zero.
   const updated = await trx
@@ -55,13 +60,8 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
     .returning(column)
     .executeTakeFirst();
   if (!updated) {
-    const row = await trx.selectFrom('users').select(column).where('id', '=', m.userId).executeTakeFirst();
-    if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
-    throw new DomainError(
-      402,
-      'balance_too_low',
-      row[column] === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
-    );
+    const balance = await balanceOf(trx, m.userId, m.account);
+    throw new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
   }
   const balance = updated[column];
   await trx
@@ -86,6 +86,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
  * run the whole operation through `idempotent()` so the retry sees the first one and replays.
  */
 export const ledger = {
+  balance: balanceOf,
   credit: (trx: Trx, m: Movement) => post(trx, m, m.amount),
   debit: (trx: Trx, m: Movement) => post(trx, m, -m.amount),
 
