@@ -11,7 +11,8 @@ import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import styles from './Conversation.module.css';
 import { selectConversation } from './conversationSelectors';
-import { conversationPath, sendMessage } from './conversationThunks';
+import { conversationPath } from './conversationThunks';
+import { sendMessage } from './outbox';
 import { textWarnings, WARNING_TEXT } from './textWarnings';
 import { createTypingSignal } from './typingSignal';
 
@@ -104,7 +105,6 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
       >
         <AttachButton
           otherUserId={otherUserId}
-          chatId={chat.chat_id}
           disabled={disabled || mediaBlockedByOther}
         />
         <label className="visually-hidden" htmlFor={`${warningId}-input`}>
