@@ -103,10 +103,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           submit();
         }}
       >
-        <AttachButton
-          otherUserId={otherUserId}
-          disabled={disabled || mediaBlockedByOther}
-        />
+        <AttachButton otherUserId={otherUserId} disabled={disabled || mediaBlockedByOther} />
         <label className="visually-hidden" htmlFor={`${warningId}-input`}>
           Message {name}
         </label>

@@ -29,13 +29,7 @@ const PaperclipIcon = () => (
 type Open = null | 'menu' | 'vault' | 'gif' | { sheet: Exclude<MediaSource, { kind: 'gif' }> };
 
 /** The composer's attach button: a photo or video from the device, one from the vault, or a GIF. */
-export function AttachButton({
-  otherUserId,
-  disabled,
-}: {
-  otherUserId: string;
-  disabled?: boolean;
-}) {
+export function AttachButton({ otherUserId, disabled }: { otherUserId: string; disabled?: boolean }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const [open, setOpen] = useState<Open>(null);

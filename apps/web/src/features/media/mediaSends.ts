@@ -36,7 +36,8 @@ function previewOf(source: MediaSource) {
     const m = source.media;
     return { previewUrl: m.st ?? m.th, width: m.width, height: m.height };
   }
-  if (source.kind === 'gif') return { previewUrl: source.gif.url, width: source.gif.width, height: source.gif.height };
+  if (source.kind === 'gif')
+    return { previewUrl: source.gif.url, width: source.gif.width, height: source.gif.height };
   return { previewUrl: null, width: null, height: null };
 }
 
@@ -55,8 +56,9 @@ export const sendMedia =
   (otherUserId: string, source: MediaSource, options: MediaSendOptions) =>
   (dispatch: Dispatch, getState: () => unknown) => {
     const clientSideReceiveId = newSendId();
-    const progressed = (changes: Omit<Parameters<typeof sendProgressed>[0], 'otherUserId' | 'clientSideReceiveId'>) =>
-      dispatch(sendProgressed({ otherUserId, clientSideReceiveId, ...changes }));
+    const progressed = (
+      changes: Omit<Parameters<typeof sendProgressed>[0], 'otherUserId' | 'clientSideReceiveId'>,
+    ) => dispatch(sendProgressed({ otherUserId, clientSideReceiveId, ...changes }));
     const priced = { price: options.price, self_destruct: options.selfDestruct };
     let uploaded: MediaUploadResponse | null = null;
     let objectUrl: string | null = null;
@@ -68,7 +70,13 @@ export const sendMedia =
       }
       if (source.kind === 'vault') {
         const m = source.media;
-        return { ...priced, public_id: m.public_id, width: m.width, height: m.height, video_length: m.video_length };
+        return {
+          ...priced,
+          public_id: m.public_id,
+          width: m.width,
+          height: m.height,
+          video_length: m.video_length,
+        };
       }
       if (!uploaded) {
         progressed({ state: 'preparing', media: { progress: 0 } });
@@ -80,7 +88,9 @@ export const sendMedia =
           onPrepared: (prepared) => {
             if (!objectUrl) {
               objectUrl = mediaSendIo.objectUrl(prepared.blob);
-              progressed({ media: { previewUrl: objectUrl, width: prepared.width, height: prepared.height } });
+              progressed({
+                media: { previewUrl: objectUrl, width: prepared.width, height: prepared.height },
+              });
             }
             progressed({ state: 'uploading' });
           },

@@ -165,7 +165,12 @@ export async function prepareAndUpload(
   options.onPrepared?.(prepared);
   const media =
     (await steps.findAvailable(prepared.md5, options.type, { host: options.host, signal })) ??
-    (await steps.upload(prepared, { host: options.host, type: options.type, signal, onProgress: options.onProgress }));
+    (await steps.upload(prepared, {
+      host: options.host,
+      type: options.type,
+      signal,
+      onProgress: options.onProgress,
+    }));
   // The server may not have measured the file (videos); the browser's measure stands in.
   if (media.width === null && prepared.width !== null) {
     return { ...media, width: prepared.width, height: prepared.height, video_length: prepared.video_length };
