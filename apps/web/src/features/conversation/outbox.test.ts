@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
 import { authSlice } from '../auth/authSlice';
 import { chat } from '../chats/inboxTestData';
-import { MediaFileError, type PreparedMedia } from '../media/filePrep';
+import { MediaFileError } from '../media/filePrep';
 import { mediaSendIo, sendMedia } from '../media/mediaSends';
+import { preparedPhoto, uploadedPhoto } from '../media/mediaTestData';
 import { UploadAbortedError, UploadFailedError, type UploadOptions } from '../media/upload';
 import { providerConfigSlice } from '../provider/providerConfigSlice';
 import { sendSucceeded } from './conversationActions';
@@ -15,33 +16,6 @@ import { abortSend, dismissSend, outboxIo, retrySend, sendMessage } from './outb
 
 const OTHER = 'mila';
 
-const prepared: PreparedMedia = {
-  kind: 'image',
-  blob: new Blob(['jpeg']),
-  name: 'a.jpg',
-  width: 1440,
-  height: 1080,
-  video_length: null,
-  md5: 'a'.repeat(32),
-};
-const uploaded = {
-  width: 1440,
-  height: 1080,
-  video_length: null,
-  media: {
-    public_id: 'pub1',
-    media_id: 'a'.repeat(32),
-    th: 't',
-    st: 's',
-    sr: 'r',
-    rt: 'R',
-    blur: 'b',
-    video_url: null,
-    width: 1440,
-    height: 1080,
-    video_length: null,
-  },
-};
 const file = { type: 'image/jpeg', size: 4 } as File;
 const gif = { url: '/gifs/hi.gif', label: 'hi', width: 120, height: 90 };
 
@@ -80,10 +54,10 @@ function setup(answers: Answer[] = ['ok']) {
     sleeps.push(ms);
   });
   const upload = vi.spyOn(mediaSendIo, 'upload').mockImplementation(async (_file, o) => {
-    o.onPrepared?.(prepared);
+    o.onPrepared?.(preparedPhoto);
     o.onProgress(40);
     o.onProgress(100);
-    return uploaded;
+    return uploadedPhoto;
   });
   vi.spyOn(mediaSendIo, 'objectUrl').mockReturnValue('blob:preview');
   const revokeUrl = vi.spyOn(mediaSendIo, 'revokeUrl').mockImplementation(() => undefined);
@@ -219,7 +193,7 @@ describe('the outbox, for text and media alike', () => {
 });
 
 describe('media sends through the outbox', () => {
-  it('uploads with progress (as paid_message for a price), posts the uploaded media and frees the preview', async () => {
+  it('uploads with progress (as paid_message for a price), posts the uploadedPhoto media and frees the preview', async () => {
     const h = setup(['ok']);
     const seen: { state: string; progress: number; preview: string | null }[] = [];
     h.store.subscribe(() => {
@@ -303,7 +277,7 @@ describe('media sends through the outbox', () => {
     h.upload.mockImplementationOnce(
       (_f, o: UploadOptions) =>
         new Promise((_resolve, reject) => {
-          o.onPrepared?.(prepared);
+          o.onPrepared?.(preparedPhoto);
           o.signal.addEventListener('abort', () => reject(new UploadAbortedError()));
         }),
     );

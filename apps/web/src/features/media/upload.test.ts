@@ -1,7 +1,7 @@
 import { ERRORS, MEDIA, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
-import type { PreparedMedia } from './filePrep';
+import { preparedPhoto, uploadedPhoto } from './mediaTestData';
 import {
   findAvailable,
   mediaHost,
@@ -48,28 +48,8 @@ class FakeXhr {
   }
 }
 
-const file: PreparedMedia = {
-  kind: 'image',
-  blob: new Blob(['jpeg']),
-  name: 'a.jpg',
-  width: 1440,
-  height: 1080,
-  video_length: null,
-  md5: 'a'.repeat(32),
-};
-const media = {
-  public_id: 'pub1',
-  media_id: 'a'.repeat(32),
-  th: 'https://media.example/t',
-  st: 'https://media.example/s',
-  sr: 'https://media.example/r',
-  rt: 'https://media.example/R',
-  blur: 'https://media.example/b',
-  video_url: null,
-  width: 1440,
-  height: 1080,
-  video_length: null,
-};
+const file = preparedPhoto;
+const { media } = uploadedPhoto;
 
 let storage: Map<string, string>;
 let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
@@ -164,7 +144,7 @@ describe('an upload answered 401', () => {
 });
 
 describe('the upload step of a media send', () => {
-  const answer = { width: 1440, height: 1080, video_length: null, media };
+  const answer = uploadedPhoto;
   const chosen = { type: 'image/jpeg', size: 4 } as File;
   function steps(overrides: Partial<UploadSteps> = {}) {
     return {
