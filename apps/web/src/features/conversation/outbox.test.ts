@@ -193,7 +193,7 @@ describe('the outbox, for text and media alike', () => {
 });
 
 describe('media sends through the outbox', () => {
-  it('uploads with progress (as paid_message for a price), posts the uploadedPhoto media and frees the preview', async () => {
+  it('uploads with progress (as paid_message for a price), posts the uploaded media and frees the preview', async () => {
     const h = setup(['ok']);
     const seen: { state: string; progress: number; preview: string | null }[] = [];
     h.store.subscribe(() => {
