@@ -11,7 +11,8 @@ import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import styles from './Conversation.module.css';
 import { selectConversation } from './conversationSelectors';
-import { conversationPath, sendMessage } from './conversationThunks';
+import { conversationPath } from './conversationThunks';
+import { sendMessage } from './outbox';
 import { textWarnings, WARNING_TEXT } from './textWarnings';
 import { createTypingSignal } from './typingSignal';
 
@@ -102,11 +103,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           submit();
         }}
       >
-        <AttachButton
-          otherUserId={otherUserId}
-          chatId={chat.chat_id}
-          disabled={disabled || mediaBlockedByOther}
-        />
+        <AttachButton otherUserId={otherUserId} disabled={disabled || mediaBlockedByOther} />
         <label className="visually-hidden" htmlFor={`${warningId}-input`}>
           Message {name}
         </label>

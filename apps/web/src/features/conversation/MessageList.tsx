@@ -9,12 +9,12 @@ import { selectUser } from '../auth/authSlice';
 import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
-import { PendingMediaSends } from '../media/PendingMediaSends';
+import { PendingMediaPreview } from '../media/PendingMediaPreview';
 import styles from './Conversation.module.css';
-import { pendingDismissed } from './conversationActions';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
-import { deleteMessage, hideMessageForMe, loadOlderMessages, retrySend } from './conversationThunks';
+import { deleteMessage, hideMessageForMe, loadOlderMessages } from './conversationThunks';
+import { abortSend, dismissSend, retrySend } from './outbox';
 import { showIntro } from './textWarnings';
 
 /** How close to an edge (px) counts as "at" it: older pages load, new messages keep the view pinned. */
@@ -157,7 +157,6 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
           );
         })}
       </ol>
-      <PendingMediaSends otherUserId={otherUserId} />
     </div>
   );
 }
@@ -233,36 +232,57 @@ function StoredMessage({
   );
 }
 
+const STATUS = { preparing: 'Preparing…', uploading: 'Uploading…', sending: 'Sending…' } as const;
+
+/** A send in flight or failed, text or media: the bubble, its status, and Retry and Discard. */
 function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; otherUserId: string }) {
   const dispatch = useAppDispatch();
-  const failed = pending.state === 'failed';
-  const ids = { otherUserId, clientSideReceiveId: pending.clientSideReceiveId };
+  const { clientSideReceiveId, media } = pending;
   return (
-    <div className={[styles.bubbleRow, styles.mine].join(' ')}>
+    <div
+      className={[styles.bubbleRow, styles.mine].join(' ')}
+      data-testid={media ? 'pending-media' : undefined}
+    >
       <div className={styles.bubbleGroup}>
-        <div className={[styles.bubble, styles.pending, failed && styles.failed].filter(Boolean).join(' ')}>
-          <p className={styles.text}>{pending.text}</p>
-        </div>
-        {failed ? (
+        {media ? (
+          <PendingMediaPreview
+            type={pending.type}
+            state={pending.state}
+            media={media}
+            onCancel={() => dispatch(abortSend(otherUserId, clientSideReceiveId))}
+          />
+        ) : (
+          <div
+            className={[styles.bubble, styles.pending, pending.state === 'failed' && styles.failed]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            <p className={styles.text}>{pending.text}</p>
+          </div>
+        )}
+        {pending.state === 'failed' ? (
           <div className={styles.failedLine} role="alert">
             <span>Not sent{pending.error ? `: ${pending.error}` : ''}</span>
             <button
               type="button"
               className={styles.linkButton}
-              onClick={() => dispatch(retrySend(otherUserId, pending.clientSideReceiveId))}
+              onClick={() => dispatch(retrySend(otherUserId, clientSideReceiveId))}
             >
               Retry
             </button>
             <button
               type="button"
               className={styles.linkButton}
-              onClick={() => dispatch(pendingDismissed(ids))}
+              onClick={() => dispatch(dismissSend(otherUserId, clientSideReceiveId))}
             >
               Discard
             </button>
           </div>
         ) : (
-          <span className={styles.seen}>Sending…</span>
+          <span className={styles.seen}>
+            {STATUS[pending.state]}
+            {media && media.price > 0 ? ` · ${media.price} credits` : ''}
+          </span>
         )}
       </div>
     </div>

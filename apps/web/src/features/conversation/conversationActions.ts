@@ -1,6 +1,6 @@
 import type { Message } from '@parlor/contract';
 import { createAction } from '@reduxjs/toolkit';
-import type { PendingMessage } from './conversationModel';
+import type { PendingMedia, PendingMessage } from './conversationModel';
 import type { ForcedFlag } from './sendPipeline';
 
 // Plain actions of the conversation, apart from its thunks so the inbox slice can follow sends
@@ -13,6 +13,13 @@ export const messagesMerged = createAction<{ otherUserId: string; messages: Mess
 export const sendStarted = createAction<{ otherUserId: string; pending: PendingMessage }>(
   'conversation/sendStarted',
 );
+/** A pending media send moved on: prepared (its preview), uploading (its progress), posting. */
+export const sendProgressed = createAction<{
+  otherUserId: string;
+  clientSideReceiveId: string;
+  state?: PendingMessage['state'];
+  media?: Partial<PendingMedia>;
+}>('conversation/sendProgressed');
 export const sendSucceeded = createAction<{
   otherUserId: string;
   clientSideReceiveId: string;

@@ -9,15 +9,33 @@ import type { ForcedFlag } from './sendPipeline';
  */
 export type ConversationStatus = 'idle' | 'loading' | 'ready' | 'locked' | 'unavailable' | 'gone' | 'error';
 
-/** A send in flight or one that failed: first-class items keyed by the client's send id. */
+/** What a pending photo, video or GIF shows while it is prepared, uploaded and posted. */
+export interface PendingMedia {
+  /** An object URL of the prepared file, or the vault's or GIF's own URL; null until prepared. */
+  previewUrl: string | null;
+  width: number | null;
+  height: number | null;
+  /** Upload progress, 0-100. */
+  progress: number;
+  price: number;
+}
+
+/**
+ * A send in flight or one that failed, text or media alike: first-class items keyed by the client's
+ * send id, which every try of the send carries so the server stores one message.
+ */
 export interface PendingMessage {
   clientSideReceiveId: string;
   recipientId: string;
+  type: 'text' | 'image' | 'video' | 'gif';
+  /** The text, or a media message's caption. */
   text: string;
   /** Part 2 §4: now + 1 hour, so it sorts after every stored message. */
   created_at: string;
-  state: 'sending' | 'failed';
+  /** Media goes through preparing and uploading first; text starts at sending. */
+  state: 'preparing' | 'uploading' | 'sending' | 'failed';
   error: string | null;
+  media: PendingMedia | null;
 }
 
 export interface Conversation {

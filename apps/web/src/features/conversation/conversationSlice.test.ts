@@ -34,10 +34,12 @@ const event = (name: Parameters<typeof realtimeEvent>[0]['event'], data: unknown
 const pending = (id: string) => ({
   clientSideReceiveId: id,
   recipientId: OTHER,
+  type: 'text' as const,
   text: 'hello',
   created_at: '2025-01-01T01:00:00.000Z',
   state: 'sending' as const,
   error: null,
+  media: null,
 });
 
 describe('conversation state', () => {

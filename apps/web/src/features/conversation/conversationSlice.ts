@@ -11,6 +11,7 @@ import {
   retryStarted,
   sendFailed,
   sendForced,
+  sendProgressed,
   sendStarted,
   sendSucceeded,
 } from './conversationActions';
@@ -97,6 +98,12 @@ export const conversationsSlice = createSlice({
         const convo = convoFor(state, action.payload.otherUserId);
         convo.pending[action.payload.pending.clientSideReceiveId] = action.payload.pending;
         convo.flags.noCredits = false;
+      })
+      .addCase(sendProgressed, (state, action) => {
+        const item = state.byUser[action.payload.otherUserId]?.pending[action.payload.clientSideReceiveId];
+        if (!item) return;
+        if (action.payload.state) item.state = action.payload.state;
+        if (item.media && action.payload.media) Object.assign(item.media, action.payload.media);
       })
       .addCase(sendSucceeded, (state, action) => {
         // Part 2 §4 step 3: the client-side message is replaced by the server's.

@@ -1,34 +1,14 @@
-import {
-  ChangeRateResponse,
-  Chat,
-  CLIENT_MESSAGE_TIME_OFFSET_MS,
-  MESSAGE_PAGE_SIZE,
-  Message,
-  MessagePage,
-  Note,
-  SendMessageResponse,
-} from '@parlor/contract';
+import { ChangeRateResponse, Chat, MESSAGE_PAGE_SIZE, Message, MessagePage, Note } from '@parlor/contract';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import { creditsChanged } from '../auth/authSlice';
-import { loadSession } from '../auth/authThunks';
 import type { InboxState } from '../chats/inboxModel';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markMessagesRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
-import { pushPopup } from '../popups/popupsSlice';
-import {
-  messageDeleted,
-  messagesMerged,
-  retryStarted,
-  sendFailed,
-  sendForced,
-  sendStarted,
-  sendSucceeded,
-} from './conversationActions';
+import { messageDeleted, messagesMerged } from './conversationActions';
 import type { ConversationsState } from './conversationModel';
-import { runSend } from './sendPipeline';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 type Root = { conversations: ConversationsState; inbox: InboxState };
@@ -131,93 +111,6 @@ export const readLoaded = (otherUserId: string) => (dispatch: Dispatch, getState
   });
   if (messageIds.length > 0)
     void dispatch(markMessagesRead({ otherUserId, messageIds, fromMessageId: oldest }));
-};
-
-function newSendId(): string {
-  const c = globalThis.crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  // Outside a secure context randomUUID is missing; 128 random bits serve the same purpose.
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Runs the part 2 §4 pipeline for one pending entry and records how it ended. */
-const deliver =
-  (otherUserId: string, clientSideReceiveId: string) =>
-  async (dispatch: Dispatch, getState: () => unknown) => {
-    const convo = convoOf(getState, otherUserId);
-    const pending = convo?.pending[clientSideReceiveId];
-    if (!convo || !pending) return;
-    const outcome = await runSend(
-      { post: (body) => api.post('/v1/messages', body, { schema: SendMessageResponse }), sleep },
-      {
-        type: 'text',
-        recipient_id: pending.recipientId,
-        ...(convo.chatId ? { chat_id: convo.chatId } : {}),
-        text: pending.text,
-        clientSideReceiveId,
-      },
-    );
-    const ids = { otherUserId, clientSideReceiveId };
-    switch (outcome.kind) {
-      case 'sent':
-        dispatch(sendSucceeded({ ...ids, message: outcome.message }));
-        dispatch(creditsChanged(outcome.credits));
-        return;
-      case 'failed':
-        dispatch(sendFailed({ ...ids, error: outcome.message }));
-        return;
-      case 'forced':
-        dispatch(sendForced({ ...ids, flag: outcome.flag, error: outcome.message }));
-        if (outcome.flag === 'noCredits') {
-          // Part 2 §8: not enough credits reloads the user and drops the pending message.
-          void dispatch(loadSession());
-          dispatch(
-            pushPopup({
-              id: 'not-enough-credits',
-              kind: 'payments',
-              props: {
-                type: 'notEnoughCredits',
-                message: outcome.message,
-                backTo: conversationPath(otherUserId),
-              },
-            }),
-          );
-        } else if (outcome.flag === 'frozen') {
-          dispatch(
-            pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message: outcome.message } }),
-          );
-        }
-        return;
-    }
-  };
-
-/** Part 2 §4 step 1: the client-side message first (created now + 1 hour), then the post. */
-export const sendMessage =
-  (otherUserId: string, text: string) => async (dispatch: Dispatch, _getState: () => unknown) => {
-    const clientSideReceiveId = newSendId();
-    dispatch(
-      sendStarted({
-        otherUserId,
-        pending: {
-          clientSideReceiveId,
-          recipientId: otherUserId,
-          text,
-          created_at: new Date(Date.now() + CLIENT_MESSAGE_TIME_OFFSET_MS).toISOString(),
-          state: 'sending',
-          error: null,
-        },
-      }),
-    );
-    await dispatch(deliver(otherUserId, clientSideReceiveId));
-  };
-
-/** The failed item's Retry action: same send id, so the server still stores one message. */
-export const retrySend = (otherUserId: string, clientSideReceiveId: string) => async (dispatch: Dispatch) => {
-  dispatch(retryStarted({ otherUserId, clientSideReceiveId }));
-  await dispatch(deliver(otherUserId, clientSideReceiveId));
 };
 
 /** PATCH /v1/messages/{id}/hide-for-me: gone from this user's view only. */

@@ -1,4 +1,4 @@
-import type { Chat, MessagePage } from '@parlor/contract';
+import type { MessagePage } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvent } from '../../app/realtimeEvent';
 import { chat, loaded, reduce as reduceInbox } from '../chats/inboxTestData';

@@ -33,7 +33,7 @@ function deps(answers: (Error | { message: Message; credits: number })[]) {
 const flagged = () => new ApiError(422, 'flagged', 'content_flagged', { flagged: ['\u200b'] });
 const serverError = () => new ApiError(500, ERRORS.default, 'internal');
 
-describe('the send pipeline (part 2 §4)', () => {
+describe('the send pipeline', () => {
   it('answers the stored message and the balance on success', async () => {
     const { d } = deps([{ message: stored, credits: 90 }]);
     expect(await runSend(d, request)).toEqual({ kind: 'sent', message: stored, credits: 90 });
@@ -80,5 +80,30 @@ describe('the send pipeline (part 2 §4)', () => {
     const { d, bodies } = deps([error]);
     expect(await runSend(d, request)).toEqual({ kind: 'forced', flag, message: error.message });
     expect(bodies).toHaveLength(1);
+  });
+
+  it('stops at once when the recipient blocks media', async () => {
+    const { d, bodies } = deps([new ApiError(403, ERRORS.mediaBlocked, 'media_blocked')]);
+    expect(await runSend(d, request)).toEqual({ kind: 'mediaBlocked', message: ERRORS.mediaBlocked });
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('ends as aborted, without retrying, once its signal is aborted', async () => {
+    const controller = new AbortController();
+    const { d, bodies } = deps([serverError(), { message: stored, credits: 1 }]);
+    d.sleep = async () => controller.abort();
+    expect(await runSend(d, request, controller.signal)).toEqual({ kind: 'aborted' });
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('drops the answer of a send aborted while it was posted', async () => {
+    const controller = new AbortController();
+    const { d } = deps([{ message: stored, credits: 1 }]);
+    const post = d.post;
+    d.post = async (body) => {
+      controller.abort();
+      return post(body);
+    };
+    expect(await runSend(d, request, controller.signal)).toEqual({ kind: 'aborted' });
   });
 });

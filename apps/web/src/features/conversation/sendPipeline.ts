@@ -9,20 +9,25 @@ import {
 } from '@parlor/contract';
 import { ApiError } from '../../app/api';
 
-/** Part 2 §4 step 5: sends that stop for good, with a flag on the conversation. */
+/** Sends that stop for good, with a flag on the conversation (the wording is not shown). */
 export type ForcedFlag = 'blocked' | 'frozen' | 'noCredits';
 
-export type SendOutcome =
+/** How posting one message ended. */
+export type PostOutcome =
   | { kind: 'sent'; message: Message; credits: number }
   | { kind: 'forced'; flag: ForcedFlag; message: string }
-  | { kind: 'failed'; message: string };
+  /** The recipient blocks media from the sender: no retry can succeed. */
+  | { kind: 'mediaBlocked'; message: string }
+  | { kind: 'failed'; message: string }
+  /** The user cancelled the send; it leaves without a word. */
+  | { kind: 'aborted' };
 
 export interface SendDeps {
   post: (body: SendMessageRequest) => Promise<{ message: Message; credits: number }>;
   sleep: (ms: number) => Promise<void>;
 }
 
-/** Which errors set a forced flag instead of being retried (part 2 §4, §8). */
+/** Which errors set a forced flag instead of being retried. */
 export function forcedFlagOf(error: ApiError): ForcedFlag | null {
   if (error.status === 402 || error.message === ERRORS.balanceTooLow || error.message === ERRORS.noCredits) {
     return 'noCredits';
@@ -32,13 +37,27 @@ export function forcedFlagOf(error: ApiError): ForcedFlag | null {
   return null;
 }
 
+/** The errors a send stops at at once, with the outcome each gives; null for the rest. */
+export function stopOutcomeOf(error: ApiError): PostOutcome | null {
+  const flag = forcedFlagOf(error);
+  if (flag) return { kind: 'forced', flag, message: error.message };
+  if (error.message === ERRORS.mediaBlocked) return { kind: 'mediaBlocked', message: error.message };
+  return null;
+}
+
 /**
- * Part 2 §4: posts one message. A content-flagged answer (422) gets a sanitising pass and a retry,
- * at most twice; blocked, frozen and no-credits stop at once; any other failure is retried up to 4
- * times. Every retry waits 1 s x the attempt number. The send id stays the same throughout, so the
- * server stores one message however many tries reach it.
+ * Posts one message, text or media. A content-flagged answer (422) gets a sanitising pass (the
+ * flagged characters replaced) and a retry, at most MAX_SANITIZE_RETRIES times; blocked, frozen,
+ * no credits and media blocked stop at once; any other failure is retried up to MAX_SEND_RETRIES
+ * times. Every retry waits SEND_RETRY_DELAY_MS x the attempt number. The send id stays the same
+ * throughout, so the server stores one message however many tries reach it. Once `signal` is
+ * aborted the send ends as aborted, whatever the server answered.
  */
-export async function runSend(deps: SendDeps, request: SendMessageRequest): Promise<SendOutcome> {
+export async function runSend(
+  deps: SendDeps,
+  request: SendMessageRequest,
+  signal?: AbortSignal,
+): Promise<PostOutcome> {
   let body = request;
   let sanitized = 0;
   let retried = 0;
@@ -46,11 +65,12 @@ export async function runSend(deps: SendDeps, request: SendMessageRequest): Prom
   for (;;) {
     try {
       const answer = await deps.post(body);
-      return { kind: 'sent', ...answer };
+      return signal?.aborted ? { kind: 'aborted' } : { kind: 'sent', ...answer };
     } catch (cause) {
+      if (signal?.aborted) return { kind: 'aborted' };
       const error = cause instanceof ApiError ? cause : new ApiError(0, ERRORS.default, 'client_error');
-      const flag = forcedFlagOf(error);
-      if (flag) return { kind: 'forced', flag, message: error.message };
+      const stop = stopOutcomeOf(error);
+      if (stop) return stop;
       if (error.status === 422) {
         if (sanitized >= MAX_SANITIZE_RETRIES) return { kind: 'failed', message: error.message };
         sanitized += 1;
@@ -61,6 +81,7 @@ export async function runSend(deps: SendDeps, request: SendMessageRequest): Prom
       }
       attempt += 1;
       await deps.sleep(SEND_RETRY_DELAY_MS * attempt);
+      if (signal?.aborted) return { kind: 'aborted' };
     }
   }
 }

@@ -1,13 +1,13 @@
 import { checkMediaFile, type VaultMedia } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { GifPicker } from './GifPicker';
 import type { BuiltInGif } from './gifs';
 import styles from './Media.module.css';
 import { MediaSendSheet, type SheetChoice } from './MediaSendSheet';
-import { type MediaSource, uploadErrorPopup } from './mediaSendQueue';
-import { mediaSendQueue } from './mediaSends';
+import { type MediaSource, sendMedia } from './mediaSends';
+import { uploadErrorPopup } from './upload';
 import { VaultPicker } from './VaultPicker';
 
 const PaperclipIcon = () => (
@@ -29,17 +29,8 @@ const PaperclipIcon = () => (
 type Open = null | 'menu' | 'vault' | 'gif' | { sheet: Exclude<MediaSource, { kind: 'gif' }> };
 
 /** The composer's attach button: a photo or video from the device, one from the vault, or a GIF. */
-export function AttachButton({
-  otherUserId,
-  chatId,
-  disabled,
-}: {
-  otherUserId: string;
-  chatId: string | null;
-  disabled?: boolean;
-}) {
+export function AttachButton({ otherUserId, disabled }: { otherUserId: string; disabled?: boolean }) {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
   const me = useAppSelector(selectUser);
   const [open, setOpen] = useState<Open>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -57,7 +48,7 @@ export function AttachButton({
   }, [open]);
 
   const send = (source: MediaSource, choice: SheetChoice = { price: 0, selfDestruct: false, text: '' }) => {
-    mediaSendQueue(store).send(otherUserId, source, { ...choice, chatId });
+    void dispatch(sendMedia(otherUserId, source, choice));
     setOpen(null);
   };
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import styles from './Media.module.css';
-import type { MediaSource } from './mediaSendQueue';
+import type { MediaSource } from './mediaSends';
 
 export interface SheetChoice {
   price: number;

@@ -1,47 +1,129 @@
-import { SendMessageResponse } from '@parlor/contract';
-import { useSyncExternalStore } from 'react';
-import { api } from '../../app/api';
-import type { AppStore } from '../../app/store';
-import { conversationPath } from '../conversation/conversationThunks';
+import type { MediaUploadResponse, SendMessageRequest, VaultMedia } from '@parlor/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { sendProgressed } from '../conversation/conversationActions';
+import type { PendingMessage } from '../conversation/conversationModel';
+import { clientCreatedAt, newSendId, startSend } from '../conversation/outbox';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
-import { prepareMediaFile } from './filePrep';
-import { type MediaSendItem, MediaSendQueue } from './mediaSendQueue';
-import { findAvailable, mediaHost, uploadFile } from './upload';
+import type { BuiltInGif } from './gifs';
+import { mediaHost, prepareAndUpload } from './upload';
 
-function newSendId(): string {
-  const c = globalThis.crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  return [...c.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+// A media send is prepared and uploaded here, then handed to the conversation's outbox, which
+// posts it, retries it and settles it like any other message.
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+type Root = Parameters<typeof selectMediaBaseUrl>[0];
+
+export type MediaSource =
+  | { kind: 'file'; file: File }
+  | { kind: 'vault'; media: VaultMedia }
+  | { kind: 'gif'; gif: BuiltInGif };
+
+export interface MediaSendOptions {
+  price: number;
+  selfDestruct: boolean;
+  text: string;
 }
 
-let queue: MediaSendQueue | null = null;
+/** The upload and the object URLs of media sends; tests replace them. */
+export const mediaSendIo = {
+  upload: prepareAndUpload,
+  objectUrl: (blob: Blob) => URL.createObjectURL(blob),
+  revokeUrl: (url: string) => URL.revokeObjectURL(url),
+};
 
-/** The app's one media send queue, bound to the store on first use. */
-export function mediaSendQueue(store: Pick<AppStore, 'dispatch' | 'getState'>): MediaSendQueue {
-  // Read at each call: the provider config may arrive after the queue was made.
-  const host = () => mediaHost(selectMediaBaseUrl(store.getState()));
-  queue ??= new MediaSendQueue({
-    prepare: (file) => prepareMediaFile(file),
-    findAvailable: (md5, type, signal) => findAvailable(md5, type, { host: host(), signal }),
-    upload: (file, options) => uploadFile(file, { ...options, host: host() }),
-    post: (body) => api.post('/v1/messages', body, { schema: SendMessageResponse }),
-    dispatch: store.dispatch,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    objectUrl: (blob) => URL.createObjectURL(blob),
-    revokeUrl: (url) => URL.revokeObjectURL(url),
-    newId: newSendId,
-    backTo: conversationPath,
-  });
-  return queue;
+function previewOf(source: MediaSource) {
+  if (source.kind === 'vault') {
+    const m = source.media;
+    return { previewUrl: m.st ?? m.th, width: m.width, height: m.height };
+  }
+  if (source.kind === 'gif')
+    return { previewUrl: source.gif.url, width: source.gif.width, height: source.gif.height };
+  return { previewUrl: null, width: null, height: null };
 }
 
-const NONE: readonly MediaSendItem[] = [];
-
-/** Pending media sends of one conversation, for the message list. */
-export function usePendingMediaSends(q: MediaSendQueue, otherUserId: string): readonly MediaSendItem[] {
-  return useSyncExternalStore(
-    q.subscribe,
-    () => q.snapshot(otherUserId),
-    () => NONE,
-  );
+function typeOf(source: MediaSource): PendingMessage['type'] {
+  if (source.kind === 'gif') return 'gif';
+  if (source.kind === 'vault') return source.media.type;
+  return source.file.type.startsWith('video/') ? 'video' : 'image';
 }
+
+/**
+ * Sends a photo or video (from the device or the vault) or a GIF to `otherUserId`. A file shows
+ * as preparing, then uploading with its progress (an upload of type 'paid_message' when it has a
+ * price, else 'message'); a retry after the upload only posts again.
+ */
+export const sendMedia =
+  (otherUserId: string, source: MediaSource, options: MediaSendOptions) =>
+  (dispatch: Dispatch, getState: () => unknown) => {
+    const clientSideReceiveId = newSendId();
+    const progressed = (
+      changes: Omit<Parameters<typeof sendProgressed>[0], 'otherUserId' | 'clientSideReceiveId'>,
+    ) => dispatch(sendProgressed({ otherUserId, clientSideReceiveId, ...changes }));
+    const priced = { price: options.price, self_destruct: options.selfDestruct };
+    let uploaded: MediaUploadResponse | null = null;
+    let objectUrl: string | null = null;
+
+    const attach = async (signal: AbortSignal): Promise<Partial<SendMessageRequest>> => {
+      if (source.kind === 'gif') {
+        const { url, width, height } = source.gif;
+        return { ...priced, gif_url: url, gif_width: width, gif_height: height };
+      }
+      if (source.kind === 'vault') {
+        const m = source.media;
+        return {
+          ...priced,
+          public_id: m.public_id,
+          width: m.width,
+          height: m.height,
+          video_length: m.video_length,
+        };
+      }
+      if (!uploaded) {
+        progressed({ state: 'preparing', media: { progress: 0 } });
+        let shown = 0;
+        uploaded = await mediaSendIo.upload(source.file, {
+          host: mediaHost(selectMediaBaseUrl(getState() as Root)),
+          type: options.price > 0 ? 'paid_message' : 'message',
+          signal,
+          onPrepared: (prepared) => {
+            if (!objectUrl) {
+              objectUrl = mediaSendIo.objectUrl(prepared.blob);
+              progressed({
+                media: { previewUrl: objectUrl, width: prepared.width, height: prepared.height },
+              });
+            }
+            progressed({ state: 'uploading' });
+          },
+          onProgress: (progress) => {
+            if (progress !== shown) progressed({ media: { progress } });
+            shown = progress;
+          },
+        });
+        progressed({ state: 'sending', media: { progress: 100 } });
+      }
+      const { media, width, height, video_length } = uploaded;
+      return { ...priced, public_id: media.public_id, width, height, video_length };
+    };
+
+    return dispatch(
+      startSend(
+        otherUserId,
+        {
+          clientSideReceiveId,
+          recipientId: otherUserId,
+          type: typeOf(source),
+          text: options.text,
+          created_at: clientCreatedAt(),
+          state: source.kind === 'file' ? 'preparing' : 'sending',
+          error: null,
+          media: { ...previewOf(source), progress: 0, price: options.price },
+        },
+        {
+          attach,
+          release: () => {
+            if (objectUrl) mediaSendIo.revokeUrl(objectUrl);
+          },
+        },
+      ),
+    );
+  };

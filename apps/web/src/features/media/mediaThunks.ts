@@ -3,7 +3,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
-import { conversationPath } from '../conversation/conversationThunks';
+import { notEnoughCreditsPopup } from '../conversation/outbox';
 import { pushPopup } from '../popups/popupsSlice';
 import { earningsStore } from './earnings';
 
@@ -33,17 +33,7 @@ export const buyPaidMessage =
     } catch (error) {
       if (!(error instanceof ApiError)) return 'failed';
       if (error.status === 402) {
-        dispatch(
-          pushPopup({
-            id: 'not-enough-credits',
-            kind: 'payments',
-            props: {
-              type: 'notEnoughCredits',
-              message: error.message,
-              backTo: conversationPath(otherUserId),
-            },
-          }),
-        );
+        dispatch(notEnoughCreditsPopup(otherUserId, error.message));
         return 'needs-credits';
       }
       if (error.status === 409 || error.status === 410 || error.status === 404) {

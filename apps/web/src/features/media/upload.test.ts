@@ -1,8 +1,16 @@
 import { ERRORS, MEDIA, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
-import type { PreparedMedia } from './filePrep';
-import { findAvailable, mediaHost, UploadFailedError, uploadFile } from './upload';
+import { preparedPhoto, uploadedPhoto } from './mediaTestData';
+import {
+  findAvailable,
+  mediaHost,
+  prepareAndUpload,
+  UploadAbortedError,
+  UploadFailedError,
+  type UploadSteps,
+  uploadFile,
+} from './upload';
 
 /** Just enough of XMLHttpRequest to see where an upload goes and to answer it. */
 class FakeXhr {
@@ -40,28 +48,8 @@ class FakeXhr {
   }
 }
 
-const file: PreparedMedia = {
-  kind: 'image',
-  blob: new Blob(['jpeg']),
-  name: 'a.jpg',
-  width: 1440,
-  height: 1080,
-  video_length: null,
-  md5: 'a'.repeat(32),
-};
-const media = {
-  public_id: 'pub1',
-  media_id: 'a'.repeat(32),
-  th: 'https://media.example/t',
-  st: 'https://media.example/s',
-  sr: 'https://media.example/r',
-  rt: 'https://media.example/R',
-  blur: 'https://media.example/b',
-  video_url: null,
-  width: 1440,
-  height: 1080,
-  video_length: null,
-};
+const file = preparedPhoto;
+const { media } = uploadedPhoto;
 
 let storage: Map<string, string>;
 let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
@@ -152,5 +140,64 @@ describe('an upload answered 401', () => {
     await expect(result).rejects.toMatchObject({ name: 'UploadFailedError', message: MEDIA.imageTooLarge });
     expect(storage.get(STORAGE_KEYS.authToken)).toBe('tok-123');
     expect(location.assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('the upload step of a media send', () => {
+  const answer = uploadedPhoto;
+  const chosen = { type: 'image/jpeg', size: 4 } as File;
+  function steps(overrides: Partial<UploadSteps> = {}) {
+    return {
+      prepare: vi.fn(async () => file),
+      findAvailable: vi.fn(async () => null),
+      upload: vi.fn(async (_f, o) => {
+        o.onProgress(40);
+        return answer;
+      }),
+      ...overrides,
+    } satisfies UploadSteps;
+  }
+  const options = (signal = new AbortController().signal) => ({
+    host: 'https://media.example',
+    type: 'paid_message' as const,
+    signal,
+    onPrepared: vi.fn(),
+    onProgress: vi.fn(),
+  });
+
+  it('prepares the file, shows it, then uploads it with progress', async () => {
+    const s = steps();
+    const o = options();
+    expect(await prepareAndUpload(chosen, o, s)).toEqual(answer);
+    expect(s.prepare).toHaveBeenCalledWith(chosen);
+    expect(o.onPrepared).toHaveBeenCalledWith(file);
+    expect(s.findAvailable).toHaveBeenCalledWith(file.md5, 'paid_message', expect.anything());
+    expect(s.upload).toHaveBeenCalledWith(file, expect.objectContaining({ type: 'paid_message' }));
+    expect(o.onProgress).toHaveBeenCalledWith(40);
+  });
+
+  it('skips the upload when the server already has the file', async () => {
+    const s = steps({ findAvailable: vi.fn(async () => answer) });
+    expect(await prepareAndUpload(chosen, options(), s)).toEqual(answer);
+    expect(s.upload).not.toHaveBeenCalled();
+  });
+
+  it('takes the browser’s measure when the server has none', async () => {
+    const s = steps({ upload: vi.fn(async () => ({ ...answer, width: null, height: null })) });
+    expect(await prepareAndUpload(chosen, options(), s)).toMatchObject({ width: 1440, height: 1080 });
+  });
+
+  it('stops before uploading once aborted while preparing', async () => {
+    const controller = new AbortController();
+    const s = steps({
+      prepare: vi.fn(async () => {
+        controller.abort();
+        return file;
+      }),
+    });
+    await expect(prepareAndUpload(chosen, options(controller.signal), s)).rejects.toBeInstanceOf(
+      UploadAbortedError,
+    );
+    expect(s.findAvailable).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,8 @@ import {
 } from '@parlor/contract';
 import { ApiError, api, apiBaseUrl, endSession } from '../../app/api';
 import { storedToken } from '../../app/browser';
-import type { PreparedMedia } from './filePrep';
+import { pushPopup } from '../popups/popupsSlice';
+import { type PreparedMedia, prepareMediaFile } from './filePrep';
 
 /** An upload stopped by the user: removed silently, never reported (part 2 §4, §8). */
 export class UploadAbortedError extends Error {
@@ -129,3 +130,54 @@ export function uploadFile(
     xhr.send(form);
   });
 }
+
+export interface UploadOptions {
+  host: string;
+  type: MediaUploadType;
+  signal: AbortSignal;
+  /** The file is ready to show (resized, measured), before anything is uploaded. */
+  onPrepared?: (prepared: PreparedMedia) => void;
+  onProgress: (percent: number) => void;
+}
+
+export interface UploadSteps {
+  prepare: (file: File) => Promise<PreparedMedia>;
+  findAvailable: typeof findAvailable;
+  upload: typeof uploadFile;
+}
+
+const uploadSteps: UploadSteps = { prepare: prepareMediaFile, findAvailable, upload: uploadFile };
+
+/**
+ * The upload step of every media send (a chat message today; a broadcast or an automatic message
+ * alike): prepare the file, skip the upload when the server already has it by md5, else upload it
+ * with progress. Throws MediaFileError (the file fails its checks), UploadFailedError,
+ * UploadAbortedError once `signal` is aborted, or the ApiError of a refused call.
+ */
+export async function prepareAndUpload(
+  file: File,
+  options: UploadOptions,
+  steps: UploadSteps = uploadSteps,
+): Promise<MediaUploadResponse> {
+  const { signal } = options;
+  const prepared = await steps.prepare(file);
+  if (signal.aborted) throw new UploadAbortedError();
+  options.onPrepared?.(prepared);
+  const media =
+    (await steps.findAvailable(prepared.md5, options.type, { host: options.host, signal })) ??
+    (await steps.upload(prepared, {
+      host: options.host,
+      type: options.type,
+      signal,
+      onProgress: options.onProgress,
+    }));
+  // The server may not have measured the file (videos); the browser's measure stands in.
+  if (media.width === null && prepared.width !== null) {
+    return { ...media, width: prepared.width, height: prepared.height, video_length: prepared.video_length };
+  }
+  return media;
+}
+
+/** 'Upload error' with the server's message, or the default wording about the network. */
+export const uploadErrorPopup = (message: string = MEDIA.uploadFailed) =>
+  pushPopup({ id: 'upload-error', kind: 'basic', props: { title: MEDIA.uploadErrorTitle, text: message } });
