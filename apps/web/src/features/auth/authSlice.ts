@@ -1,6 +1,7 @@
 import type { FetchStatus, User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { storedToken } from '../../app/browser';
+import type { RootState } from '../../app/storeTypes';
 import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
 
 export interface AuthState {
@@ -69,8 +70,7 @@ export const authSlice = createSlice({
 
 export const { userUpdated, creditsChanged } = authSlice.actions;
 
-type WithAuth = { auth: AuthState };
-export const selectToken = (state: WithAuth) => state.auth.token;
-export const selectUser = (state: WithAuth) => state.auth.user;
-export const selectAuthStatus = (state: WithAuth) => state.auth.status;
-export const selectSigningOut = (state: WithAuth) => state.auth.signingOut;
+export const selectToken = (state: RootState) => state.auth.token;
+export const selectUser = (state: RootState) => state.auth.user;
+export const selectAuthStatus = (state: RootState) => state.auth.status;
+export const selectSigningOut = (state: RootState) => state.auth.signingOut;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chatsActionConfirmed } from './inboxEffects';
-import { type InboxState, initialInboxState } from './inboxModel';
+import { initialInboxState } from './inboxModel';
 import { selectIsSelected, selectSelectedCount } from './inboxSelectors';
 import { chatReceived, filterChanged, selectAllToggled, selectionToggled, typingExpired } from './inboxSlice';
-import { chat, event, loaded, ME, newMessage, reduce } from './inboxTestData';
+import { chat, event, loaded, ME, newMessage, reduce, withInbox } from './inboxTestData';
 import { chatsAction, fetchInboxPage } from './inboxThunks';
 
 describe('inbox list', () => {
@@ -148,8 +148,6 @@ describe('other inbox events', () => {
 });
 
 describe('selection and bulk actions', () => {
-  const withInbox = (inbox: InboxState) => ({ inbox });
-
   it('select-all makes toggled chats exceptions', () => {
     let state = loaded([chat('a', 1), chat('b', 2), chat('c', 3)]);
     state = reduce(state, selectAllToggled());
