@@ -1,6 +1,7 @@
-import { type Chat, type InboxFilter, RECENT_WINDOW_MS } from '@parlor/contract';
+import type { Chat, InboxFilter } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/storeTypes';
+import { recentUntil } from './inboxCategories';
 import { chatsAdapter } from './inboxModel';
 
 const chatSelectors = chatsAdapter.getSelectors((s: RootState) => s.inbox.chats);
@@ -46,7 +47,7 @@ export const selectNextRecentExpiry = createSelector([(s: RootState) => s.inbox.
   for (const id of chats.ids) {
     const chat = chats.entities[id];
     if (!chat?.category.includes('recent') || !chat.last_message_time) continue;
-    const at = Date.parse(chat.last_message_time) + RECENT_WINDOW_MS;
+    const at = recentUntil(chat);
     if (next === null || at < next) next = at;
   }
   return next;
