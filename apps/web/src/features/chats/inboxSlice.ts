@@ -192,7 +192,8 @@ export const inboxSlice = createSlice({
         moveMessageIntoInbox(
           state,
           { ...m, preview: previewOf(m), unread_messages: 0, credit_rate: null },
-          { me: m.sender_id, receivedAt: Date.now() },
+          // Just sent: the message's own time is the time it arrives here.
+          { me: m.sender_id, receivedAt: Date.parse(m.created_at) },
         );
       })
       .addCase(messageDeleted, (state, action) => {
