@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from './storeTypes';
 
 /** Part 1 §4: connected or disconnected, as the socket module reports it (null before the first report). */
 export interface ConnectionState {
@@ -16,4 +17,4 @@ export const connectionSlice = createSlice({
 });
 
 export const { connectionChanged } = connectionSlice.actions;
-export const selectConnected = (s: { connection: ConnectionState }) => s.connection.connected;
+export const selectConnected = (s: RootState) => s.connection.connected;

@@ -1,38 +1,18 @@
 import type { ClientEventName, ServerEventName } from '@parlor/contract';
 import { useEffect } from 'react';
-import { useStore } from 'react-redux';
-import { ACCOUNT_EVENTS, applyAccountEvent } from '../features/account-states/accountEvents';
+import { accountEffects } from '../features/account-states/accountEvents';
 import { selectToken, selectUser } from '../features/auth/authSlice';
 import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
 import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
-import { creditEventActions } from '../features/credits/creditEvents';
+import { creditEffects } from '../features/credits/creditEvents';
 import { mediaEffects } from '../features/media/mediaEvents';
 import { wsBaseUrl } from './api';
 import { clearStoredSession, redirectTo } from './browser';
 import { connectionChanged } from './connectionSlice';
-import { useAppSelector } from './hooks';
+import { useAppSelector, useAppStore } from './hooks';
 import { type EffectApi, type EventEffects, realtimeEvent } from './realtimeEvent';
 import { type Connection, createConnection, documentVisibility, type SocketLike } from './socket';
-import type { AppStore, RootState } from './store';
-
-/** The account and money features answer events with actions; these adapt them to effects. */
-const accountEffects: EventEffects = Object.fromEntries(
-  ACCOUNT_EVENTS.map((name) => [
-    name,
-    (data: unknown, api: EffectApi) => {
-      const user = selectUser(api.getState() as RootState);
-      for (const action of applyAccountEvent({ user }, name, data)) api.dispatch(action);
-    },
-  ]),
-);
-const creditEffects: EventEffects = {
-  total_credits: (data, api) => {
-    for (const action of creditEventActions.total_credits(data)) api.dispatch(action);
-  },
-  credits_top_up: (data, api) => {
-    for (const action of creditEventActions.credits_top_up(data)) api.dispatch(action);
-  },
-};
+import type { AppStore } from './store';
 
 /** Effects by domain, run after the cache has taken the event (each slice applies its own). */
 const EFFECTS: EventEffects[] = [
@@ -50,7 +30,8 @@ export function sendRealtime(event: ClientEventName, data: unknown): boolean {
   return current?.send(event, data) ?? false;
 }
 
-function handle(store: AppStore, me: string, event: ServerEventName, data: unknown) {
+/** One way for every event: the slices apply it, then the registered effects run. */
+export function handleServerEvent(store: AppStore, me: string, event: ServerEventName, data: unknown) {
   const receivedAt = Date.now();
   store.dispatch(realtimeEvent({ event, data, me, receivedAt }));
   const api: EffectApi = { dispatch: store.dispatch, getState: store.getState, me, receivedAt };
@@ -62,7 +43,7 @@ function handle(store: AppStore, me: string, event: ServerEventName, data: unkno
 
 /** Owns the one realtime connection for the signed-in session; renders nothing. */
 export function RealtimeConnection() {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   const token = useAppSelector(selectToken);
   const me = useAppSelector(selectUser)?._id;
 
@@ -72,7 +53,7 @@ export function RealtimeConnection() {
       url: () => `${wsBaseUrl()}/v1/ws?token=${encodeURIComponent(token)}`,
       create: (url) => new WebSocket(url) as unknown as SocketLike,
       visibility: documentVisibility,
-      onEvent: (event, data) => handle(store, me, event, data),
+      onEvent: (event, data) => handleServerEvent(store, me, event, data),
       onConnectedChange: (connected) => store.dispatch(connectionChanged(connected)),
       onReconnect: () => {
         // Mattermost's rule: after a gap, refetch what may have been missed.

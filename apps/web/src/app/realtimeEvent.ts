@@ -1,5 +1,6 @@
 import type { ServerEventData, ServerEventName } from '@parlor/contract';
-import { createAction, type Draft, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, type Draft } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from './storeTypes';
 
 /**
  * One validated server frame, dispatched by app/realtime.tsx. `me` is the signed-in user's id and
@@ -33,8 +34,8 @@ export function applyEvent<S>(appliers: EventAppliers<S>, state: Draft<S>, paylo
 
 /** What an effect may do: side effects an event needs beyond the cache (fetch, timers, marking read). */
 export interface EffectApi {
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
-  getState: () => unknown;
+  dispatch: AppDispatch;
+  getState: () => RootState;
   me: string;
   receivedAt: number;
 }

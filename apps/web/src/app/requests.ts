@@ -10,6 +10,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, toErrorInfo } from './api';
+import type { AppDispatch, RootState } from './storeTypes';
 
 /**
  * Part 1 §4: every request is tracked as None, Fetching, Fetched or Error. Instead of a status field
@@ -57,37 +58,46 @@ export const requestsSlice = createSlice({
 
 export const { requestReset } = requestsSlice.actions;
 
-export function selectRequest(state: { requests: RequestsState }, thunk: { typePrefix: string }) {
+export function selectRequest(state: RootState, thunk: { typePrefix: string }) {
   return state.requests[thunk.typePrefix] ?? NONE;
 }
+
+/** What a thunk's body gets: the store's own dispatch and state, and the request's abort signal. */
+export interface ThunkTools {
+  dispatch: AppDispatch;
+  getState: () => RootState;
+  signal: AbortSignal;
+}
+
+/**
+ * The one place thunks learn the store's types. Only the store ever runs a thunk, so its dispatch and
+ * state are AppDispatch and RootState; the thunk's own type leaves them out so that code holding a
+ * dispatch typed without the store can still dispatch it.
+ */
+const storeState = (getState: () => unknown) => getState as () => RootState;
+const storeDispatch = (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => dispatch as AppDispatch;
 
 /**
  * createAsyncThunk whose failures are the serializable ApiErrorInfo (status, code, message, field),
  * so reducers and screens read the server's message without touching Error instances.
  */
-export interface ThunkTools {
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
-  /** The root state; typed by the caller's selectors (a typed one here would make an import cycle). */
-  getState: () => unknown;
-  signal: AbortSignal;
-}
-
 export function createApiThunk<Returned, Arg = void>(
   typePrefix: string,
   run: (arg: Arg, tools: ThunkTools) => Promise<Returned>,
   /** Skips the call (no actions at all) when it answers false, e.g. while one is in flight. */
-  condition?: (arg: Arg, getState: () => unknown) => boolean,
+  condition?: (arg: Arg, getState: () => RootState) => boolean,
 ): AsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }> {
   return createAsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }>(
     typePrefix,
     async (arg, thunkApi) => {
       try {
-        return await run(arg, thunkApi);
+        const { dispatch, getState, signal } = thunkApi;
+        return await run(arg, { dispatch: storeDispatch(dispatch), getState: storeState(getState), signal });
       } catch (error) {
         if (thunkApi.signal.aborted) throw error;
         return thunkApi.rejectWithValue(toErrorInfo(error));
       }
     },
-    condition ? { condition: (arg, { getState }) => condition(arg, getState) } : undefined,
+    condition ? { condition: (arg, api) => condition(arg, storeState(api.getState)) } : undefined,
   );
 }

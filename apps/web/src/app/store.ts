@@ -11,7 +11,7 @@ import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
 import { connectionSlice } from './connectionSlice';
-import { listeners } from './listeners';
+import { listeners, startAppListening } from './listeners';
 import { requestsSlice } from './requests';
 
 export function createStore() {
@@ -33,9 +33,17 @@ export function createStore() {
   });
 }
 
-registerInboxListeners(listeners);
+registerInboxListeners(startAppListening);
 registerConversationListeners(listeners);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
+
+// Written with AppStore: inside this block RootState and AppDispatch would name storeTypes' own.
+declare module './storeTypes' {
+  interface StoreTypes {
+    state: ReturnType<AppStore['getState']>;
+    dispatch: AppStore['dispatch'];
+  }
+}

@@ -1,10 +1,9 @@
-import type { User } from '@parlor/contract';
+import type { ServerEventName, User } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
+import { handleServerEvent } from '../../app/realtime';
+import { createStore } from '../../app/store';
 import { userUpdated } from '../auth/authSlice';
-import { bannerShown } from '../banners/bannersSlice';
-import { pushPopup } from '../popups/popupsSlice';
 import { accountBanners } from './accountBanners';
-import { applyAccountEvent } from './accountEvents';
 
 const user = {
   _id: 'u1',
@@ -44,44 +43,51 @@ const user = {
   created_at: '2024-01-01T00:00:00.000Z',
 } satisfies User;
 
-describe('applyAccountEvent', () => {
+/** A signed-in store that takes one server event the way the realtime connection hands it over. */
+function receive(name: ServerEventName, data: unknown, signedIn: User | null = user) {
+  const store = createStore();
+  if (signedIn) store.dispatch(userUpdated(signedIn));
+  handleServerEvent(store, 'u1', name, data);
+  return store.getState();
+}
+
+describe('account events', () => {
   it('applies a full user.update and ignores a malformed one', () => {
     const next = { ...user, email_verified: true };
-    expect(applyAccountEvent({ user }, 'user.update', next)).toEqual([userUpdated(next)]);
-    expect(applyAccountEvent({ user }, 'user.update', { _id: 'u1' })).toEqual([]);
+    expect(receive('user.update', next).auth.user).toEqual(next);
+    expect(receive('user.update', { _id: 'u1' }).auth.user).toEqual(user);
   });
 
   it('opens the account-terminated popup with the reason on banned', () => {
-    expect(applyAccountEvent({ user }, 'banned', { reason: 'Spam' })).toEqual([
-      pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { reason: 'Spam' } }),
+    expect(receive('banned', { reason: 'Spam' }).popups.stack).toEqual([
+      { id: 'account-terminated', kind: 'accountTerminated', props: { reason: 'Spam' } },
     ]);
-    const [action] = applyAccountEvent({ user }, 'banned', 'garbage');
-    expect(action).toEqual(
-      pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { reason: null } }),
-    );
+    expect(receive('banned', 'garbage').popups.stack).toEqual([
+      { id: 'account-terminated', kind: 'accountTerminated', props: { reason: null } },
+    ]);
   });
 
   it('records a scheduled deletion on the user', () => {
     const at = '2030-01-01T00:00:00.000Z';
-    expect(
-      applyAccountEvent({ user }, 'deletion-scheduled', { deleted_scheduled: true, delete_at: at }),
-    ).toEqual([userUpdated({ ...user, deleted_scheduled: true, delete_at: at })]);
-    expect(applyAccountEvent({ user: null }, 'deletion-scheduled', { deleted_scheduled: true })).toEqual([]);
+    expect(receive('deletion-scheduled', { deleted_scheduled: true, delete_at: at }).auth.user).toEqual({
+      ...user,
+      deleted_scheduled: true,
+      delete_at: at,
+    });
+    expect(receive('deletion-scheduled', { deleted_scheduled: true }, null).auth.user).toBeNull();
   });
 
   it('shows the reported warning', () => {
-    const actions = applyAccountEvent({ user }, 'warning_you_have_been_reported', {});
-    expect(actions).toContainEqual(bannerShown('ReportedWarning'));
-    expect(actions[0]).toMatchObject({
-      payload: { settings: { core: { warning_you_have_been_reported: true } } },
-    });
+    const state = receive('warning_you_have_been_reported', {});
+    expect(state.banners.shown).toContain('ReportedWarning');
+    expect(state.auth.user).toMatchObject({ settings: { core: { warning_you_have_been_reported: true } } });
   });
 
   it.each(['model_approved', 'onboarding_approved_id', 'featured_enquiry_approved'] as const)(
     'opens the account-verified popup on %s',
     (name) => {
-      expect(applyAccountEvent({ user }, name, {})).toEqual([
-        pushPopup({ id: 'account-verified', kind: 'accountVerified', props: {} }),
+      expect(receive(name, {}).popups.stack).toEqual([
+        { id: 'account-verified', kind: 'accountVerified', props: {} },
       ]);
     },
   );

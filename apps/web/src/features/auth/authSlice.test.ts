@@ -1,6 +1,7 @@
 import { ERRORS, type User } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { type AuthState, authSlice, creditsChanged } from './authSlice';
+import type { AuthState } from './authModel';
+import { authSlice, creditsChanged } from './authSlice';
 import { loadSession, logout, signIn, signUp } from './authThunks';
 
 const reduce = authSlice.reducer;

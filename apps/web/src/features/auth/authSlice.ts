@@ -1,23 +1,14 @@
-import type { FetchStatus, User } from '@parlor/contract';
+import type { User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { storedToken } from '../../app/browser';
+import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
+import type { RootState } from '../../app/storeTypes';
+import { accountUserAppliers } from '../account-states/accountEvents';
+import { creditAppliers } from '../credits/creditEvents';
+import { initialAuthState } from './authModel';
 import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
 
-export interface AuthState {
-  token: string | null;
-  user: User | null;
-  /** Status of loading the signed-in user (GET /v1/users/me). */
-  status: FetchStatus;
-  /** Set between logout and the redirect to /login, so screens do not flash a signed-out state. */
-  signingOut: boolean;
-}
-
-export const initialAuthState = (): AuthState => ({
-  token: storedToken(),
-  user: null,
-  status: 'None',
-  signingOut: false,
-});
+/** The events that change the signed-in user: account changes and the credit balance. */
+const userAppliers = { ...accountUserAppliers, ...creditAppliers };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -55,7 +46,8 @@ export const authSlice = createSlice({
         state.token = null;
         state.user = null;
         state.status = 'None';
-      });
+      })
+      .addCase(realtimeEvent, (state, action) => applyEvent(userAppliers, state, action.payload));
     for (const thunk of [signIn, signUp]) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         state.token = action.payload.access_token;
@@ -69,8 +61,7 @@ export const authSlice = createSlice({
 
 export const { userUpdated, creditsChanged } = authSlice.actions;
 
-type WithAuth = { auth: AuthState };
-export const selectToken = (state: WithAuth) => state.auth.token;
-export const selectUser = (state: WithAuth) => state.auth.user;
-export const selectAuthStatus = (state: WithAuth) => state.auth.status;
-export const selectSigningOut = (state: WithAuth) => state.auth.signingOut;
+export const selectToken = (state: RootState) => state.auth.token;
+export const selectUser = (state: RootState) => state.auth.user;
+export const selectAuthStatus = (state: RootState) => state.auth.status;
+export const selectSigningOut = (state: RootState) => state.auth.signingOut;

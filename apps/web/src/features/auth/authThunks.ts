@@ -43,25 +43,23 @@ export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) 
   return startSession(answer);
 });
 
-type AuthView = { auth: { token: string | null; user: User | null; status: string } };
-
 /** Start-up with a stored token: who is signed in. One load at a time (StrictMode runs effects twice). */
 export const loadSession = createApiThunk<User>(
   'auth/loadSession',
   async (_arg, { getState }) => {
     const user = await api.get('/v1/users/me', { schema: User });
-    const { token } = (getState() as AuthView).auth;
+    const { token } = getState().auth;
     if (token) setupServiceWorker(user, token);
     return user;
   },
-  (_, getState) => (getState() as AuthView).auth.status !== 'Fetching',
+  (_, getState) => getState().auth.status !== 'Fetching',
 );
 
 /** PATCH /v1/users/{id} with the changed values only. */
 export const updateUser = createApiThunk(
   'auth/updateUser',
   async (changes: UpdateUserRequest, { getState }) => {
-    const { user } = (getState() as AuthView).auth;
+    const { user } = getState().auth;
     if (!user) throw new ApiError(401, ERRORS.unauthorized, 'unauthorized');
     return api.patch(`/v1/users/${encodeURIComponent(user._id)}`, changes, { schema: User });
   },

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Banner, type BannerTone } from '../../ui/Banner';
 import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
-import { ACCOUNT_BANNER_TEXTS, accountBannerAction } from '../account-states/accountBanners';
+import { accountBannerAction } from '../account-states/accountBannerAction';
+import { ACCOUNT_BANNER_TEXTS } from '../account-states/accountBanners';
 import { selectUser } from '../auth/authSlice';
 import styles from './BannerArea.module.css';
-import { type BannerKind, bannerDismissed, selectVisibleBanners } from './bannersSlice';
+import type { BannerKind } from './bannersModel';
+import { bannerDismissed, selectVisibleBanners } from './bannersSlice';
 
 interface BannerView {
   title: string;

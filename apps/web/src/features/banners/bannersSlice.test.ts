@@ -1,24 +1,23 @@
 import type { User } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type BannersState,
-  bannerDismissed,
-  bannerShown,
-  bannersSlice,
-  selectVisibleBanners,
-} from './bannersSlice';
+import { createStore } from '../../app/store';
+import type { BannersState } from './bannersModel';
+import { bannerDismissed, bannerShown, bannersSlice, selectVisibleBanners } from './bannersSlice';
 
 const reduce = bannersSlice.reducer;
 const empty: BannersState = { shown: [], dismissed: [] };
 const user = (emailVerified: boolean) => ({ _id: 'u', email_verified: emailVerified }) as User;
+/** A whole store's state with these banners and this signed-in user, for the selector. */
+const root = (banners: BannersState, signedIn: User | null) => {
+  const state = createStore().getState();
+  return { ...state, banners, auth: { ...state.auth, user: signedIn } };
+};
 
 describe('banners', () => {
   it('shows Verify Your Email Address while the email is unverified', () => {
-    expect(selectVisibleBanners({ banners: empty, auth: { user: user(false) } })).toEqual([
-      'VerifyEmailAddress',
-    ]);
-    expect(selectVisibleBanners({ banners: empty, auth: { user: user(true) } })).toEqual([]);
-    expect(selectVisibleBanners({ banners: empty, auth: { user: null } })).toEqual([]);
+    expect(selectVisibleBanners(root(empty, user(false)))).toEqual(['VerifyEmailAddress']);
+    expect(selectVisibleBanners(root(empty, user(true)))).toEqual([]);
+    expect(selectVisibleBanners(root(empty, null))).toEqual([]);
   });
 
   it('adds shown banners once and hides dismissed ones', () => {
@@ -26,6 +25,6 @@ describe('banners', () => {
     state = reduce(state, bannerShown('BoostActive'));
     expect(state.shown).toEqual(['BoostActive']);
     state = reduce(state, bannerDismissed('VerifyEmailAddress'));
-    expect(selectVisibleBanners({ banners: state, auth: { user: user(false) } })).toEqual(['BoostActive']);
+    expect(selectVisibleBanners(root(state, user(false)))).toEqual(['BoostActive']);
   });
 });

@@ -1,6 +1,7 @@
 import type { SavedCard } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { createApiThunk } from '../../app/requests';
+import type { RootState } from '../../app/storeTypes';
 import { paymentsApi } from '../credits/creditsApi';
 
 /** Part 1 §3: saved credit cards, as the list GET /v1/cc answers in `data`. */
@@ -29,7 +30,7 @@ export const cardsSlice = createSlice({
   },
 });
 
-export const selectCards = (state: { cards: CardsState }) => state.cards.items;
-export const selectCardsLoaded = (state: { cards: CardsState }) => state.cards.loaded;
+export const selectCards = (state: RootState) => state.cards.items;
+export const selectCardsLoaded = (state: RootState) => state.cards.loaded;
 export const cardLabel = (card: Pick<SavedCard, 'brand' | 'last4'>) =>
   `${card.brand === 'MASTER' ? 'Mastercard' : 'Visa'} •••• ${card.last4}`;

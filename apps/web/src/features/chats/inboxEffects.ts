@@ -1,8 +1,8 @@
 import { MAX_PRESENCE_IDS, TYPING_TIMEOUT_MS } from '@parlor/contract';
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { createAction } from '@reduxjs/toolkit';
+import type { AppStartListening } from '../../app/listeners';
 import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
-import type { InboxState } from './inboxModel';
+import type { AppThunk } from '../../app/storeTypes';
 import { recentExpired, typingExpired } from './inboxSlice';
 import {
   type ChatsActionArg,
@@ -13,7 +13,6 @@ import {
   fetchPresence,
 } from './inboxThunks';
 
-type WithInbox = { inbox: InboxState };
 const TOTALS_REFRESH_MS = 1_500;
 
 /** Counts move with every message and presence change; one refetch covers a burst of them. */
@@ -34,12 +33,12 @@ export const inboxEffects: EventEffects = {
   new_message(data, api) {
     const other = data.sender_id === api.me ? data.recipient_id : data.sender_id;
     // A chat this client has not seen yet (a new fan, or one further down): fetch and place it.
-    if (!(api.getState() as WithInbox).inbox.chats.entities[other]) void api.dispatch(fetchChat(other));
+    if (!api.getState().inbox.chats.entities[other]) void api.dispatch(fetchChat(other));
     refreshTotalsSoon(api);
   },
   user_online(data, api) {
     // On the Online tab, a chat not loaded yet is fetched so it shows up in its place.
-    const { inbox } = api.getState() as WithInbox;
+    const { inbox } = api.getState();
     if (data.user_id !== api.me && inbox.list.filter === 'online' && !inbox.chats.entities[data.user_id]) {
       void api.dispatch(fetchChat(data.user_id));
     }
@@ -56,8 +55,8 @@ export const inboxEffects: EventEffects = {
  * After a partial `init`: the online state of every chat held, asked 100 users at a time
  * (GET /v1/chats/presence), so the dots are right without the server sending unbounded lists.
  */
-export const refreshPresence = () => async (dispatch: EffectApi['dispatch'], getState: () => unknown) => {
-  const ids = (getState() as WithInbox).inbox.chats.ids;
+export const refreshPresence = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const ids = getState().inbox.chats.ids;
   for (let i = 0; i < ids.length; i += MAX_PRESENCE_IDS) {
     const answer = await dispatch(fetchPresence(ids.slice(i, i + MAX_PRESENCE_IDS)));
     // A failure is recorded like any request's; presence events and the next reconnect correct the rest.
@@ -66,8 +65,8 @@ export const refreshPresence = () => async (dispatch: EffectApi['dispatch'], get
 };
 
 /** After a reconnect: the first page again (merged at the top) and the counts. */
-export const resyncInbox = () => (dispatch: EffectApi['dispatch'], getState: () => unknown) => {
-  const { list } = (getState() as WithInbox).inbox;
+export const resyncInbox = (): AppThunk => (dispatch, getState) => {
+  const { list } = getState().inbox;
   if (list.status !== 'None') {
     void dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: 0, refresh: true }));
   }
@@ -75,7 +74,7 @@ export const resyncInbox = () => (dispatch: EffectApi['dispatch'], getState: () 
 };
 
 /** A chat left Recent on the clock: the Recent count moves with it. */
-export const expireRecent = () => (dispatch: EffectApi['dispatch']) => {
+export const expireRecent = (): AppThunk => (dispatch) => {
   dispatch(recentExpired(Date.now()));
   void dispatch(fetchInboxTotals());
 };
@@ -83,17 +82,17 @@ export const expireRecent = () => (dispatch: EffectApi['dispatch']) => {
 /** Part 1 §2: hide and delete ask first; the confirm popup's button dispatches this. */
 export const chatsActionConfirmed = createAction<ChatsActionArg>('inbox/chatsActionConfirmed');
 
-export function registerInboxListeners(listeners: ListenerMiddlewareInstance) {
-  listeners.startListening({
+export function registerInboxListeners(startListening: AppStartListening) {
+  startListening({
     actionCreator: chatsActionConfirmed,
     effect: (action, api) => {
-      void api.dispatch(chatsAction(action.payload) as never);
+      void api.dispatch(chatsAction(action.payload));
     },
   });
-  listeners.startListening({
+  startListening({
     actionCreator: chatsAction.fulfilled,
     effect: (_action, api) => {
-      void api.dispatch(fetchInboxTotals() as never);
+      void api.dispatch(fetchInboxTotals());
     },
   });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { sendSucceeded } from '../conversation/conversationActions';
 import { chatsActionConfirmed } from './inboxEffects';
-import { type InboxState, initialInboxState } from './inboxModel';
+import { initialInboxState } from './inboxModel';
 import { selectIsSelected, selectSelectedCount } from './inboxSelectors';
 import { chatReceived, filterChanged, selectAllToggled, selectionToggled, typingExpired } from './inboxSlice';
-import { chat, event, loaded, ME, newMessage, reduce } from './inboxTestData';
+import { chat, event, loaded, ME, message, newMessage, reduce, withInbox } from './inboxTestData';
 import { chatsAction, fetchInboxPage } from './inboxThunks';
 
 describe('inbox list', () => {
@@ -69,6 +70,20 @@ describe('applyNewMessage', () => {
     state = reduce(state, event('new_message', newMessage(ME, 'a', '12')));
     expect(state.chats.entities.a!.unread_messages).toBe(2);
     expect(state.list.ids).toEqual(['b']);
+  });
+
+  it('moves the chat for a message this client sent exactly as its realtime echo does', () => {
+    const start = loaded([chat('a', 1, { category: ['all', 'unreplied'] }), chat('b', 2)], 'sent');
+    const echo = newMessage(ME, 'b', '14');
+    const sent = message(ME, 'b', '14', echo.timestamp);
+    const bySend = reduce(
+      start,
+      sendSucceeded({ otherUserId: 'b', clientSideReceiveId: 'csr', message: sent }),
+    );
+    const byEcho = reduce(start, event('new_message', echo, Date.UTC(2025, 0, 1, 12, 5)));
+    expect(bySend.chats.entities.b).toEqual(byEcho.chats.entities.b);
+    expect(bySend.list).toEqual(byEcho.list);
+    expect(bySend.chats.entities.b!.category).toEqual(['all', 'sent', 'recent']);
   });
 
   it('leaves chats it does not hold to the fetch effect', () => {
@@ -148,8 +163,6 @@ describe('other inbox events', () => {
 });
 
 describe('selection and bulk actions', () => {
-  const withInbox = (inbox: InboxState) => ({ inbox });
-
   it('select-all makes toggled chats exceptions', () => {
     let state = loaded([chat('a', 1), chat('b', 2), chat('c', 3)]);
     state = reduce(state, selectAllToggled());

@@ -1,6 +1,7 @@
 import { type Chat, Message } from '@parlor/contract';
 import type { Draft } from '@reduxjs/toolkit';
-import type { EventAppliers } from '../../app/realtimeEvent';
+import type { EventAppliers, EventContext } from '../../app/realtimeEvent';
+import { retag, retagRecent } from './inboxCategories';
 import { type InboxState, matchesList, placeInList, previewOf } from './inboxModel';
 
 type S = Draft<InboxState>;
@@ -42,10 +43,48 @@ export function setOnline(state: S, id: string, online: boolean, lastOnline?: st
   if (!chat) return;
   chat.other_user.is_online = online;
   if (lastOnline !== undefined) chat.other_user.last_online = lastOnline;
-  const had = chat.category.includes('online');
-  if (had === online) return;
-  chat.category = online ? [...chat.category, 'online'] : chat.category.filter((c) => c !== 'online');
-  if (state.list.filter === 'online') reposition(state, id);
+  if (retag(chat, ['online']) && state.list.filter === 'online') reposition(state, id);
+}
+
+/** A message as the inbox takes it, whether the realtime event or this client's own send brought it. */
+export interface InboxMessage {
+  sender_id: string;
+  recipient_id: string;
+  chat_id: string;
+  /** What the chat's row shows; its time is the chat's last message time. */
+  preview: NonNullable<Chat['last_message']>;
+  /** The chat's unread count the server counted with it (read only for a message from the other user). */
+  unread_messages: number;
+  credit_rate: number | null;
+}
+
+/**
+ * Moves a message into the inbox: its chat previews it, leaves the intro, is re-tagged (who spoke
+ * last, Recent) and moves to its place. A chat not held yet is left to the inbox effects, which
+ * fetch it and place it with `fetchChat`.
+ */
+export function moveMessageIntoInbox(state: S, m: InboxMessage, { me, receivedAt }: EventContext): void {
+  const fromMe = m.sender_id === me;
+  const other = fromMe ? m.recipient_id : m.sender_id;
+  const chat = state.chats.entities[other];
+  if (!chat) return;
+  chat.last_message_time = m.preview.created_at;
+  chat.last_message = m.preview;
+  if (!fromMe) {
+    chat.unread_messages = m.unread_messages;
+    chat.unread_messages_favorites = chat.is_favorite ? m.unread_messages : 0;
+  }
+  if (m.credit_rate !== null) chat.credit_rate = m.credit_rate;
+  // The first message ends the intro (part 1 §4).
+  chat.intro_ended = true;
+  chat.is_intro = false;
+  chat.can_intro = false;
+  retag(chat, ['unreplied', 'sent']);
+  retagRecent(chat, receivedAt);
+  delete state.removed[other];
+  // The sender stopped typing: their message is here.
+  if (!fromMe) delete state.typing[m.chat_id];
+  reposition(state, other);
 }
 
 /**
@@ -53,14 +92,9 @@ export function setOnline(state: S, id: string, online: boolean, lastOnline?: st
  * A message for a chat not held yet is fetched by the inbox effects, then placed by `fetchChat`.
  */
 export const inboxAppliers: EventAppliers<InboxState> = {
-  new_message(state, data, { me }) {
-    const other = data.sender_id === me ? data.recipient_id : data.sender_id;
-    const chat = state.chats.entities[other];
-    if (!chat) return;
+  new_message(state, data, ctx) {
     const parsed = Message.safeParse(data.info?.message);
-    const fromMe = data.sender_id === me;
-    chat.last_message_time = parsed.success ? parsed.data.created_at : data.timestamp;
-    chat.last_message = parsed.success
+    const preview = parsed.success
       ? previewOf(parsed.data)
       : {
           _id: data.message_id,
@@ -70,23 +104,7 @@ export const inboxAppliers: EventAppliers<InboxState> = {
           created_at: data.timestamp,
           is_deleted: false,
         };
-    if (!fromMe) {
-      chat.unread_messages = data.unread_messages;
-      chat.unread_messages_favorites = chat.is_favorite ? data.unread_messages : 0;
-    }
-    if (data.credit_rate !== null) chat.credit_rate = data.credit_rate;
-    // The first message ends the intro (part 1 §4).
-    chat.intro_ended = true;
-    chat.is_intro = false;
-    chat.can_intro = false;
-    // The same category rules as the server's (docs/inbox.md): who spoke last, and recent.
-    chat.category = chat.category.filter((c) => c !== 'unreplied' && c !== 'sent');
-    chat.category.push(fromMe ? 'sent' : 'unreplied');
-    if (!chat.category.includes('recent')) chat.category.push('recent');
-    delete state.removed[other];
-    // The sender stopped typing: their message is here.
-    if (!fromMe) delete state.typing[data.chat_id];
-    reposition(state, other);
+    moveMessageIntoInbox(state, { ...data, preview }, ctx);
   },
 
   /** Deleted by its sender: a chat whose last message it was previews it as deleted. */

@@ -105,7 +105,7 @@ export function matchesList(chat: Chat, list: Pick<InboxList, 'filter' | 'search
 }
 
 /** The inbox preview of a message. */
-export const previewOf = (m: Message): Chat['last_message'] => ({
+export const previewOf = (m: Message): NonNullable<Chat['last_message']> => ({
   _id: m._id,
   type: m.type,
   text: m.is_deleted ? null : m.text,

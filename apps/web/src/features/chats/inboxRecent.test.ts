@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectNextRecentExpiry } from './inboxSelectors';
 import { recentExpired } from './inboxSlice';
-import { chat, loaded, reduce } from './inboxTestData';
+import { chat, loaded, reduce, withInbox } from './inboxTestData';
 
 // chat(id, n): the last message came n minutes before noon; part 1 §4: recent is under 10 minutes.
 const NOON = Date.UTC(2025, 0, 1, 12, 0);
@@ -27,7 +27,7 @@ describe('Recent expires on the clock', () => {
 
   it('knows when the next chat leaves Recent', () => {
     const state = loaded([recent('a', 1), recent('b', 8), chat('c', 9)]);
-    expect(selectNextRecentExpiry({ inbox: state })).toBe(NOON + 2 * 60_000);
-    expect(selectNextRecentExpiry({ inbox: loaded([chat('c', 9)]) })).toBeNull();
+    expect(selectNextRecentExpiry(withInbox(state))).toBe(NOON + 2 * 60_000);
+    expect(selectNextRecentExpiry(withInbox(loaded([chat('c', 9)])))).toBeNull();
   });
 });

@@ -1,10 +1,17 @@
-import { type Chat, type InboxFilter, RECENT_WINDOW_MS } from '@parlor/contract';
+import type { Chat, InboxFilter } from '@parlor/contract';
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
-import { inboxAppliers, markPreviewDeleted, reposition, setOnline } from './inboxEvents';
-import { chatsAdapter, emptyList, type InboxState, initialInboxState } from './inboxModel';
+import { retag, retagRecent } from './inboxCategories';
+import {
+  inboxAppliers,
+  markPreviewDeleted,
+  moveMessageIntoInbox,
+  reposition,
+  setOnline,
+} from './inboxEvents';
+import { chatsAdapter, emptyList, type InboxState, initialInboxState, previewOf } from './inboxModel';
 import {
   chatsAction,
   fetchChat,
@@ -82,14 +89,10 @@ export const inboxSlice = createSlice({
     },
     /** Part 1 §4: recent means under 10 minutes old; a chat whose last message aged past it leaves Recent. */
     recentExpired(state, action: PayloadAction<number>) {
-      const cutoff = action.payload - RECENT_WINDOW_MS;
       for (const id of state.chats.ids) {
         const chat = state.chats.entities[id];
         if (!chat?.category.includes('recent')) continue;
-        const at = chat.last_message_time ? Date.parse(chat.last_message_time) : Number.NEGATIVE_INFINITY;
-        if (at > cutoff) continue;
-        chat.category = chat.category.filter((c) => c !== 'recent');
-        if (state.list.filter === 'recent') repositionHeld(state, id);
+        if (retagRecent(chat, action.payload) && state.list.filter === 'recent') repositionHeld(state, id);
       }
     },
     /** Part 1 §4: the typing indicator clears 10 s after the last start. */
@@ -166,8 +169,7 @@ export const inboxSlice = createSlice({
           if (name === 'read') repositionHeld(state, id);
           const chat = state.chats.entities[id];
           if (chat && (name === 'favorite' || name === 'remove_favorite')) {
-            chat.category = chat.category.filter((c) => c !== 'favorites');
-            if (name === 'favorite') chat.category.push('favorites');
+            retag(chat, ['favorites']);
             chat.unread_messages_favorites = name === 'favorite' ? chat.unread_messages : 0;
           }
         }
@@ -185,25 +187,13 @@ export const inboxSlice = createSlice({
         if (!action.meta.arg.ids) state.selection = { mode: 'ids', ids: [] };
       })
       .addCase(sendSucceeded, (state, action) => {
-        // A sent message moves its chat like the realtime echo will (which may never come if offline).
+        // A sent message moves its chat as its realtime echo will (which may never come if offline).
         const m = action.payload.message;
-        inboxAppliers.new_message?.(
+        moveMessageIntoInbox(
           state,
-          {
-            sender_id: m.sender_id,
-            recipient_id: m.recipient_id,
-            chat_id: m.chat_id,
-            message_id: m._id,
-            text: m.text,
-            info: { message: m },
-            unread_messages: 0,
-            unread_tip: null,
-            credit_rate: null,
-            new_rate: null,
-            timestamp: m.created_at,
-            system: m.system,
-          },
-          { me: m.sender_id, receivedAt: Date.now() },
+          { ...m, preview: previewOf(m), unread_messages: 0, credit_rate: null },
+          // Just sent: the message's own time is the time it arrives here.
+          { me: m.sender_id, receivedAt: Date.parse(m.created_at) },
         );
       })
       .addCase(messageDeleted, (state, action) => {

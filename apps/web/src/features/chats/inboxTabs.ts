@@ -1,4 +1,5 @@
 import type { InboxFilter, UserType } from '@parlor/contract';
+import { INBOX_CATEGORIES } from './inboxCategories';
 
 export const TAB_LABELS: Record<InboxFilter, string> = {
   all: 'Inbox',
@@ -17,19 +18,8 @@ export const TAB_LABELS: Record<InboxFilter, string> = {
  * subscribers and VIP are always empty, so fans get the other six (docs/inbox.md).
  */
 export function tabsFor(type: UserType | undefined): InboxFilter[] {
-  const all: InboxFilter[] = [
-    'all',
-    'online',
-    'fans',
-    'favorites',
-    'recent',
-    'subscribers',
-    'vip',
-    'unreplied',
-    'sent',
-  ];
-  if (type === 'featured') return all;
-  return all.filter((f) => f !== 'fans' && f !== 'subscribers' && f !== 'vip');
+  if (type === 'featured') return [...INBOX_CATEGORIES];
+  return INBOX_CATEGORIES.filter((f) => f !== 'fans' && f !== 'subscribers' && f !== 'vip');
 }
 
 /** The inbox line of a message that has no text of its own. */

@@ -1,5 +1,7 @@
 import type { Chat, Message, NewMessageEvent } from '@parlor/contract';
 import { realtimeEvent } from '../../app/realtimeEvent';
+import { createStore } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import type { InboxState } from './inboxModel';
 import { filterChanged, inboxSlice } from './inboxSlice';
 import { fetchInboxPage } from './inboxThunks';
@@ -9,6 +11,9 @@ import { fetchInboxPage } from './inboxThunks';
 
 export const ME = 'me';
 export const reduce = inboxSlice.reducer;
+
+/** A whole store's state holding this inbox, for the selectors. */
+export const withInbox = (inbox: InboxState): RootState => ({ ...createStore().getState(), inbox });
 
 export function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}): Chat {
   const at = new Date(Date.UTC(2025, 0, 1, 12, 0) - minutesAgo * 60_000).toISOString();

@@ -8,15 +8,11 @@ import {
   type InboxFilter,
   PresenceList,
 } from '@parlor/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
-import { type AuthState, selectUser } from '../auth/authSlice';
-import { type InboxState, inboxQuery } from './inboxModel';
-
-type WithInbox = { inbox: InboxState };
-type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-const inboxOf = (getState: () => unknown) => (getState() as WithInbox).inbox;
+import type { AppThunk } from '../../app/storeTypes';
+import { selectUser } from '../auth/authSlice';
+import { inboxQuery } from './inboxModel';
 
 export interface PageArg {
   filter: InboxFilter;
@@ -36,12 +32,12 @@ export const fetchInboxPage = createApiThunk(
       signal,
     }),
   // One page at a time; a refresh may run beside a page load.
-  (arg, getState) => arg.refresh === true || inboxOf(getState).list.status !== 'Fetching',
+  (arg, getState) => arg.refresh === true || getState().inbox.list.status !== 'Fetching',
 );
 
 /** The next page of the list being shown, when there is one. */
-export const fetchNextInboxPage = () => (dispatch: AnyDispatch, getState: () => unknown) => {
-  const { list } = inboxOf(getState);
+export const fetchNextInboxPage = (): AppThunk => (dispatch, getState) => {
+  const { list } = getState().inbox;
   if (!list.hasMore || list.status === 'Fetching' || list.status === 'Error') return;
   return dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }));
 };
@@ -50,7 +46,7 @@ export const fetchNextInboxPage = () => (dispatch: AnyDispatch, getState: () => 
 export const fetchInboxTotals = createApiThunk(
   'inbox/fetchTotals',
   async () => api.get('/v1/chats/total', { schema: ChatTotals }),
-  (_arg, getState) => selectUser(getState() as { auth: AuthState })?.type === 'featured',
+  (_arg, getState) => selectUser(getState())?.type === 'featured',
 );
 
 /** GET /v1/chats/presence?ids=: the online state of up to 100 chat partners. */
@@ -84,7 +80,7 @@ export interface ChatsActionResult {
 export const chatsAction = createApiThunk(
   'inbox/chatsAction',
   async (arg: ChatsActionArg, { getState }): Promise<ChatsActionResult> => {
-    const { list, selection } = inboxOf(getState);
+    const { list, selection } = getState().inbox;
     const selectAll = !arg.ids && selection.mode === 'all';
     const ids = arg.ids ?? selection.ids;
     const body = selectAll

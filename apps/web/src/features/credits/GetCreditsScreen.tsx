@@ -17,7 +17,7 @@ import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { PageHeader } from '../shell/PageHeader';
 import { type CardFormErrors, emptyCardForm, toCardInput, validateCardForm } from './cardForm';
-import { creditEventActions } from './creditEvents';
+import { cryptoTopUpPopup } from './creditEvents';
 import { newIdempotencyKey } from './creditsApi';
 import { loadPackages, selectPackages } from './creditsSlice';
 import styles from './GetCreditsScreen.module.css';
@@ -122,7 +122,7 @@ export function GetCreditsScreen() {
     const result = await dispatch(cryptoTopUp({ packageId: chosen._id, currency, key: newIdempotencyKey() }));
     if (!cryptoTopUp.fulfilled.match(result)) return;
     // The answer carries the credits_top_up data: apply it as the event would (same popup id, no duplicate).
-    for (const action of creditEventActions.credits_top_up(result.payload)) dispatch(action);
+    dispatch(cryptoTopUpPopup(result.payload));
     void dispatch(loadSession());
   }
 

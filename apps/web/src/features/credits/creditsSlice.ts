@@ -1,6 +1,7 @@
 import type { CreditPackage } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { createApiThunk } from '../../app/requests';
+import type { RootState } from '../../app/storeTypes';
 import { paymentsApi } from './creditsApi';
 
 export interface CreditsState {
@@ -23,4 +24,4 @@ export const creditsSlice = createSlice({
   },
 });
 
-export const selectPackages = (state: { credits: CreditsState }) => state.credits.packages;
+export const selectPackages = (state: RootState) => state.credits.packages;

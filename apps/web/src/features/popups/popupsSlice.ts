@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/storeTypes';
 import type { PaymentPopupProps } from '../payments/popupTypes';
 import type { EmailVerifyPopupProps } from '../verification/popupProps';
 
@@ -71,4 +72,4 @@ export const popupsSlice = createSlice({
 
 export const { pushPopup, popPopup, clearPopups } = popupsSlice.actions;
 
-export const selectPopupStack = (state: { popups: PopupsState }) => state.popups.stack;
+export const selectPopupStack = (state: RootState) => state.popups.stack;

@@ -1,7 +1,8 @@
 import { ProviderConfig } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import { createApiThunk, type RequestsState } from '../../app/requests';
+import { createApiThunk } from '../../app/requests';
+import type { RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
 
 /**
@@ -20,8 +21,7 @@ export const loadProviderConfig = createApiThunk<ProviderConfig>(
     if (config.is_guest) void dispatch(logout());
     return config;
   },
-  (_, getState) =>
-    (getState() as { requests: RequestsState }).requests[CONFIG_REQUEST]?.status !== 'Fetching',
+  (_, getState) => getState().requests[CONFIG_REQUEST]?.status !== 'Fetching',
 );
 
 export interface ProviderConfigState {
@@ -43,11 +43,10 @@ export const providerConfigSlice = createSlice({
   },
 });
 
-type WithConfig = { providerConfig: ProviderConfigState };
-export const selectProviderConfig = (state: WithConfig) => state.providerConfig.config;
+export const selectProviderConfig = (state: RootState) => state.providerConfig.config;
 /** The media host from the server's MEDIA_BASE_URL; null when it is the API's origin. */
-export const selectMediaBaseUrl = (state: WithConfig) => state.providerConfig.config?.media_base_url ?? null;
+export const selectMediaBaseUrl = (state: RootState) => state.providerConfig.config?.media_base_url ?? null;
 export const selectFeature =
   (flag: keyof ProviderConfig['features']) =>
-  (state: WithConfig): boolean =>
+  (state: RootState): boolean =>
     state.providerConfig.config?.features[flag] ?? false;

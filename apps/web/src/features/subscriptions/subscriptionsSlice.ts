@@ -2,6 +2,7 @@ import { CancelSubscriptionsResponse, type Subscription, SubscriptionList } from
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
+import type { RootState } from '../../app/storeTypes';
 
 /** Part 1 §3: subscriptions (list, next link, total), plus the manage screen's edit mode (part 2 §4). */
 export interface SubscriptionsState {
@@ -80,7 +81,6 @@ export const subscriptionsSlice = createSlice({
 });
 
 export const { editModeToggled, selectionToggled, allToggled } = subscriptionsSlice.actions;
-type WithSubs = { subscriptions: SubscriptionsState };
-export const selectSubscriptions = (state: WithSubs) => state.subscriptions;
-export const selectActiveCount = (state: WithSubs) =>
+export const selectSubscriptions = (state: RootState) => state.subscriptions;
+export const selectActiveCount = (state: RootState) =>
   state.subscriptions.items.filter((s) => s.status === 'active').length;

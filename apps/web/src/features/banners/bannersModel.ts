@@ -1,0 +1,29 @@
+/** Part 1 §2 banner kinds. */
+export const BANNER_KINDS = [
+  'GetMoreChats',
+  'PenaltyProfileVisibility',
+  'BoostActive',
+  'WarningInvisibleUploadPhoto',
+  'WarningInvisibleFeaturedDisabled',
+  'CompleteProfile',
+  'StartFirstChat',
+  'VerifyEmailAddress',
+  'VerifyEmailAddressUsingCode',
+  'BoostVisibility',
+  // Not a spec kind: the reported warning of part 1 §7 (issue 6).
+  'ReportedWarning',
+] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+
+export interface BannersState {
+  /** Banners turned on by an event or a screen (e.g. BoostActive after a boost). */
+  shown: BannerKind[];
+  /** Banners the user closed in this session. */
+  dismissed: BannerKind[];
+}
+
+/** Turns a banner on, and back on if the user had closed it. */
+export function showBanner(state: BannersState, kind: BannerKind): void {
+  if (!state.shown.includes(kind)) state.shown.push(kind);
+  state.dismissed = state.dismissed.filter((k) => k !== kind);
+}
