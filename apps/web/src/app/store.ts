@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
@@ -14,7 +14,8 @@ import { connectionSlice } from './connectionSlice';
 import { listeners, startAppListening } from './listeners';
 import { requestsSlice } from './requests';
 
-export function createStore() {
+/** `observe` lets tests watch every action that reaches the reducers. */
+export function createStore(observe?: Middleware) {
   return configureStore({
     reducer: {
       auth: authSlice.reducer,
@@ -29,12 +30,15 @@ export function createStore() {
       conversations: conversationsSlice.reducer,
       connection: connectionSlice.reducer,
     },
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
+    middleware: (getDefault) => {
+      const middleware = getDefault().prepend(listeners.middleware);
+      return observe ? middleware.concat(observe) : middleware;
+    },
   });
 }
 
 registerInboxListeners(startAppListening);
-registerConversationListeners(listeners);
+registerConversationListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

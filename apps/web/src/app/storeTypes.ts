@@ -1,4 +1,4 @@
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 
 /**
  * The store's types for the modules the store itself is built from (slices, thunks, selectors,
@@ -14,3 +14,6 @@ export type AppDispatch = StoreTypes extends { dispatch: infer D } ? D : never;
 
 /** A plain thunk (no request of its own to track), dispatched through the store. */
 export type AppThunk<Returned = void> = ThunkAction<Returned, RootState, unknown, UnknownAction>;
+
+/** The dispatch a plain thunk receives. */
+export type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;

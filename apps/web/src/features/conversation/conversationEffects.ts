@@ -1,15 +1,14 @@
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
+import type { AppStartListening } from '../../app/listeners';
+import type { EventEffects } from '../../app/realtimeEvent';
+import type { AppThunk } from '../../app/storeTypes';
 import type { ConversationsState } from './conversationModel';
 import { loadOlderMessages, openConversation, readLoaded, resyncConversation } from './conversationThunks';
-
-type Root = { conversations: ConversationsState };
 
 /** Side effects of conversation events: a message arriving on screen is read at once. */
 export const conversationEffects: EventEffects = {
   new_message(data, api) {
     if (data.sender_id === api.me) return;
-    const { active } = (api.getState() as Root).conversations;
+    const { active } = api.getState().conversations;
     if (active === data.sender_id) api.dispatch(readLoaded(data.sender_id));
   },
 };
@@ -18,23 +17,23 @@ export const conversationEffects: EventEffects = {
  * After a reconnect: the open conversation fetches what arrived meanwhile. Others held in memory
  * catch up when opened (openConversation merges the newest page).
  */
-export const resyncOpenConversation = () => (dispatch: EffectApi['dispatch'], getState: () => unknown) => {
-  const { active } = (getState() as Root).conversations;
+export const resyncOpenConversation = (): AppThunk => (dispatch, getState) => {
+  const { active } = getState().conversations;
   if (active) void dispatch(resyncConversation(active));
 };
 
 /** A page of messages that lands in the open conversation is read (part 2 §4). */
-export function registerConversationListeners(listeners: ListenerMiddlewareInstance) {
-  listeners.startListening({
+export function registerConversationListeners(startListening: AppStartListening) {
+  startListening({
     actionCreator: openConversation.fulfilled,
     effect: (action, api) => {
-      api.dispatch(readLoaded(action.meta.arg.otherUserId) as never);
+      api.dispatch(readLoaded(action.meta.arg.otherUserId));
     },
   });
-  listeners.startListening({
+  startListening({
     actionCreator: loadOlderMessages.fulfilled,
     effect: (action, api) => {
-      api.dispatch(readLoaded(action.meta.arg) as never);
+      api.dispatch(readLoaded(action.meta.arg));
     },
   });
 }

@@ -1,11 +1,11 @@
 import type { Message } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/storeTypes';
 import { type ConversationsState, newConversation, type PendingMessage } from './conversationModel';
 
-type Root = { conversations: ConversationsState };
 const EMPTY = newConversation();
 
-export const selectConversation = (s: Root, otherUserId: string) =>
+export const selectConversation = (s: RootState, otherUserId: string) =>
   s.conversations.byUser[otherUserId] ?? EMPTY;
 
 export type TimelineItem =
@@ -22,9 +22,9 @@ export interface Timeline {
 export const makeSelectTimeline = () =>
   createSelector(
     [
-      (s: Root, otherUserId: string) => selectConversation(s, otherUserId),
-      (s: Root) => s.conversations.messages.entities,
-      (_s: Root, _otherUserId: string, me: string | undefined) => me,
+      (s: RootState, otherUserId: string) => selectConversation(s, otherUserId),
+      (s: RootState) => s.conversations.messages.entities,
+      (_s: RootState, _otherUserId: string, me: string | undefined) => me,
     ],
     (convo, entities, me): Timeline => {
       const items: TimelineItem[] = [];

@@ -1,7 +1,7 @@
 import { ChangeRateResponse, Chat, MESSAGE_PAGE_SIZE, Message, MessagePage, Note } from '@parlor/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
+import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import type { InboxState } from '../chats/inboxModel';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
@@ -10,10 +10,8 @@ import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { messageDeleted, messagesMerged } from './conversationActions';
 import type { ConversationsState } from './conversationModel';
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-type Root = { conversations: ConversationsState; inbox: InboxState };
-const convoOf = (getState: () => unknown, otherUserId: string) =>
-  (getState() as Root).conversations.byUser[otherUserId];
+const convoOf = (getState: () => RootState, otherUserId: string) =>
+  getState().conversations.byUser[otherUserId];
 export const conversationPath = (otherUserId: string) => `/chats/${encodeURIComponent(otherUserId)}`;
 const pageVisible = () => typeof document === 'undefined' || !document.hidden;
 
@@ -75,7 +73,7 @@ export const loadOlderMessages = createApiThunk(
 
 /** After a reconnect: everything newer than the newest message held, page by page. */
 export const resyncConversation =
-  (otherUserId: string) => async (dispatch: Dispatch, getState: () => unknown) => {
+  (otherUserId: string) => async (dispatch: AppThunkDispatch, getState: () => RootState) => {
     const convo = convoOf(getState, otherUserId);
     if (!convo?.chatId || convo.status !== 'ready') return;
     const newest = convo.messageIds[convo.messageIds.length - 1];
@@ -99,19 +97,25 @@ export const resyncConversation =
  * many (50 for a page of 50 unread); unread messages older than the oldest held stay unread until
  * their page is loaded. Nothing is read while the page is hidden.
  */
-export const readLoaded = (otherUserId: string) => (dispatch: Dispatch, getState: () => unknown) => {
-  const { conversations, inbox } = getState() as Root;
-  const convo = conversations.byUser[otherUserId];
-  const oldest = convo?.messageIds[0];
-  if (!convo || !oldest || !pageVisible() || (inbox.chats.entities[otherUserId]?.unread_messages ?? 0) === 0)
-    return;
-  const messageIds = convo.messageIds.filter((id) => {
-    const message = conversations.messages.entities[id];
-    return message?.sender_id === otherUserId && !message.is_read;
-  });
-  if (messageIds.length > 0)
-    void dispatch(markMessagesRead({ otherUserId, messageIds, fromMessageId: oldest }));
-};
+export const readLoaded =
+  (otherUserId: string) => (dispatch: AppThunkDispatch, getState: () => RootState) => {
+    const { conversations, inbox } = getState();
+    const convo = conversations.byUser[otherUserId];
+    const oldest = convo?.messageIds[0];
+    if (
+      !convo ||
+      !oldest ||
+      !pageVisible() ||
+      (inbox.chats.entities[otherUserId]?.unread_messages ?? 0) === 0
+    )
+      return;
+    const messageIds = convo.messageIds.filter((id) => {
+      const message = conversations.messages.entities[id];
+      return message?.sender_id === otherUserId && !message.is_read;
+    });
+    if (messageIds.length > 0)
+      void dispatch(markMessagesRead({ otherUserId, messageIds, fromMessageId: oldest }));
+  };
 
 /** PATCH /v1/messages/{id}/hide-for-me: gone from this user's view only. */
 export const hideMessageForMe = createApiThunk(
@@ -135,7 +139,7 @@ export const addNote = createApiThunk(
   'conversation/addNote',
   async ({ otherUserId, text }: { otherUserId: string; text: string }, { dispatch, getState }) => {
     const note = await api.post('/v1/chats/note', { id: otherUserId, note: text }, { schema: Note });
-    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+    const chat = getState().inbox.chats.entities[otherUserId];
     if (chat) dispatch(chatPatched({ id: otherUserId, changes: { notes: [...chat.notes, note] } }));
     return note;
   },
@@ -145,7 +149,7 @@ export const updateNote = createApiThunk(
   'conversation/updateNote',
   async ({ otherUserId, noteId, text }: { otherUserId: string; noteId: string; text: string }, tools) => {
     const note = await api.patch(`/v1/notes/${noteId}`, { text }, { schema: Note });
-    const chat = (tools.getState() as Root).inbox.chats.entities[otherUserId];
+    const chat = tools.getState().inbox.chats.entities[otherUserId];
     if (chat) {
       const notes = chat.notes.map((n) => (n._id === noteId ? note : n));
       tools.dispatch(chatPatched({ id: otherUserId, changes: { notes } }));
@@ -158,7 +162,7 @@ export const deleteNote = createApiThunk(
   'conversation/deleteNote',
   async ({ otherUserId, noteId }: { otherUserId: string; noteId: string }, { dispatch, getState }) => {
     await api.delete(`/v1/notes/${noteId}`);
-    const chat = (getState() as Root).inbox.chats.entities[otherUserId];
+    const chat = getState().inbox.chats.entities[otherUserId];
     if (chat) {
       dispatch(
         chatPatched({ id: otherUserId, changes: { notes: chat.notes.filter((n) => n._id !== noteId) } }),

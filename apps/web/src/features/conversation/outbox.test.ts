@@ -2,6 +2,7 @@ import { ERRORS, MEDIA, type Message, type MessagePage, type SendMessageRequest 
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
+import { createStore } from '../../app/store';
 import { authSlice } from '../auth/authSlice';
 import { chat } from '../chats/inboxTestData';
 import { MediaFileError } from '../media/filePrep';
@@ -28,14 +29,7 @@ function setup(answers: Answer[] = ['ok']) {
     actions.push(action as UnknownAction);
     return next(action);
   };
-  const store = configureStore({
-    reducer: {
-      conversations: conversationsSlice.reducer,
-      auth: authSlice.reducer,
-      providerConfig: providerConfigSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(record),
-  });
+  const store = createStore(record);
   const page = { data: [], credits: 10, chat: chat(OTHER, 1), next: null } as unknown as MessagePage;
   store.dispatch(openConversation.fulfilled(page, 'r', { otherUserId: OTHER }));
   actions.length = 0;

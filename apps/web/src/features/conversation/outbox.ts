@@ -4,8 +4,8 @@ import {
   type SendMessageRequest,
   SendMessageResponse,
 } from '@parlor/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
+import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { MediaFileError } from '../media/filePrep';
@@ -28,9 +28,6 @@ import { type PostOutcome, runSend, stopOutcomeOf } from './sendPipeline';
 // state keyed by its send id, goes through one retry pipeline (sendPipeline) and ends in `settle`,
 // the one place that turns an outcome into state and popups. What cannot live in Redux (abort
 // controllers, the media step with its File, object URLs) waits here under the same send id.
-
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-type Root = { conversations: ConversationsState };
 
 /** How a send ended: the post's outcomes, and those of a media send's upload step. */
 export type SendOutcome =
@@ -105,7 +102,8 @@ function uploadOutcomeOf(error: unknown, signal: AbortSignal): SendOutcome {
 
 /** Every way a send ends, turned into state and popups: the only place that does so. */
 export const settle =
-  (otherUserId: string, clientSideReceiveId: string, outcome: SendOutcome) => (dispatch: Dispatch) => {
+  (otherUserId: string, clientSideReceiveId: string, outcome: SendOutcome) =>
+  (dispatch: AppThunkDispatch) => {
     const ids = { otherUserId, clientSideReceiveId };
     switch (outcome.kind) {
       case 'sent':
@@ -160,8 +158,8 @@ export const settle =
 /** Runs one pending item through its upload step (media) and the post, and settles the outcome. */
 const deliver =
   (otherUserId: string, clientSideReceiveId: string) =>
-  async (dispatch: Dispatch, getState: () => unknown) => {
-    const convo = (getState() as Root).conversations.byUser[otherUserId];
+  async (dispatch: AppThunkDispatch, getState: () => RootState) => {
+    const convo = getState().conversations.byUser[otherUserId];
     const pending = convo?.pending[clientSideReceiveId];
     if (!convo || !pending) return;
     const entry = entryOf(clientSideReceiveId);
@@ -193,7 +191,7 @@ const deliver =
  */
 export const startSend =
   (otherUserId: string, pending: PendingMessage, extra: Omit<OutboxEntry, 'controller'> = {}) =>
-  async (dispatch: Dispatch) => {
+  async (dispatch: AppThunkDispatch) => {
     entries.set(pending.clientSideReceiveId, { controller: new AbortController(), ...extra });
     dispatch(sendStarted({ otherUserId, pending }));
     await dispatch(deliver(otherUserId, pending.clientSideReceiveId));
@@ -213,19 +211,22 @@ export const sendMessage = (otherUserId: string, text: string) =>
   });
 
 /** A failed item's Retry: the same send id, so the server still stores one message. */
-export const retrySend = (otherUserId: string, clientSideReceiveId: string) => async (dispatch: Dispatch) => {
-  dispatch(retryStarted({ otherUserId, clientSideReceiveId }));
-  await dispatch(deliver(otherUserId, clientSideReceiveId));
-};
+export const retrySend =
+  (otherUserId: string, clientSideReceiveId: string) => async (dispatch: AppThunkDispatch) => {
+    dispatch(retryStarted({ otherUserId, clientSideReceiveId }));
+    await dispatch(deliver(otherUserId, clientSideReceiveId));
+  };
 
 /** A failed item's Discard. */
-export const dismissSend = (otherUserId: string, clientSideReceiveId: string) => (dispatch: Dispatch) => {
-  release(clientSideReceiveId);
-  dispatch(pendingDismissed({ otherUserId, clientSideReceiveId }));
-};
+export const dismissSend =
+  (otherUserId: string, clientSideReceiveId: string) => (dispatch: AppThunkDispatch) => {
+    release(clientSideReceiveId);
+    dispatch(pendingDismissed({ otherUserId, clientSideReceiveId }));
+  };
 
 /** Cancelling a media send in flight: its upload stops and the item leaves without a word. */
-export const abortSend = (otherUserId: string, clientSideReceiveId: string) => (dispatch: Dispatch) => {
-  entries.get(clientSideReceiveId)?.controller.abort();
-  dispatch(dismissSend(otherUserId, clientSideReceiveId));
-};
+export const abortSend =
+  (otherUserId: string, clientSideReceiveId: string) => (dispatch: AppThunkDispatch) => {
+    entries.get(clientSideReceiveId)?.controller.abort();
+    dispatch(dismissSend(otherUserId, clientSideReceiveId));
+  };

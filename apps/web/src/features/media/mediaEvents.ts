@@ -4,8 +4,6 @@ import type { ConversationsState } from '../conversation/conversationModel';
 import { earningsStore } from './earnings';
 import { reloadMessage } from './mediaThunks';
 
-type Root = { conversations: ConversationsState };
-
 /**
  * Paid-content events. `message_paid` (to the creator) carries the new earnings total, and the
  * message, if held, is reloaded to show it bought; `paid_content` (to the fan's other tabs) carries
@@ -14,7 +12,7 @@ type Root = { conversations: ConversationsState };
 export const mediaEffects: EventEffects = {
   message_paid(data, api) {
     earningsStore.set(data.earnings);
-    const held = (api.getState() as Root).conversations.messages.entities[data.message_id];
+    const held = api.getState().conversations.messages.entities[data.message_id];
     if (held) void api.dispatch(reloadMessage(data.buyer_id, data.message_id));
   },
   paid_content(data, api) {

@@ -1,5 +1,5 @@
 import type { MediaUploadResponse, SendMessageRequest, VaultMedia } from '@parlor/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { sendProgressed } from '../conversation/conversationActions';
 import type { PendingMessage } from '../conversation/conversationModel';
 import { clientCreatedAt, newSendId, startSend } from '../conversation/outbox';
@@ -9,9 +9,6 @@ import { mediaHost, prepareAndUpload } from './upload';
 
 // A media send is prepared and uploaded here, then handed to the conversation's outbox, which
 // posts it, retries it and settles it like any other message.
-
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-type Root = Parameters<typeof selectMediaBaseUrl>[0];
 
 export type MediaSource =
   | { kind: 'file'; file: File }
@@ -54,7 +51,7 @@ function typeOf(source: MediaSource): PendingMessage['type'] {
  */
 export const sendMedia =
   (otherUserId: string, source: MediaSource, options: MediaSendOptions) =>
-  (dispatch: Dispatch, getState: () => unknown) => {
+  (dispatch: AppThunkDispatch, getState: () => RootState) => {
     const clientSideReceiveId = newSendId();
     const progressed = (
       changes: Omit<Parameters<typeof sendProgressed>[0], 'otherUserId' | 'clientSideReceiveId'>,
@@ -82,7 +79,7 @@ export const sendMedia =
         progressed({ state: 'preparing', media: { progress: 0 } });
         let shown = 0;
         uploaded = await mediaSendIo.upload(source.file, {
-          host: mediaHost(selectMediaBaseUrl(getState() as Root)),
+          host: mediaHost(selectMediaBaseUrl(getState())),
           type: options.price > 0 ? 'paid_message' : 'message',
           signal,
           onPrepared: (prepared) => {

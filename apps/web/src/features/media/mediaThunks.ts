@@ -1,20 +1,18 @@
 import { BuyMessageResponse, MessageList, SalesSummary, type VaultMedia, VaultPage } from '@parlor/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, api } from '../../app/api';
+import type { AppThunkDispatch } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
 import { notEnoughCreditsPopup } from '../conversation/outbox';
 import { pushPopup } from '../popups/popupsSlice';
 import { earningsStore } from './earnings';
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-
 /** Reloads one message (part 2 §8: "a message-changed error reloads the message"). */
-async function reload(dispatch: Dispatch, otherUserId: string, messageId: string) {
+async function reload(dispatch: AppThunkDispatch, otherUserId: string, messageId: string) {
   const { data } = await api.get('/v1/messages', { query: { ids: messageId }, schema: MessageList });
   dispatch(messagesMerged({ otherUserId, messages: data }));
 }
-export const reloadMessage = (otherUserId: string, messageId: string) => (dispatch: Dispatch) =>
+export const reloadMessage = (otherUserId: string, messageId: string) => (dispatch: AppThunkDispatch) =>
   reload(dispatch, otherUserId, messageId).catch(() => undefined);
 
 /**
@@ -24,7 +22,7 @@ export const reloadMessage = (otherUserId: string, messageId: string) => (dispat
  */
 export const buyPaidMessage =
   (otherUserId: string, messageId: string) =>
-  async (dispatch: Dispatch): Promise<'bought' | 'reloaded' | 'needs-credits' | 'failed'> => {
+  async (dispatch: AppThunkDispatch): Promise<'bought' | 'reloaded' | 'needs-credits' | 'failed'> => {
     try {
       const res = await api.patch(`/v1/messages/${messageId}/buy`, undefined, { schema: BuyMessageResponse });
       dispatch(messagesMerged({ otherUserId, messages: [res.message] }));
