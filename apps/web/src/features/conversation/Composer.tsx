@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sendRealtime } from '../../app/realtime';
 import { AlertIcon, SendIcon } from '../../ui/icons';
+import { LinkButton } from '../../ui/LinkButton';
 import { selectUser } from '../auth/authSlice';
 import { chatsAction } from '../chats/inboxThunks';
 import { AttachButton } from '../media/AttachButton';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
-import styles from './Conversation.module.css';
+import styles from './Composer.module.css';
 import { selectConversation } from './conversationSelectors';
 import { conversationPath } from './conversationThunks';
 import { sendMessage } from './outbox';
@@ -56,13 +57,9 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
             {chat.is_blocked ? `You blocked ${name}. Unblock them to send messages.` : ERRORS.blocked}
           </span>
           {chat.is_blocked && (
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => dispatch(chatsAction({ action: 'unblock', ids: [otherUserId] }))}
-            >
+            <LinkButton onClick={() => dispatch(chatsAction({ action: 'unblock', ids: [otherUserId] }))}>
               Unblock
-            </button>
+            </LinkButton>
           )}
         </p>
       )}

@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
+import { IconButton, iconButtonClass } from '../../ui/IconButton';
 import { BackIcon, MoreIcon, NoteIcon, StarIcon } from '../../ui/icons';
+import { Menu, MenuItem } from '../../ui/Menu';
 import { selectUser } from '../auth/authSlice';
 import { chatsActionConfirmed } from '../chats/inboxEffects';
 import { selectTypingIn } from '../chats/inboxSelectors';
@@ -13,7 +15,7 @@ import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
-import styles from './Conversation.module.css';
+import styles from './ConversationHeader.module.css';
 
 interface Props {
   chat: Chat;
@@ -39,7 +41,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
 
   return (
     <header className={styles.header}>
-      <Link to={backTo} className={styles.back} aria-label="Back to chats">
+      <Link to={backTo} className={iconButtonClass(styles.back)} aria-label="Back to chats">
         <BackIcon />
       </Link>
       <Link to={`/${encodeURIComponent(other.username)}`} className={styles.who}>
@@ -68,9 +70,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
             <TipButton chatId={chat.chat_id} recipientId={other._id} />
           </>
         )}
-        <button
-          type="button"
-          className={styles.iconButton}
+        <IconButton
           aria-pressed={chat.is_favorite}
           aria-label={chat.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
           onClick={() =>
@@ -78,17 +78,11 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           }
         >
           <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
-        </button>
+        </IconButton>
         {onToggleNotes && (
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-pressed={notesOpen}
-            aria-label="Notes on this fan"
-            onClick={onToggleNotes}
-          >
+          <IconButton aria-pressed={notesOpen} aria-label="Notes on this fan" onClick={onToggleNotes}>
             <NoteIcon />
-          </button>
+          </IconButton>
         )}
         <ChatMenu
           blocked={chat.is_blocked}
@@ -168,22 +162,19 @@ function ChatMenu({
   ];
   return (
     <div className={styles.menuWrap} ref={ref}>
-      <button
-        type="button"
-        className={styles.iconButton}
+      <IconButton
         aria-label="More actions"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
         <MoreIcon />
-      </button>
+      </IconButton>
       {open && (
-        <div id={menuId} className={styles.menu}>
+        <Menu id={menuId} className={styles.menu}>
           {items.map((item) => (
-            <button
+            <MenuItem
               key={item.action}
-              type="button"
               className={[styles.menuItem, item.danger && styles.menuDanger].filter(Boolean).join(' ')}
               onClick={() => {
                 setOpen(false);
@@ -191,9 +182,9 @@ function ChatMenu({
               }}
             >
               {item.label}
-            </button>
+            </MenuItem>
           ))}
-        </div>
+        </Menu>
       )}
     </div>
   );

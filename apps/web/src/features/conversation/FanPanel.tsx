@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
+import { IconButton } from '../../ui/IconButton';
 import { CloseIcon } from '../../ui/icons';
+import { LinkButton } from '../../ui/LinkButton';
 import { formatDay } from '../chats/relativeTime';
-import styles from './Conversation.module.css';
 import { addNote, changeRate, deleteNote, updateNote } from './conversationThunks';
+import styles from './FanPanel.module.css';
 
 /** A creator's side panel on the fan (a sheet on mobile): private notes and the message rate. */
 export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
@@ -15,9 +17,9 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
     <aside className={styles.panel} aria-label={`About ${chat.other_user.username}`}>
       <div className={styles.panelHead}>
         <h2 className={styles.panelTitle}>About {chat.other_user.username}</h2>
-        <button type="button" className={styles.iconButton} aria-label="Close notes" onClick={onClose}>
+        <IconButton aria-label="Close notes" onClick={onClose}>
           <CloseIcon />
-        </button>
+        </IconButton>
       </div>
       <dl className={styles.facts}>
         <div>
@@ -119,16 +121,8 @@ function NoteItem({ otherUserId, noteId, text }: { otherUserId: string; noteId: 
     <li className={styles.note}>
       <p>{text}</p>
       <div className={styles.noteActions}>
-        <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
-          Edit
-        </button>
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={() => dispatch(deleteNote({ otherUserId, noteId }))}
-        >
-          Delete
-        </button>
+        <LinkButton onClick={() => setEditing(true)}>Edit</LinkButton>
+        <LinkButton onClick={() => dispatch(deleteNote({ otherUserId, noteId }))}>Delete</LinkButton>
       </div>
     </li>
   );

@@ -4,16 +4,17 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
-import styles from './Conversation.module.css';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
 import { deleteMessage, hideMessageForMe, loadOlderMessages } from './conversationThunks';
+import styles from './MessageList.module.css';
 import { abortSend, dismissSend, retrySend } from './outbox';
 import { showIntro } from './textWarnings';
 
@@ -204,21 +205,13 @@ function StoredMessage({
         </div>
         {!message.is_deleted && (
           <div className={styles.messageActions}>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => dispatch(hideMessageForMe({ otherUserId, messageId: message._id }))}
-            >
+            <LinkButton onClick={() => dispatch(hideMessageForMe({ otherUserId, messageId: message._id }))}>
               Hide for me
-            </button>
+            </LinkButton>
             {mine && (
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => dispatch(deleteMessage({ otherUserId, messageId: message._id }))}
-              >
+              <LinkButton onClick={() => dispatch(deleteMessage({ otherUserId, messageId: message._id }))}>
                 Delete
-              </button>
+              </LinkButton>
             )}
           </div>
         )}
@@ -263,20 +256,12 @@ function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; othe
         {pending.state === 'failed' ? (
           <div className={styles.failedLine} role="alert">
             <span>Not sent{pending.error ? `: ${pending.error}` : ''}</span>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => dispatch(retrySend(otherUserId, clientSideReceiveId))}
-            >
+            <LinkButton onClick={() => dispatch(retrySend(otherUserId, clientSideReceiveId))}>
               Retry
-            </button>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => dispatch(dismissSend(otherUserId, clientSideReceiveId))}
-            >
+            </LinkButton>
+            <LinkButton onClick={() => dispatch(dismissSend(otherUserId, clientSideReceiveId))}>
               Discard
-            </button>
+            </LinkButton>
           </div>
         ) : (
           <span className={styles.seen}>

@@ -1,10 +1,12 @@
 import { checkMediaFile, type VaultMedia } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { IconButton } from '../../ui/IconButton';
+import { Menu, MenuItem } from '../../ui/Menu';
 import { selectUser } from '../auth/authSlice';
+import styles from './AttachButton.module.css';
 import { GifPicker } from './GifPicker';
 import type { BuiltInGif } from './gifs';
-import styles from './Media.module.css';
 import { MediaSendSheet, type SheetChoice } from './MediaSendSheet';
 import { type MediaSource, sendMedia } from './mediaSends';
 import { uploadErrorPopup } from './upload';
@@ -65,9 +67,7 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
 
   return (
     <div className={styles.attach} ref={wrapRef}>
-      <button
-        type="button"
-        className={styles.attachButton}
+      <IconButton
         aria-label="Attach a photo, video or GIF"
         aria-haspopup="menu"
         aria-expanded={open === 'menu'}
@@ -75,7 +75,7 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
         onClick={() => setOpen(open === 'menu' ? null : 'menu')}
       >
         <PaperclipIcon />
-      </button>
+      </IconButton>
       <input
         ref={fileRef}
         type="file"
@@ -88,9 +88,9 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
         }}
       />
       {open === 'menu' && (
-        <div className={styles.menu} role="menu">
-          <button
-            type="button"
+        <Menu className={styles.menu} role="menu">
+          <MenuItem
+            className={styles.menuItem}
             role="menuitem"
             onClick={() => {
               setOpen(null);
@@ -98,14 +98,14 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
             }}
           >
             Photo or video
-          </button>
-          <button type="button" role="menuitem" onClick={() => setOpen('vault')}>
+          </MenuItem>
+          <MenuItem className={styles.menuItem} role="menuitem" onClick={() => setOpen('vault')}>
             From your vault
-          </button>
-          <button type="button" role="menuitem" onClick={() => setOpen('gif')}>
+          </MenuItem>
+          <MenuItem className={styles.menuItem} role="menuitem" onClick={() => setOpen('gif')}>
             GIF
-          </button>
-        </div>
+          </MenuItem>
+        </Menu>
       )}
       {open === 'vault' && (
         <VaultPicker

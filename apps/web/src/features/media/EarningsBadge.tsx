@@ -2,8 +2,8 @@ import { creditsToDollars } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
+import styles from './EarningsBadge.module.css';
 import { useEarnings } from './earnings';
-import styles from './Media.module.css';
 import { refreshEarnings } from './mediaThunks';
 
 /** A creator's earnings at a glance, updated live when a fan buys a paid message (message_paid). */

@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { LockIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
-import styles from './Media.module.css';
+import styles from './MediaBubble.module.css';
+import { MediaFrame } from './MediaFrame';
 import { MediaViewer } from './MediaViewer';
 import { bubbleBox, countdown, isLocked, videoLength } from './mediaLayout';
 import { buyPaidMessage } from './mediaThunks';
@@ -46,18 +47,18 @@ export function MediaBubble({ message, otherUserId }: { message: Message; otherU
 
   if (message.type === 'gif' && message.gif_url) {
     return (
-      <div className={styles.media} style={bubbleBox(message.gif_width, message.gif_height)}>
+      <MediaFrame style={bubbleBox(message.gif_width, message.gif_height)}>
         <img src={message.gif_url} alt="GIF" loading="lazy" />
-      </div>
+      </MediaFrame>
     );
   }
   const media = message.media;
   const kind = message.type === 'video' ? 'video' : 'image';
   if (!media) {
     return (
-      <div className={[styles.media, styles.gone].join(' ')}>
+      <MediaFrame className={styles.gone}>
         {message.self_destruct ? 'This content has self-destructed.' : 'This media is no longer available.'}
-      </div>
+      </MediaFrame>
     );
   }
   if (isLocked(message, me)) return <LockedMedia message={message} media={media} otherUserId={otherUserId} />;
@@ -66,7 +67,7 @@ export function MediaBubble({ message, otherUserId }: { message: Message; otherU
   const length = kind === 'video' ? videoLength(media.video_length) : null;
   return (
     <>
-      <div className={styles.media} style={bubbleBox(media.width, media.height)} data-testid="media-bubble">
+      <MediaFrame style={bubbleBox(media.width, media.height)} data-testid="media-bubble">
         {kind === 'video' && media.video_url ? (
           // biome-ignore lint/a11y/useMediaCaption: user videos come without captions.
           <video
@@ -109,7 +110,7 @@ export function MediaBubble({ message, otherUserId }: { message: Message; otherU
             <span className={styles.chip}>Self-destructs after unlock</span>
           )}
         </div>
-      </div>
+      </MediaFrame>
       {viewing && <MediaViewer media={media} kind={kind} onClose={() => setViewing(false)} />}
     </>
   );
@@ -136,7 +137,7 @@ function LockedMedia({
     }
   };
   return (
-    <div className={styles.media} style={bubbleBox(media.width, media.height)} data-testid="locked-media">
+    <MediaFrame style={bubbleBox(media.width, media.height)} data-testid="locked-media">
       {media.blur && <img className={styles.blurred} src={media.blur} alt="" aria-hidden="true" />}
       <div className={styles.lockOverlay}>
         <span className={styles.lockIcon} aria-hidden="true">
@@ -154,6 +155,6 @@ function LockedMedia({
           Unlock for {message.price} credits
         </Button>
       </div>
-    </div>
+    </MediaFrame>
   );
 }

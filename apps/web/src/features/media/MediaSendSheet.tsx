@@ -2,7 +2,7 @@ import { creditsToDollars } from '@parlor/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import styles from './Media.module.css';
+import styles from './MediaSendSheet.module.css';
 import type { MediaSource } from './mediaSends';
 
 export interface SheetChoice {

@@ -2,7 +2,7 @@ import type { MessageMedia } from '@parlor/contract';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../ui/icons';
-import styles from './Media.module.css';
+import styles from './MediaViewer.module.css';
 
 /** Full-screen view of a photo (largest variant) or a playing video; Escape or Close leaves it. */
 export function MediaViewer({

@@ -1,7 +1,8 @@
 import { CloseIcon } from '../../ui/icons';
 import type { PendingMedia, PendingMessage } from '../conversation/conversationModel';
-import styles from './Media.module.css';
+import { MediaFrame } from './MediaFrame';
 import { bubbleBox } from './mediaLayout';
+import styles from './PendingMediaPreview.module.css';
 import { ProgressRing } from './ProgressRing';
 
 /**
@@ -21,7 +22,7 @@ export function PendingMediaPreview({
 }) {
   const inFlight = state !== 'failed';
   return (
-    <div className={styles.media} style={bubbleBox(media.width, media.height)}>
+    <MediaFrame style={bubbleBox(media.width, media.height)}>
       {media.previewUrl &&
         (type === 'video' ? (
           <video src={media.previewUrl} muted playsInline preload="metadata" />
@@ -38,6 +39,6 @@ export function PendingMediaPreview({
           </button>
         </>
       )}
-    </div>
+    </MediaFrame>
   );
 }

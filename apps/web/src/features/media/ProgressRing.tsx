@@ -1,4 +1,4 @@
-import styles from './Media.module.css';
+import styles from './ProgressRing.module.css';
 
 /** Upload progress 0-100 as a ring with the percentage in it. */
 export function ProgressRing({ progress, size = 56 }: { progress: number; size?: number }) {

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
-import styles from './Media.module.css';
 import { videoLength } from './mediaLayout';
 import { loadVaultPage } from './mediaThunks';
+import { PickerGrid, PickerTile } from './PickerGrid';
+import styles from './VaultPicker.module.css';
 
 /** The vault: what the user uploaded before, 20 at a time; a pick is sent at once, without upload. */
 export function VaultPicker({
@@ -41,12 +42,10 @@ export function VaultPicker({
   return (
     <Dialog title="Your vault" onClose={onClose}>
       {items.length > 0 && (
-        <div className={styles.grid}>
+        <PickerGrid>
           {items.map((m) => (
-            <button
+            <PickerTile
               key={m._id}
-              type="button"
-              className={styles.tile}
               onClick={() => onPick(m)}
               aria-label={m.type === 'video' ? 'Send video from vault' : 'Send photo from vault'}
             >
@@ -54,9 +53,9 @@ export function VaultPicker({
               {m.type === 'video' && (
                 <span className={styles.tileBadge}>{videoLength(m.video_length) ?? 'Video'}</span>
               )}
-            </button>
+            </PickerTile>
           ))}
-        </div>
+        </PickerGrid>
       )}
       {state === 'loading' && <Spinner size={25} label="Loading your vault" />}
       {state === 'ready' && items.length === 0 && (
