@@ -6,11 +6,10 @@ import {
   isFulfilled,
   isPending,
   isRejected,
-  type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, toErrorInfo } from './api';
-import type { AppDispatch, RootState } from './storeTypes';
+import type { AppThunkDispatch, RootState } from './storeTypes';
 
 /**
  * Part 1 §4: every request is tracked as None, Fetching, Fetched or Error. Instead of a status field
@@ -64,18 +63,10 @@ export function selectRequest(state: RootState, thunk: { typePrefix: string }) {
 
 /** What a thunk's body gets: the store's own dispatch and state, and the request's abort signal. */
 export interface ThunkTools {
-  dispatch: AppDispatch;
+  dispatch: AppThunkDispatch;
   getState: () => RootState;
   signal: AbortSignal;
 }
-
-/**
- * The one place thunks learn the store's types. Only the store ever runs a thunk, so its dispatch and
- * state are AppDispatch and RootState; the thunk's own type leaves them out so that code holding a
- * dispatch typed without the store can still dispatch it.
- */
-const storeState = (getState: () => unknown) => getState as () => RootState;
-const storeDispatch = (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => dispatch as AppDispatch;
 
 /**
  * createAsyncThunk whose failures are the serializable ApiErrorInfo (status, code, message, field),
@@ -86,18 +77,18 @@ export function createApiThunk<Returned, Arg = void>(
   run: (arg: Arg, tools: ThunkTools) => Promise<Returned>,
   /** Skips the call (no actions at all) when it answers false, e.g. while one is in flight. */
   condition?: (arg: Arg, getState: () => RootState) => boolean,
-): AsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }> {
-  return createAsyncThunk<Returned, Arg, { rejectValue: ApiErrorInfo }>(
+): AsyncThunk<Returned, Arg, { state: RootState; rejectValue: ApiErrorInfo }> {
+  return createAsyncThunk<Returned, Arg, { state: RootState; rejectValue: ApiErrorInfo }>(
     typePrefix,
     async (arg, thunkApi) => {
       try {
         const { dispatch, getState, signal } = thunkApi;
-        return await run(arg, { dispatch: storeDispatch(dispatch), getState: storeState(getState), signal });
+        return await run(arg, { dispatch, getState, signal });
       } catch (error) {
         if (thunkApi.signal.aborted) throw error;
         return thunkApi.rejectWithValue(toErrorInfo(error));
       }
     },
-    condition ? { condition: (arg, api) => condition(arg, storeState(api.getState)) } : undefined,
+    condition ? { condition: (arg, api) => condition(arg, api.getState) } : undefined,
   );
 }
