@@ -9,7 +9,6 @@ export * from './events';
 export * from './media';
 export * from './messages';
 export * from './payments';
-export * from './routes';
 export * from './rules/account';
 export * from './rules/messages';
 export * from './rules/numbers';

@@ -1,4 +1,3 @@
-import { entryScreen } from '@parlor/contract';
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
@@ -7,6 +6,7 @@ import { PopupHost } from '../features/popups/PopupHost';
 import { MainApp } from '../features/shell/MainApp';
 import { PageSpinner } from '../ui/Spinner';
 import { lazyWithRetry } from './lazyWithRetry';
+import { entryScreen } from './routes';
 
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');

@@ -1,4 +1,4 @@
-import { defineRoute, matchablePath, type RouteDefinition, routeMatches } from '@parlor/contract';
+import { defineRoute, matchablePath, type RouteDefinition, routeMatches } from './routes';
 
 // Part 1 §2 route-definition rules: the default path is derived from the name (Chats -> /chats).
 export const NAV_ROUTES = {

@@ -1,6 +1,7 @@
-import { ERRORS, readQuery, ThreeDsCallbackQuery } from '@parlor/contract';
+import { ERRORS, ThreeDsCallbackQuery } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { readQuery } from '../../app/routes';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
 import { PrimaryLink, SystemPage } from '../system/SystemPage';

@@ -1,4 +1,4 @@
-// Part 1 §2: entry routing by path prefix and the route-definition rules.
+// The web app's entry routing by path prefix and how route definitions get their paths.
 
 export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'maintenance' | 'unban' | 'main';
 
@@ -22,7 +22,7 @@ export interface RouteDefinition {
 }
 
 /** Default path: lowercased name, dashes removed, spaces to dashes, dots and commas removed. */
-export function defaultRoutePath(name: string): string {
+function defaultRoutePath(name: string): string {
   return `/${name.toLowerCase().replace(/-/g, '').replace(/\s+/g, '-').replace(/[.,]/g, '')}`;
 }
 
@@ -55,16 +55,4 @@ export function routeMatches(route: RouteDefinition, pathname: string, exact = f
 /** Query strings are read as key/value pairs. */
 export function readQuery(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
-}
-
-/** `/chats/{userId}`: the third path segment counting the leading empty one. */
-export function chatUserIdFromPath(pathname: string): string | undefined {
-  const segment = pathname.split('/')[2];
-  if (!segment) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    // A malformed escape typed into the address bar names no user; it must not crash the screen.
-    return undefined;
-  }
 }

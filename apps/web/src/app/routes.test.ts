@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverColumns } from './constants';
-import {
-  chatUserIdFromPath,
-  defaultRoutePath,
-  defineRoute,
-  entryScreen,
-  matchablePath,
-  readQuery,
-  routeMatches,
-} from './routes';
+import { defineRoute, entryScreen, matchablePath, readQuery, routeMatches } from './routes';
 
 describe('entry screen by path prefix (part 1 §2)', () => {
   it.each([
@@ -29,20 +20,20 @@ describe('entry screen by path prefix (part 1 §2)', () => {
 
 describe('route definitions (part 1 §2)', () => {
   it('lowercases the name for the default path', () => {
-    expect(defaultRoutePath('Chats')).toBe('/chats');
+    expect(defineRoute('Chats').path).toBe('/chats');
   });
 
   it('turns spaces into dashes', () => {
-    expect(defaultRoutePath('Get Credits')).toBe('/get-credits');
+    expect(defineRoute('Get Credits').path).toBe('/get-credits');
   });
 
   it('removes dashes of the name before turning spaces into dashes', () => {
-    expect(defaultRoutePath('Pay-Outs History')).toBe('/payouts-history');
+    expect(defineRoute('Pay-Outs History').path).toBe('/payouts-history');
   });
 
   it('removes dots and commas', () => {
-    expect(defaultRoutePath('Terms, Privacy.')).toBe('/terms-privacy');
-    expect(defaultRoutePath('St. Louis')).toBe('/st-louis');
+    expect(defineRoute('Terms, Privacy.').path).toBe('/terms-privacy');
+    expect(defineRoute('St. Louis').path).toBe('/st-louis');
   });
 
   it('defaults to no flags and an internal link, and keeps a given path', () => {
@@ -99,37 +90,5 @@ describe('route matching (part 1 §2)', () => {
       amount: '100',
     });
     expect(readQuery('')).toEqual({});
-  });
-});
-
-describe('chatUserIdFromPath (part 1 §2)', () => {
-  it('reads the segment after /chats', () => {
-    expect(chatUserIdFromPath('/chats/u123')).toBe('u123');
-    expect(chatUserIdFromPath('/chats/u123/')).toBe('u123');
-    expect(chatUserIdFromPath('/chats/a%20b')).toBe('a b');
-  });
-
-  it('answers undefined when no user is named', () => {
-    expect(chatUserIdFromPath('/chats')).toBeUndefined();
-    expect(chatUserIdFromPath('/chats/')).toBeUndefined();
-  });
-
-  it('answers undefined for a malformed escape instead of throwing', () => {
-    expect(chatUserIdFromPath('/chats/%E0%A4%A')).toBeUndefined();
-  });
-});
-
-describe('discover columns (part 1 §1)', () => {
-  it.each([
-    [320, 2],
-    [767, 2],
-    [768, 3],
-    [1151, 3],
-    [1152, 4],
-    [1439, 4],
-    [1440, 5],
-    [1920, 5],
-  ])('%i px shows %i columns', (width, columns) => {
-    expect(discoverColumns(width)).toBe(columns);
   });
 });
