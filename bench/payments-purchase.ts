@@ -13,7 +13,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { findLedgerMismatches, idempotent, ledger } from '../apps/server/src/modules/ledger/service';
-import { getOrCreateChat } from '../apps/server/src/modules/messages/store';
+import { getOrCreateChat } from '../apps/server/src/modules/chats/repository';
 
 const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
