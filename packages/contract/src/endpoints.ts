@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminActionRequest, AdminActionResponse, AdminUserAction } from './account';
 import {
   ChangeRateRequest,
   ChangeRateResponse,
@@ -16,7 +17,6 @@ import {
   RecipientQuery,
   UpdateNoteRequest,
 } from './chats';
-import { AdminActionRequest, AdminActionResponse, AdminUserAction } from './account';
 import { endpoint } from './endpoint';
 import { RealtimeQuery } from './events';
 import {
@@ -227,7 +227,6 @@ export const endpoints = {
     body: TipRequest,
     response: TipResponse,
   }),
-
 
   // provider configuration, geo, health, generated avatars, realtime
   providerConfig: endpoint({

@@ -107,9 +107,6 @@ export type ClientEventName = keyof typeof ClientEvents;
 /** The socket's address carries the session token: a browser cannot set headers on a WebSocket. */
 export const RealtimeQuery = z.object({ token: z.string().max(200).optional() });
 
-/** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
-export const WS_UNAUTHORIZED = 4001;
-
 /** Every frame is `{ event, data }`. */
 export const Frame = z.object({ event: z.string(), data: z.unknown() });
 

@@ -3,7 +3,13 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
-import { deleteNote as deleteNoteRow, findMemberChat, insertNote, setCreditRate, updateNote as updateNoteRow } from './repository';
+import {
+  deleteNote as deleteNoteRow,
+  findMemberChat,
+  insertNote,
+  setCreditRate,
+  updateNote as updateNoteRow,
+} from './repository';
 
 /** A member's chat, addressed by chat id or by the other user's id (lists use the latter). */
 async function memberChat(ctx: AppContext, userId: string, id: string) {

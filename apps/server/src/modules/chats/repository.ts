@@ -598,9 +598,7 @@ export async function reportUsers(
   targets: ChatTargets,
   reason: string | null,
 ): Promise<number> {
-  const others = Array.isArray(targets)
-    ? targets
-    : (await targets.execute()).map((r) => r.other_user_id);
+  const others = Array.isArray(targets) ? targets : (await targets.execute()).map((r) => r.other_user_id);
   if (others.length === 0) return 0;
   await trx
     .insertInto('user_reports')

@@ -12,8 +12,8 @@ import { usersRepository } from '../users/repository';
 import {
   actionTargets,
   type ChangedChat,
-  type FlaggedChat,
   clearChats,
+  type FlaggedChat,
   findChatRow,
   getOrCreateChat,
   inboxTotals,
@@ -168,8 +168,13 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
   );
   if (Array.isArray(targets) && targets.length === 0) return { action: input.action, updated: 0 };
 
-  const { updated, read = [], flagged = [] } = await ctx.db.transaction().execute(
-    async (trx): Promise<{ updated: number; read?: ChangedChat[]; flagged?: FlaggedChat[] }> => {
+  const {
+    updated,
+    read = [],
+    flagged = [],
+  } = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<{ updated: number; read?: ChangedChat[]; flagged?: FlaggedChat[] }> => {
       switch (input.action) {
         case 'read': {
           const rows =
@@ -190,8 +195,7 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
           return { updated: rows.length, flagged: rows };
         }
       }
-    },
-  );
+    });
 
   for (const r of read) {
     ctx.hub.publish(r.other_user_id, 'message_read', {
