@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
 import type { PeriodicTask } from '../jobs/scheduler';
 import { PRESENCE_STALE_MS } from '../modules/chats/categories';
-import { otherMemberOf } from '../modules/chats/repository';
+import { findMember } from '../modules/chats/repository';
 import type { PresenceCounter } from './presence';
 import { markOffline, markOnline, onlinePartnerIds, setPresence, sweepStale } from './repository';
 
@@ -105,7 +105,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     const cached = state.chats.get(chatId);
     if (cached) return cached;
     if (!/^[0-9a-f-]{36}$/i.test(chatId)) return undefined;
-    const other = await otherMemberOf(ctx.db, chatId, state.userId);
+    const other = (await findMember(ctx.db, chatId, state.userId))?.other_user_id;
     if (other) state.chats.set(chatId, other);
     return other;
   }

@@ -100,7 +100,7 @@ export async function applyAdminAction(
       throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
     }
     const updated = await usersRepository.update(trx, target.id, changesFor(action, input, now));
-    if (action === 'ban') await usersRepository.revokeTokensOf(trx, target.id, now);
+    if (action === 'ban') await usersRepository.revokeTokens(trx, { userId: target.id }, now);
     return updated;
   });
   const user = toUser(row);

@@ -383,15 +383,14 @@ export async function unreadTotals(db: Db, userId: string): Promise<ServerEventD
   return { unread_messages: row?.all ?? 0, unread_messages_favorites: row?.favorites ?? 0 };
 }
 
-/** A member's unread count in one chat. */
-export async function memberUnread(db: Db, chatId: string, userId: string): Promise<number> {
-  const member = await db
+/** A member's row of one chat: the other member and the unread count; undefined for a non-member. */
+export function findMember(db: Db, chatId: string, userId: string) {
+  return db
     .selectFrom('chat_members')
-    .select('unread_messages')
+    .select(['other_user_id', 'unread_messages'])
     .where('chat_id', '=', chatId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return member?.unread_messages ?? 0;
 }
 
 /** A member's chat, addressed by chat id or by the other user's id (lists use the latter). */
@@ -402,17 +401,6 @@ export function findMemberChat(db: Db, userId: string, id: string) {
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('chat_id', '=', id), eb('other_user_id', '=', id)]))
     .executeTakeFirst();
-}
-
-/** The other member of a chat, as `userId` sees it; undefined when they are not a member. */
-export async function otherMemberOf(db: Db, chatId: string, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('chat_members')
-    .select('other_user_id')
-    .where('chat_id', '=', chatId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.other_user_id;
 }
 
 /** The presence of those of `ids` who are the user's chat partners. */

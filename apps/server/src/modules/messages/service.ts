@@ -14,8 +14,8 @@ import type { UserRow } from '../../plugins/auth';
 import {
   creditRate,
   findChatRowById,
+  findMember,
   findSendTarget,
-  memberUnread,
   notesFor,
   toChat,
   unreadTotals,
@@ -197,7 +197,8 @@ export async function publishNewMessage(
   extra: { unread_tip?: number | null; credit_rate?: number | null; new_rate?: number | null } = {},
 ): Promise<void> {
   const totals = row.recipient_totals ?? (await unreadTotals(ctx.db, row.recipient_id));
-  const unread = row.recipient_unread ?? (await memberUnread(ctx.db, row.chat_id, row.recipient_id));
+  const unread =
+    row.recipient_unread ?? (await findMember(ctx.db, row.chat_id, row.recipient_id))?.unread_messages ?? 0;
   for (const viewer of [row.recipient_id, row.sender_id]) {
     // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
     const message = await messageFor(ctx, row, viewer);

@@ -99,22 +99,15 @@ export const usersRepository = {
       .execute();
   },
 
-  async revokeToken(db: Db, tokenId: string, at: Date): Promise<void> {
+  /** Revokes one live token, or every live token of a user: each such session ends at its next request. */
+  async revokeTokens(db: Db, which: { tokenId: string } | { userId: string }, at: Date): Promise<void> {
     await db
       .updateTable('access_tokens')
       .set({ revoked_at: at })
-      .where('id', '=', tokenId)
       .where('revoked_at', 'is', null)
-      .execute();
-  },
-
-  /** Revokes every live token of the user: each of their sessions ends at its next request. */
-  async revokeTokensOf(db: Db, userId: string, at: Date): Promise<void> {
-    await db
-      .updateTable('access_tokens')
-      .set({ revoked_at: at })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
+      .$call((q) =>
+        'tokenId' in which ? q.where('id', '=', which.tokenId) : q.where('user_id', '=', which.userId),
+      )
       .execute();
   },
 

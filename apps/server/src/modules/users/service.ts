@@ -73,7 +73,7 @@ export async function signIn(ctx: AppContext, login: string, password: string, u
 }
 
 export async function signOut(ctx: AppContext, tokenId: string) {
-  await usersRepository.revokeToken(ctx.db, tokenId, ctx.clock.now());
+  await usersRepository.revokeTokens(ctx.db, { tokenId }, ctx.clock.now());
 }
 
 /** GET /v1/username-available: whether the name is valid and free (the caller's own name is free). */
