@@ -7,7 +7,7 @@ import type { PeriodicTask } from '../jobs/scheduler';
 import { PRESENCE_STALE_MS } from '../modules/chats/categories';
 import { findMember } from '../modules/chats/repository';
 import type { PresenceCounter } from './presence';
-import { markOffline, markOnline, onlinePartnerIds, setPresence, sweepStale } from './repository';
+import { markOffline, onlinePartnerIds, setPresence, sweepStale } from './repository';
 
 const HEARTBEAT_MS = 30_000;
 /** Users whose freshness one statement renews. */
@@ -162,7 +162,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     await inTurn(userId, async () => {
       const now = ctx.clock.now();
       const first = await presence.connect(userId);
-      await markOnline(ctx.db, userId, now);
+      await setPresence(ctx.db, [userId], true, now);
       // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
       const partners = await onlinePartnerIds(ctx.db, userId, fresh());
       send(ws, 'init', {

@@ -40,11 +40,6 @@ export async function onlinePartnerIds(db: Kysely<DB>, userId: string, fresh: Da
   return many.rows.map((r) => r.id);
 }
 
-/** Marks the user online as of `at` (a socket of theirs opened). */
-export async function markOnline(db: Kysely<DB>, userId: string, at: Date): Promise<void> {
-  await db.updateTable('users').set({ online: true, last_online: at }).where('id', '=', userId).execute();
-}
-
 /**
  * Marks the user offline as of `at`, unless a later `last_online` was written meanwhile (a socket
  * opened on another process); answers whether it did.
