@@ -12,8 +12,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
+import { getOrCreateChat } from '../apps/server/src/modules/chats/repository';
 import { findLedgerMismatches, idempotent, ledger } from '../apps/server/src/modules/ledger/service';
-import { getOrCreateChat } from '../apps/server/src/modules/messages/store';
 
 const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

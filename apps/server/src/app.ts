@@ -29,7 +29,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
-import { createConnections } from './realtime/connections';
+import { createConnections, presenceJobs } from './realtime/connections';
 import { createLocalHub } from './realtime/hub';
 import { createLocalPresence, createRedisPresence } from './realtime/presence';
 import { createRedisHub } from './realtime/redis-hub';
@@ -94,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis ? createRedisPresence(redis, config.redisPrefix) : createLocalPresence(),
     app.log,
   );
+  for (const task of presenceJobs(ctx, connections)) ctx.jobs.register(task);
   app.addHook('preClose', async () => {
     await connections.close();
   });

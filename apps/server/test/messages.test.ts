@@ -1,6 +1,6 @@
 import { CONTENT_FLAGGED_MESSAGE, ERRORS, MessagePage, VALIDATION } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendMessageSoon } from '../src/modules/messages/store';
+import { appendMessageSoon } from '../src/modules/messages/repository';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 

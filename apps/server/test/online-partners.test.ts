@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onlinePartnerIds } from '../src/realtime/partners';
+import { onlinePartnerIds } from '../src/realtime/repository';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 

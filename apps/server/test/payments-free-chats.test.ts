@@ -1,7 +1,7 @@
 import { ERRORS, FREE_CHAT_LIMIT } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/lib/errors';
-import { getOrCreateChat } from '../src/modules/messages/store';
+import { getOrCreateChat } from '../src/modules/chats/repository';
 import { assertMayOpenChat } from '../src/modules/payments/free-chats';
 import { usersRepository } from '../src/modules/users/repository';
 import { startServer, type TestServer } from './support/server';

@@ -40,6 +40,8 @@ export const RECONNECT_DELAY_MS = 1_000;
 export const DISCONNECT_INDICATOR_DELAY_MS = 5_000;
 export const TYPING_TIMEOUT_MS = 10_000;
 export const WS_NORMAL_CLOSE = 1000;
+/** The server closes with this code for a missing or revoked token: sign in again, never reconnect. */
+export const WS_UNAUTHORIZED = 4001;
 
 // Relative time (part 1 §4, §9)
 export const RECENT_WINDOW_MS = 10 * 60_000;

@@ -104,6 +104,9 @@ export const ClientEvents = {
 } as const;
 export type ClientEventName = keyof typeof ClientEvents;
 
+/** The socket's address carries the session token: a browser cannot set headers on a WebSocket. */
+export const RealtimeQuery = z.object({ token: z.string().max(200).optional() });
+
 /** Every frame is `{ event, data }`. */
 export const Frame = z.object({ event: z.string(), data: z.unknown() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './constants';
 import { FeaturedStatus, FeatureFlag, Gender, Role, UserType, VerificationStatus } from './enums';
-import { USERNAME, VALIDATION } from './rules/messages';
+import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
 import {
   email as emailRule,
   normalizeUsername,
@@ -143,6 +143,11 @@ export const UpdateUserRequest = z
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 export type UpdateUserData = z.output<typeof UpdateUserRequest>;
 
+/** PATCH /v1/users/{id}: a malformed id names no user. */
+export const UserIdParams = z.object({ id: z.uuid({ error: ERRORS.userNotFound }) });
+/** GET /v1/users/{username}: a public profile. */
+export const UsernameParams = z.object({ username: z.string().max(100) });
+
 export const UsernameAvailableQuery = z.object({ username: z.string().max(200) });
 export const UsernameAvailableResponse = z.object({
   username: z.string(),
@@ -172,3 +177,7 @@ export const GeoIp = z.object({
   country_code: z.string().nullable(),
 });
 export type GeoIp = z.infer<typeof GeoIp>;
+
+/** GET /v1/avatars/{seed}.svg?l={initial}: a generated avatar. */
+export const AvatarFileParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+export const AvatarQuery = z.object({ l: z.string().max(4).default('?') });

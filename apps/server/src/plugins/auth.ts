@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { batchedLookup } from '../db/batch';
-import { prepared } from '../db/connection';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema';
 import { DomainError, unauthorized } from '../lib/errors';
+import { usersRepository } from '../modules/users/repository';
 
 export type UserRow = Selectable<UsersTable>;
 export interface AuthContext {
@@ -33,28 +32,10 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Tokens asked for together (every request resolves one) are looked up in one statement. */
-const tokenLookup = batchedLookup(
-  async (db, hashes: readonly string[]) => {
-    const rows = await prepared(
-      db,
-      db
-        .selectFrom('access_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .selectAll('u')
-        .select(['t.id as token_id', 't.token_hash'])
-        .where('t.token_hash', '=', sql<string>`ANY(${[...hashes]}::text[])`)
-        .where('t.revoked_at', 'is', null),
-    );
-    return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
-  },
-  (hash) => hash,
-);
-
 /** Resolves a token to its live (unrevoked) token row and user, or null. */
 export async function resolveToken(db: Kysely<DB>, token: string): Promise<AuthContext | null> {
   if (token.length > 200) return null;
-  const row = await tokenLookup(db, hashToken(token));
+  const row = await usersRepository.findByTokenHash(db, hashToken(token));
   if (!row) return null;
   const { token_id, ...user } = row;
   return { user, tokenId: token_id };

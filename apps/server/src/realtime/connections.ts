@@ -1,19 +1,18 @@
 import type { Socket } from 'node:net';
-import { ClientEvents, Frame } from '@parlor/contract';
+import { ClientEvents, Frame, WS_UNAUTHORIZED } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
+import type { PeriodicTask } from '../jobs/scheduler';
 import { PRESENCE_STALE_MS } from '../modules/chats/categories';
-import { onlinePartnerIds } from './partners';
+import { findMember } from '../modules/chats/repository';
 import type { PresenceCounter } from './presence';
+import { markOffline, onlinePartnerIds, setPresence, sweepStale } from './repository';
 
 const HEARTBEAT_MS = 30_000;
 /** Users whose freshness one statement renews. */
 const REFRESH_SLICE = 500;
 const BANNED_FRAME = '{"event":"banned"';
-/** Close code for a missing or revoked token: the client goes to sign-in instead of reconnecting. */
-export const WS_UNAUTHORIZED = 4001;
 /** At most this many online partners go in `init`; more than that and it says the list is partial. */
 const INIT_ONLINE_LIMIT = 1000;
 /** Stop writing to a socket that is this far behind; it will reconnect and resync. */
@@ -106,14 +105,9 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     const cached = state.chats.get(chatId);
     if (cached) return cached;
     if (!/^[0-9a-f-]{36}$/i.test(chatId)) return undefined;
-    const row = await ctx.db
-      .selectFrom('chat_members')
-      .select('other_user_id')
-      .where('chat_id', '=', chatId)
-      .where('user_id', '=', state.userId)
-      .executeTakeFirst();
-    if (row) state.chats.set(chatId, row.other_user_id);
-    return row?.other_user_id;
+    const other = (await findMember(ctx.db, chatId, state.userId))?.other_user_id;
+    if (other) state.chats.set(chatId, other);
+    return other;
   }
 
   async function onFrame(ws: WebSocket, state: SocketState, raw: string) {
@@ -168,11 +162,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     await inTurn(userId, async () => {
       const now = ctx.clock.now();
       const first = await presence.connect(userId);
-      await ctx.db
-        .updateTable('users')
-        .set({ online: true, last_online: now })
-        .where('id', '=', userId)
-        .execute();
+      await setPresence(ctx.db, [userId], true, now);
       // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
       const partners = await onlinePartnerIds(ctx.db, userId, fresh());
       send(ws, 'init', {
@@ -191,56 +181,24 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     const now = ctx.clock.now();
     const last = await presence.disconnect(userId);
     if (!last) return;
-    const marked = await ctx.db
-      .updateTable('users')
-      .set({ online: false, last_online: now })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('last_online', 'is', null), eb('last_online', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) return;
+    if (!(await markOffline(ctx.db, userId, now))) return;
     announce(userId, await onlinePartnerIds(ctx.db, userId, fresh()), 'user_offline', now);
   }
-
-  // Heartbeat: every process keeps its own users fresh, in slices so that thousands of users are
-  // not one burst of writes.
-  ctx.jobs.register({
-    name: 'presence.refresh',
-    intervalMs: HEARTBEAT_MS,
-    perProcess: true,
-    async run(now) {
-      await presence.heartbeat();
-      const ids = [...sockets.keys()];
-      for (let i = 0; i < ids.length; i += REFRESH_SLICE) {
-        await ctx.db
-          .updateTable('users')
-          .set({ online: true, last_online: now })
-          .where('id', '=', sql<string>`ANY(${ids.slice(i, i + REFRESH_SLICE)}::uuid[])`)
-          .execute();
-      }
-      return 0;
-    },
-  });
-
-  // Anyone whose heartbeat went stale (a crashed process) is marked offline by whichever process
-  // runs this shared job.
-  ctx.jobs.register({
-    name: 'presence.sweep',
-    intervalMs: HEARTBEAT_MS,
-    async run(now) {
-      const stale = new Date(now.getTime() - PRESENCE_STALE_MS);
-      const swept = await ctx.db
-        .updateTable('users')
-        .set({ online: false })
-        .where('online', '=', true)
-        .where('last_online', '<', stale)
-        .executeTakeFirst();
-      return Number(swept.numUpdatedRows ?? 0);
-    },
-  });
 
   return {
     attach,
     count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    /**
+     * Heartbeat: keeps this process's users fresh, in slices so that thousands of users are not one
+     * burst of writes.
+     */
+    async refresh(now: Date) {
+      await presence.heartbeat();
+      const ids = [...sockets.keys()];
+      for (let i = 0; i < ids.length; i += REFRESH_SLICE) {
+        await setPresence(ctx.db, ids.slice(i, i + REFRESH_SLICE), true, now);
+      }
+    },
     /**
      * Shutdown: every socket closes (clients reconnect to another process) and this process's
      * users whose last socket it held go offline in one statement, before the database closes.
@@ -254,13 +212,36 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       await Promise.all(detaching);
       const gone = await presence.close();
       if (gone.length > 0) {
-        await ctx.db
-          .updateTable('users')
-          .set({ online: false, last_online: ctx.clock.now() })
-          .where('id', '=', sql<string>`ANY(${gone}::uuid[])`)
-          .execute()
-          .catch((err: unknown) => log.warn({ err }, 'presence update at shutdown failed'));
+        await setPresence(ctx.db, gone, false, ctx.clock.now()).catch((err: unknown) =>
+          log.warn({ err }, 'presence update at shutdown failed'),
+        );
       }
     },
   };
+}
+
+export type Connections = ReturnType<typeof createConnections>;
+
+/**
+ * The presence jobs, for the app to register: every process keeps its own users fresh, and
+ * whichever process runs the shared sweep marks offline anyone whose heartbeat went stale (a
+ * crashed process).
+ */
+export function presenceJobs(ctx: AppContext, connections: Connections): PeriodicTask[] {
+  return [
+    {
+      name: 'presence.refresh',
+      intervalMs: HEARTBEAT_MS,
+      perProcess: true,
+      async run(now) {
+        await connections.refresh(now);
+        return 0;
+      },
+    },
+    {
+      name: 'presence.sweep',
+      intervalMs: HEARTBEAT_MS,
+      run: (now) => sweepStale(ctx.db, new Date(now.getTime() - PRESENCE_STALE_MS)),
+    },
+  ];
 }

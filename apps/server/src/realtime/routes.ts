@@ -1,18 +1,15 @@
+import { endpoints, WS_UNAUTHORIZED } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { resolveToken } from '../plugins/auth';
-import { type createConnections, WS_UNAUTHORIZED } from './connections';
+import type { Connections } from './connections';
 
-const WsQuery = z.object({ token: z.string().max(200).optional() });
-
-export function registerRealtimeRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  connections: ReturnType<typeof createConnections>,
-) {
-  app.get('/v1/ws', { websocket: true }, (socket, request) => {
-    const query = WsQuery.safeParse(request.query);
+export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext, connections: Connections) {
+  const { path, query: RealtimeQuery } = endpoints.realtime;
+  // A GET that upgrades (a plain GET is a 404). A malformed query is no token: the socket opens and
+  // closes with WS_UNAUTHORIZED, which sends the client to sign-in rather than retrying.
+  app.get(path, { websocket: true }, (socket, request) => {
+    const query = RealtimeQuery.safeParse(request.query);
     const token = query.success ? query.data.token : undefined;
     // Frames that arrive before authentication finishes are queued by ws until we listen.
     socket.pause();

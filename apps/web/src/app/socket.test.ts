@@ -1,11 +1,6 @@
+import { WS_UNAUTHORIZED } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type ConnectionOptions,
-  createConnection,
-  type SocketLike,
-  WS_PONG_TIMEOUT,
-  WS_UNAUTHORIZED,
-} from './socket';
+import { type ConnectionOptions, createConnection, type SocketLike, WS_PONG_TIMEOUT } from './socket';
 
 class FakeSocket implements SocketLike {
   readyState = 0;

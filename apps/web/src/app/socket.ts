@@ -7,13 +7,12 @@ import {
   RECONNECT_DELAY_MS,
   type ServerEventName,
   WS_NORMAL_CLOSE,
+  WS_UNAUTHORIZED,
 } from '@parlor/contract';
 
 /** Part 1 §4: the socket's own states. */
 export type SocketStatus = 'connecting' | 'open' | 'closing' | 'closed';
 
-/** The server closes with this code for a missing or revoked token: sign in again, never reconnect. */
-export const WS_UNAUTHORIZED = 4001;
 /** Our own code for a socket we drop because no pong came back; anything but 1000 reconnects. */
 export const WS_PONG_TIMEOUT = 4000;
 

@@ -1,4 +1,4 @@
--- Stores messages and moves their chats' member rows in one statement (modules/messages/store.ts
+-- Stores messages and moves their chats' member rows in one statement (modules/messages/repository.ts
 -- `appendMessages`), as a function so that its plan is made once per connection (see 0009: as a
 -- prepared statement it was planned again on every call, 0.4 ms of a 1 ms write).
 --

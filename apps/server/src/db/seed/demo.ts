@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import { avatarUrl } from '../../modules/avatars/routes';
+import { avatarUrl } from '../../modules/avatars/service';
 import { ledger } from '../../modules/ledger/service';
 import type { MediaRow } from '../../modules/media/repository';
 import { createMediaStorage } from '../../modules/media/storage';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { conflict, DomainError, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
-import { avatarUrl } from '../avatars/routes';
+import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { checkCode, lockUser, throwUnlessOk } from './codes';

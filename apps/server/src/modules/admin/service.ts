@@ -94,25 +94,13 @@ export async function applyAdminAction(
   if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound, 'user_not_found');
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const target = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', targetId)
-      .forUpdate()
-      .executeTakeFirst();
+    const target = await usersRepository.findByIdForUpdate(trx, targetId);
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
     if (target.role === 'admin' || target.id === admin.id) {
       throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
     }
     const updated = await usersRepository.update(trx, target.id, changesFor(action, input, now));
-    if (action === 'ban') {
-      await trx
-        .updateTable('access_tokens')
-        .set({ revoked_at: now })
-        .where('user_id', '=', target.id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    if (action === 'ban') await usersRepository.revokeTokens(trx, { userId: target.id }, now);
     return updated;
   });
   const user = toUser(row);

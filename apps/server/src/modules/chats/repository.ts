@@ -1,8 +1,8 @@
-import type { Chat, ChatTotals, InboxType, Note } from '@parlor/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Chat, ChatTotals, InboxType, Note, ServerEventData } from '@parlor/contract';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import { batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
-import type { DB } from '../../db/schema';
+import type { ChatMembersTable, DB } from '../../db/schema';
 import { categoriesOf, categoryCondition, PRESENCE_STALE_MS } from './categories';
 
 type Db = Kysely<DB>;
@@ -306,4 +306,312 @@ export function toChat(
     credits: viewer.credits,
     notes,
   };
+}
+
+const ordered = (a: string, b: string) => (a < b ? [a, b] : [b, a]) as [string, string];
+
+/** Finds the pair's chat or creates it with both members' rows; safe against concurrent creation. */
+export async function getOrCreateChat(trx: Db, userA: string, userB: string): Promise<string> {
+  const [low, high] = ordered(userA, userB);
+  await trx
+    .insertInto('chats')
+    .values({ user_low: low, user_high: high })
+    .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+    .execute();
+  const chat = await trx
+    .selectFrom('chats')
+    .select('id')
+    .where('user_low', '=', low)
+    .where('user_high', '=', high)
+    .executeTakeFirstOrThrow();
+  // Each member row notes whether the other side is the system (support) account, whose chats with
+  // unread messages are pinned to the top of the inbox.
+  await sql`
+    INSERT INTO chat_members (chat_id, user_id, other_user_id, other_is_system)
+    SELECT ${chat.id}, me.id, other.id, other.role = 'admin'
+    FROM users me JOIN users other ON other.id = CASE WHEN me.id = ${low}::uuid THEN ${high}::uuid ELSE ${low}::uuid END
+    WHERE me.id IN (${low}::uuid, ${high}::uuid)
+    ON CONFLICT (user_id, other_user_id) DO NOTHING`.execute(trx);
+  return chat.id;
+}
+
+/** Whether either of the two blocked the other. */
+export async function isBlockedBetween(db: Db, userA: string, userB: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_members')
+    .select('blocked')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userA), eb('other_user_id', '=', userB)]),
+        eb.and([eb('user_id', '=', userB), eb('other_user_id', '=', userA)]),
+      ]),
+    )
+    .where('blocked', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Brings the chat back into its member's inbox. */
+export async function unhideChat(db: Db, userId: string, otherUserId: string): Promise<void> {
+  await db
+    .updateTable('chat_members')
+    .set({ hidden: false })
+    .where('user_id', '=', userId)
+    .where('other_user_id', '=', otherUserId)
+    .execute();
+}
+
+/** Totals asked for together (one per delivered message) are read in one statement. */
+const totalsLookup = batchedLookup(
+  async (db, userIds: readonly string[]) => {
+    const rows = await prepared(
+      db,
+      sql<{ user_id: string; all: number; favorites: number }>`
+        SELECT user_id, COALESCE(sum(unread_messages), 0)::int AS all,
+          COALESCE(sum(unread_messages_favorites), 0)::int AS favorites
+        FROM inbox_counters WHERE user_id = ANY(${[...userIds]}::uuid[])
+        GROUP BY user_id`,
+    );
+    return new Map(rows.map((r) => [r.user_id, r]));
+  },
+  (userId) => userId,
+);
+
+/** Unread totals of a user across visible chats (all, and favourites only): their counter rows. */
+export async function unreadTotals(db: Db, userId: string): Promise<ServerEventData<'unread_messages'>> {
+  const row = await totalsLookup(db, userId);
+  return { unread_messages: row?.all ?? 0, unread_messages_favorites: row?.favorites ?? 0 };
+}
+
+/** A member's row of one chat: the other member and the unread count; undefined for a non-member. */
+export function findMember(db: Db, chatId: string, userId: string) {
+  return db
+    .selectFrom('chat_members')
+    .select(['other_user_id', 'unread_messages'])
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A member's chat, addressed by chat id or by the other user's id (lists use the latter). */
+export function findMemberChat(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('chat_members')
+    .select(['chat_id', 'other_user_id'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('chat_id', '=', id), eb('other_user_id', '=', id)]))
+    .executeTakeFirst();
+}
+
+/** The presence of those of `ids` who are the user's chat partners. */
+export function partnersPresence(db: Db, userId: string, ids: string[]) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .select(['o.id', 'o.online', 'o.last_online'])
+    .where('m.user_id', '=', userId)
+    .where('m.other_user_id', 'in', ids)
+    .execute();
+}
+
+export async function setCreditRate(db: Db, chatId: string, rate: number): Promise<void> {
+  await db.updateTable('chats').set({ credit_rate: rate }).where('id', '=', chatId).execute();
+}
+
+/** The rate a message pays, read inside the paying transaction. */
+export async function creditRate(db: Db, chatId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chats')
+    .select('credit_rate')
+    .where('id', '=', chatId)
+    .executeTakeFirstOrThrow();
+  return row.credit_rate;
+}
+
+const noteColumns = ['id', 'text', 'created_at'] as const;
+
+export function insertNote(db: Db, chatId: string, authorId: string, text: string) {
+  return db
+    .insertInto('chat_notes')
+    .values({ chat_id: chatId, author_id: authorId, text })
+    .returning(noteColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes the author's note; undefined when they have no such note. */
+export function updateNote(db: Db, authorId: string, noteId: string, text: string, now: Date) {
+  return db
+    .updateTable('chat_notes')
+    .set({ text, updated_at: now })
+    .where('id', '=', noteId)
+    .where('author_id', '=', authorId)
+    .returning(noteColumns)
+    .executeTakeFirst();
+}
+
+/** Deletes the author's note; false when they have no such note. */
+export async function deleteNote(db: Db, authorId: string, noteId: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('chat_notes')
+    .where('id', '=', noteId)
+    .where('author_id', '=', authorId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The chats a bulk action applies to: the chosen other users, or a whole category minus exceptions.
+ * The category is a subquery, so selecting all of a large inbox costs no extra round trip.
+ */
+export type ChatTargets = string[] | ReturnType<typeof categoryTargets>;
+
+function categoryTargets(db: Db, userId: string, filter: InboxFilter, except: string[], now: Date) {
+  return inboxScope(db, userId, filter, now)
+    .select('m.other_user_id')
+    .$if(except.length > 0, (q) => q.where('m.other_user_id', 'not in', except));
+}
+
+export function actionTargets(
+  db: Db,
+  userId: string,
+  selection: { ids?: string[] | undefined; except: string[]; filter: InboxFilter },
+  now: Date,
+): ChatTargets {
+  return selection.ids ?? categoryTargets(db, userId, selection.filter, selection.except, now);
+}
+
+/** A target chat whose member row changed. */
+export interface FlaggedChat {
+  chat_id: string;
+  other_user_id: string;
+}
+/** A target chat read up to its last message, for the other side's `message_read`. */
+export interface ChangedChat extends FlaggedChat {
+  last_message_id: number | null;
+}
+
+const targetsOf = (db: Db, userId: string, targets: ChatTargets) =>
+  db
+    .updateTable('chat_members')
+    .where('user_id', '=', userId)
+    .where('other_user_id', 'in', targets as never);
+
+/**
+ * Marks read the messages to `userId` in the targets' chats from `fromId` on, and takes exactly that
+ * many off each chat's unread count; older unread messages stay unread until their page is loaded.
+ */
+export async function markReadFrom(
+  trx: Db,
+  userId: string,
+  targets: ChatTargets,
+  fromId: number,
+  now: Date,
+): Promise<ChangedChat[]> {
+  const members = await trx
+    .selectFrom('chat_members')
+    .select(['chat_id', 'other_user_id', 'last_message_id', 'cleared_before_id'])
+    .where('user_id', '=', userId)
+    .where('other_user_id', 'in', targets as never)
+    .where('unread_messages', '>', 0)
+    .execute();
+  const read: ChangedChat[] = [];
+  for (const m of members) {
+    const marked = await trx
+      .updateTable('messages')
+      .set({ is_read: true, read_at: now })
+      .where('chat_id', '=', m.chat_id)
+      .where('recipient_id', '=', userId)
+      .where('is_read', '=', false)
+      // History this member deleted was already taken off their count.
+      .where('id', '>=', Math.max(fromId, (m.cleared_before_id ?? 0) + 1))
+      .executeTakeFirst();
+    const n = Number(marked.numUpdatedRows);
+    if (n === 0) continue;
+    await trx
+      .updateTable('chat_members')
+      .set({
+        unread_messages: sql`greatest(unread_messages - ${n}, 0)`,
+        last_read_message_id: sql`last_message_id`,
+      })
+      .where('user_id', '=', userId)
+      .where('chat_id', '=', m.chat_id)
+      .execute();
+    read.push({ chat_id: m.chat_id, other_user_id: m.other_user_id, last_message_id: m.last_message_id });
+  }
+  return read;
+}
+
+/** Marks every message to `userId` in the targets' chats read. */
+export async function markAllRead(
+  trx: Db,
+  userId: string,
+  targets: ChatTargets,
+  now: Date,
+): Promise<ChangedChat[]> {
+  const rows = await targetsOf(trx, userId, targets)
+    .set({ unread_messages: 0, last_read_message_id: sql`last_message_id` })
+    .where('unread_messages', '>', 0)
+    .returning(['chat_id', 'other_user_id', 'last_message_id'])
+    .execute();
+  if (rows.length > 0) {
+    await trx
+      .updateTable('messages')
+      .set({ is_read: true, read_at: now })
+      .where(
+        'chat_id',
+        'in',
+        rows.map((r) => r.chat_id),
+      )
+      .where('recipient_id', '=', userId)
+      .where('is_read', '=', false)
+      .execute();
+  }
+  return rows;
+}
+
+/** Deletes the targets' chats for `userId`: hidden, and their history so far cleared. */
+export async function clearChats(trx: Db, userId: string, targets: ChatTargets): Promise<number> {
+  const rows = await targetsOf(trx, userId, targets)
+    .set({ hidden: true, unread_messages: 0, cleared_before_id: sql`last_message_id` })
+    .returning('chat_id')
+    .execute();
+  return rows.length;
+}
+
+/** Reports the target users; answers how many. */
+export async function reportUsers(
+  trx: Db,
+  reporterId: string,
+  targets: ChatTargets,
+  reason: string | null,
+): Promise<number> {
+  const others = Array.isArray(targets) ? targets : (await targets.execute()).map((r) => r.other_user_id);
+  if (others.length === 0) return 0;
+  await trx
+    .insertInto('user_reports')
+    .values(others.map((id) => ({ reporter_id: reporterId, reported_id: id, reason })))
+    .execute();
+  return others.length;
+}
+
+/** Sets member flags (hidden, favourite, blocks) on the targets' chats. */
+export function setMemberFlags(
+  trx: Db,
+  userId: string,
+  targets: ChatTargets,
+  flags: Updateable<ChatMembersTable>,
+): Promise<FlaggedChat[]> {
+  return targetsOf(trx, userId, targets).set(flags).returning(['chat_id', 'other_user_id']).execute();
+}
+
+/** Keeps the user's `has_favorites` equal to whether any of their chats is a favourite. */
+export async function refreshHasFavorites(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      has_favorites: sql`EXISTS (SELECT 1 FROM chat_members WHERE user_id = ${userId} AND is_favorite)`,
+    })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -1,17 +1,15 @@
+import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { route } from '../../plugins/endpoints';
+import { databaseReachable } from './service';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ready', database: ctx.database.kind };
-    } catch {
-      return reply
-        .status(503)
-        .send({ status: 'unavailable', message: 'Database unreachable', code: 'not_ready' });
-    }
+  route(app, endpoints.health, () => ({ status: 'ok' as const }));
+  route(app, endpoints.readiness, async ({ reply }) => {
+    if (await databaseReachable(ctx)) return { status: 'ready' as const, database: ctx.database.kind };
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', message: 'Database unreachable', code: 'not_ready' });
   });
 }

@@ -11,38 +11,33 @@ import type { AppContext } from '../../context';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
-import { findChatRowById, findSendTarget, notesFor, toChat } from '../chats/repository';
+import {
+  creditRate,
+  findChatRowById,
+  findMember,
+  findSendTarget,
+  notesFor,
+  toChat,
+  unreadTotals,
+} from '../chats/repository';
 import { openChat } from '../chats/service';
 import { idempotent, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
-import { messageFor, messagesFor } from './dto';
+import { type MessageRow, messageFor, messagesFor } from './dto';
 import {
   appendMessage,
   appendMessageSoon,
+  byIdsFor,
+  findBySendId,
+  findFor,
+  hideFor,
+  markDeleted,
   type NewMessage,
-  publishNewMessage,
+  pageOfChat,
   type StoredMessage,
-} from './store';
+} from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;
-
-async function credits(ctx: AppContext, userId: string) {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.credits;
-}
-
-async function findBySendId(ctx: AppContext, senderId: string, sendId: string) {
-  return ctx.db
-    .selectFrom('messages')
-    .selectAll()
-    .where('sender_id', '=', senderId)
-    .where('client_send_id', '=', sendId)
-    .executeTakeFirst();
-}
 
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
@@ -98,11 +93,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   if (payer && chat.credit_rate > 0) {
     const result = await idempotent(ctx.db, async (trx) => {
       // Read inside the transaction: a rate changed a moment ago applies to this message.
-      const { credit_rate: rate } = await trx
-        .selectFrom('chats')
-        .select('credit_rate')
-        .where('id', '=', chatId)
-        .executeTakeFirstOrThrow();
+      const rate = await creditRate(trx, chatId);
       const paid =
         rate > 0
           ? await ledger.transfer(trx, {
@@ -124,9 +115,9 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   }
   if (!stored) {
     // A retried send: this send id is stored already (and was charged once); answer that message.
-    const prior = await findBySendId(ctx, user.id, input.clientSideReceiveId ?? '');
+    const prior = await findBySendId(ctx.db, user.id, input.clientSideReceiveId ?? '');
     if (!prior) throw notFound('Message not found', 'message_not_found');
-    return { message: await messageFor(ctx, prior, user.id), credits: await credits(ctx, user.id) };
+    return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
   }
   await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
@@ -143,32 +134,20 @@ export async function listMessages(
   if (!isUuid(chatId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   const chatRow = await findChatRowById(ctx.db, user.id, chatId);
   if (!chatRow) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
-  let query = ctx.db
-    .selectFrom('messages as msg')
-    .selectAll('msg')
-    .where('msg.chat_id', '=', chatId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden_for as h')
-            .select('h.message_id')
-            .whereRef('h.message_id', '=', 'msg.id')
-            .where('h.user_id', '=', user.id),
-        ),
-      ),
-    )
-    .orderBy('msg.id', 'desc')
-    .limit(q.limit);
-  if (chatRow.cleared_before_id !== null) query = query.where('msg.id', '>', chatRow.cleared_before_id);
-  query = q.last_message_id ? query.where('msg.id', '<', Number(q.last_message_id)) : query.offset(q.offset);
-  const rows = (await query.execute()).reverse();
+  const rows = (
+    await pageOfChat(ctx.db, chatId, user.id, {
+      limit: q.limit,
+      offset: q.offset,
+      beforeId: q.last_message_id ? Number(q.last_message_id) : null,
+      clearedBeforeId: chatRow.cleared_before_id,
+    })
+  ).reverse();
   const now = ctx.clock.now();
   const notes = await notesFor(ctx.db, user.id, [chatId]);
   const oldest = rows[0];
   return {
     data: await messagesFor(ctx, rows, user.id),
-    credits: await credits(ctx, user.id),
+    credits: await ledger.balance(ctx.db, user.id),
     chat: toChat(chatRow, notes.get(chatId) ?? [], user, now),
     next:
       rows.length === q.limit && oldest
@@ -179,25 +158,12 @@ export async function listMessages(
 
 /** Messages by id, limited to chats the caller belongs to (others are silently absent). */
 export async function messagesByIds(ctx: AppContext, user: UserRow, ids: string[]) {
-  const rows = await ctx.db
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', 'in', ids.map(Number))
-    .where((eb) => eb.or([eb('sender_id', '=', user.id), eb('recipient_id', '=', user.id)]))
-    .orderBy('id')
-    .execute();
+  const rows = await byIdsFor(ctx.db, user.id, ids.map(Number));
   return { data: await messagesFor(ctx, rows, user.id) };
 }
 
 async function ownMessage(ctx: AppContext, user: UserRow, id: string) {
-  const row = /^\d{1,18}$/.test(id)
-    ? await ctx.db
-        .selectFrom('messages')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .where((eb) => eb.or([eb('sender_id', '=', user.id), eb('recipient_id', '=', user.id)]))
-        .executeTakeFirst()
-    : undefined;
+  const row = /^\d{1,18}$/.test(id) ? await findFor(ctx.db, user.id, Number(id)) : undefined;
   if (!row) throw notFound('Message not found', 'message_not_found');
   return row;
 }
@@ -205,11 +171,7 @@ async function ownMessage(ctx: AppContext, user: UserRow, id: string) {
 /** Hides a message from the caller's own view only. */
 export async function hideForMe(ctx: AppContext, user: UserRow, id: string) {
   const row = await ownMessage(ctx, user, id);
-  await ctx.db
-    .insertInto('message_hidden_for')
-    .values({ message_id: row.id, user_id: user.id })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await hideFor(ctx.db, row.id, user.id);
   ctx.hub.publish(user.id, 'message_hidden', { chat_id: row.chat_id, message_id: String(row.id) });
   return messageFor(ctx, row, user.id, true);
 }
@@ -218,14 +180,42 @@ export async function hideForMe(ctx: AppContext, user: UserRow, id: string) {
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: string) {
   const row = await ownMessage(ctx, user, id);
   if (row.sender_id !== user.id) throw forbidden(ERRORS.cannotDeleteMessage, 'cannot_delete_message');
-  const deleted = await ctx.db
-    .updateTable('messages')
-    .set({ deleted_at: row.deleted_at ?? ctx.clock.now() })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const deleted = await markDeleted(ctx.db, row.id, row.deleted_at ?? ctx.clock.now());
   for (const viewer of [row.sender_id, row.recipient_id]) {
     ctx.hub.publish(viewer, 'message_deleted', { chat_id: row.chat_id, message_id: String(row.id) });
   }
   return messageFor(ctx, deleted, user.id);
+}
+
+/**
+ * After commit: the recipient gets `new_message` and fresh unread totals; the sender's other tabs
+ * get the message too. Each side sees the message as they may see it.
+ */
+export async function publishNewMessage(
+  ctx: AppContext,
+  row: MessageRow & Partial<Pick<StoredMessage, 'recipient_unread' | 'recipient_totals'>>,
+  extra: { unread_tip?: number | null; credit_rate?: number | null; new_rate?: number | null } = {},
+): Promise<void> {
+  const totals = row.recipient_totals ?? (await unreadTotals(ctx.db, row.recipient_id));
+  const unread =
+    row.recipient_unread ?? (await findMember(ctx.db, row.chat_id, row.recipient_id))?.unread_messages ?? 0;
+  for (const viewer of [row.recipient_id, row.sender_id]) {
+    // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
+    const message = await messageFor(ctx, row, viewer);
+    ctx.hub.publish(viewer, 'new_message', {
+      sender_id: row.sender_id,
+      recipient_id: row.recipient_id,
+      chat_id: row.chat_id,
+      message_id: String(row.id),
+      text: row.deleted_at ? null : row.text,
+      info: { message },
+      unread_messages: viewer === row.recipient_id ? unread : 0,
+      unread_tip: extra.unread_tip ?? null,
+      credit_rate: extra.credit_rate ?? null,
+      new_rate: extra.new_rate ?? null,
+      timestamp: row.created_at.toISOString(),
+      system: row.system,
+    });
+  }
+  ctx.hub.publish(row.recipient_id, 'unread_messages', totals);
 }

@@ -4,9 +4,11 @@ import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
+import { chatForTip } from '../chats/service';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
-import { appendMessage, getOrCreateChat, publishNewMessage } from '../messages/store';
+import { appendMessage, findBySendId } from '../messages/repository';
+import { publishNewMessage } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { usersRepository } from '../users/repository';
 
@@ -36,15 +38,8 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   if (!featuresFor(creator).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
 
   // The chat exists before the money moves, so concurrent tips contend only on the balance.
-  const chatId = await ctx.db.transaction().execute((trx) => getOrCreateChat(trx, fan.id, creator.id));
+  const chatId = await chatForTip(ctx, fan, creator);
   if (input.chat_id && input.chat_id !== chatId) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
-  const blocked = await ctx.db
-    .selectFrom('chat_members')
-    .select('user_id')
-    .where('chat_id', '=', chatId)
-    .where('blocked', '=', true)
-    .executeTakeFirst();
-  if (blocked) throw forbidden(ERRORS.blocked, 'blocked');
 
   const key = `tip:${input.idempotency_key ?? randomUUID()}`;
   const result = await idempotent(ctx.db, async (trx) => {
@@ -57,12 +52,8 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       reference: chatId,
     });
     if (paid.replayed) {
-      const row = await trx
-        .selectFrom('messages')
-        .selectAll()
-        .where('sender_id', '=', fan.id)
-        .where('client_send_id', '=', key)
-        .executeTakeFirstOrThrow();
+      const row = await findBySendId(trx, fan.id, key);
+      if (!row) throw new Error('tip ledger entry without its message');
       return { row, balance: paid.balance, replayed: true };
     }
     const row = await appendMessage(trx, {

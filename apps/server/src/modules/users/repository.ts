@@ -1,8 +1,28 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { batchedLookup } from '../../db/batch';
+import { prepared } from '../../db/connection';
 import type { DB, UsersTable } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
 
 type Db = Kysely<DB>;
+
+/** Tokens asked for together (every request resolves one) are looked up in one statement. */
+const tokenLookup = batchedLookup(
+  async (db, hashes: readonly string[]) => {
+    const rows = await prepared(
+      db,
+      db
+        .selectFrom('access_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .selectAll('u')
+        .select(['t.id as token_id', 't.token_hash'])
+        .where('t.token_hash', '=', sql<string>`ANY(${[...hashes]}::text[])`)
+        .where('t.revoked_at', 'is', null),
+    );
+    return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
+  },
+  (hash) => hash,
+);
 
 export const usersRepository = {
   findById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -60,6 +80,35 @@ export const usersRepository = {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  },
+
+  /** A user row locked for the rest of the caller's transaction. */
+  findByIdForUpdate(db: Db, id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  /** The live (unrevoked) token with this hash and its user. */
+  findByTokenHash(db: Db, tokenHash: string) {
+    return tokenLookup(db, tokenHash);
+  },
+
+  async insertToken(db: Db, userId: string, tokenHash: string, userAgent: string | null): Promise<void> {
+    await db
+      .insertInto('access_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent })
+      .execute();
+  },
+
+  /** Revokes one live token, or every live token of a user: each such session ends at its next request. */
+  async revokeTokens(db: Db, which: { tokenId: string } | { userId: string }, at: Date): Promise<void> {
+    await db
+      .updateTable('access_tokens')
+      .set({ revoked_at: at })
+      .where('revoked_at', 'is', null)
+      .$call((q) =>
+        'tokenId' in which ? q.where('id', '=', which.tokenId) : q.where('user_id', '=', which.userId),
+      )
+      .execute();
   },
 
   async count(db: Db): Promise<number> {

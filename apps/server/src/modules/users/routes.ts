@@ -1,87 +1,27 @@
-import {
-  AuthResponse,
-  ERRORS,
-  PublicUser,
-  rules,
-  SignInRequest,
-  SignUpRequest,
-  UpdateUserRequest,
-  User,
-  UsernameAvailableQuery,
-  UsernameAvailableResponse,
-} from '@parlor/contract';
+import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
-import { toPublicUser, toUser } from './dto';
-import { usersRepository } from './repository';
-import { signIn, signOut, signUp, updateUser } from './service';
-
-const IdParams = z.object({ id: z.uuid({ error: ERRORS.userNotFound }) });
+import { route } from '../../plugins/endpoints';
+import { toUser } from './dto';
+import { publicProfile, signIn, signOut, signUp, updateUser, usernameAvailability } from './service';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const authLimit = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
-
-  r.post(
-    '/v1/users/sign',
-    { schema: { body: SignUpRequest, response: { 201: AuthResponse } }, config: authLimit },
-    async (request, reply) => {
-      const result = await signUp(ctx, request.body, request.headers['user-agent']);
-      return reply.status(201).send(result);
-    },
-  );
-
-  r.post(
-    '/v1/auth',
-    { schema: { body: SignInRequest, response: { 200: AuthResponse } }, config: authLimit },
-    async (request) => signIn(ctx, request.body.login, request.body.password, request.headers['user-agent']),
-  );
-
-  r.delete('/v1/auth', async (request, reply) => {
-    const auth = requireUser(request);
-    await signOut(ctx, auth.tokenId);
-    return reply.status(204).send();
+  const config = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
+  route(app, endpoints.signUp, ({ body, request }) => signUp(ctx, body, request.headers['user-agent']), {
+    config,
   });
-
-  r.get('/v1/users/me', { schema: { response: { 200: User } } }, async (request) =>
-    toUser(requireUser(request).user),
+  route(
+    app,
+    endpoints.signIn,
+    ({ body, request }) => signIn(ctx, body.login, body.password, request.headers['user-agent']),
+    { config },
   );
-
-  r.patch(
-    '/v1/users/:id',
-    { schema: { params: IdParams, body: UpdateUserRequest, response: { 200: User } } },
-    async (request) => updateUser(ctx, requireUser(request).user, request.params.id, request.body),
+  route(app, endpoints.signOut, ({ auth }) => signOut(ctx, auth.tokenId));
+  route(app, endpoints.me, ({ auth }) => toUser(auth.user));
+  route(app, endpoints.updateUser, ({ auth, params, body }) => updateUser(ctx, auth.user, params.id, body));
+  route(app, endpoints.usernameAvailable, ({ auth, query }) =>
+    usernameAvailability(ctx, query.username, auth?.user.id),
   );
-
-  r.get(
-    '/v1/username-available',
-    { schema: { querystring: UsernameAvailableQuery, response: { 200: UsernameAvailableResponse } } },
-    async (request) => {
-      const username = rules.normalizeUsername(request.query.username);
-      const invalid = rules.username(username);
-      if (invalid) return { username, available: false, message: invalid };
-      const taken = await usersRepository.usernameTaken(ctx.db, username, request.auth?.user.id);
-      return taken
-        ? { username, available: false, message: ERRORS.usernameTaken }
-        : { username, available: true };
-    },
-  );
-
-  // Public profile by username (creator page). Registered after the fixed /v1/users/* paths.
-  r.get(
-    '/v1/users/:username',
-    { schema: { params: z.object({ username: z.string().max(100) }), response: { 200: PublicUser } } },
-    async (request) => {
-      const row = await usersRepository.findByUsername(
-        ctx.db,
-        rules.normalizeUsername(request.params.username),
-      );
-      if (!row || row.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
-      return toPublicUser(row, false);
-    },
-  );
+  // Public profile by username (creator page); the fixed /v1/users/* paths above take precedence.
+  route(app, endpoints.publicProfile, ({ params }) => publicProfile(ctx, params.username));
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ERRORS, type SignUpData, type UpdateUserData } from '@parlor/contract';
+import { ERRORS, rules, type SignUpData, type UpdateUserData } from '@parlor/contract';
 import type { AppContext } from '../../context';
-import { conflict, DomainError, forbidden } from '../../lib/errors';
+import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { newToken, type UserRow } from '../../plugins/auth';
 import { issueCode } from '../verification/service';
-import { toUser } from './dto';
+import { toPublicUser, toUser } from './dto';
 import { usersRepository } from './repository';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
@@ -20,10 +20,7 @@ export const newReferralCode = () =>
 
 export async function createToken(ctx: AppContext, userId: string, userAgent: string | undefined) {
   const { token, hash: tokenHash } = newToken();
-  await ctx.db
-    .insertInto('access_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent?.slice(0, 300) ?? null })
-    .execute();
+  await usersRepository.insertToken(ctx.db, userId, tokenHash, userAgent?.slice(0, 300) ?? null);
   return token;
 }
 
@@ -76,12 +73,25 @@ export async function signIn(ctx: AppContext, login: string, password: string, u
 }
 
 export async function signOut(ctx: AppContext, tokenId: string) {
-  await ctx.db
-    .updateTable('access_tokens')
-    .set({ revoked_at: ctx.clock.now() })
-    .where('id', '=', tokenId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await usersRepository.revokeTokens(ctx.db, { tokenId }, ctx.clock.now());
+}
+
+/** GET /v1/username-available: whether the name is valid and free (the caller's own name is free). */
+export async function usernameAvailability(ctx: AppContext, requested: string, callerId: string | undefined) {
+  const username = rules.normalizeUsername(requested);
+  const invalid = rules.username(username);
+  if (invalid) return { username, available: false, message: invalid };
+  const taken = await usersRepository.usernameTaken(ctx.db, username, callerId);
+  return taken
+    ? { username, available: false, message: ERRORS.usernameTaken }
+    : { username, available: true };
+}
+
+/** GET /v1/users/{username}: a public profile; banned accounts are not found. */
+export async function publicProfile(ctx: AppContext, username: string) {
+  const row = await usersRepository.findByUsername(ctx.db, rules.normalizeUsername(username));
+  if (!row || row.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
+  return toPublicUser(row, false);
 }
 
 export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {

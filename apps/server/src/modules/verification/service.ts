@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { verificationMail } from './mail';
+import { codesRepository } from './repository';
 
 export type CodePurpose = 'verify_email' | 'action';
 
@@ -30,24 +31,15 @@ export async function storeCode(
   now: Date,
 ): Promise<string> {
   const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
-  await trx
-    .updateTable('email_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', user.id)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('email_codes')
-    .values({
-      user_id: user.id,
-      purpose,
-      email: user.email,
-      code_hash: hashCode(ctx, user.id, code),
-      created_at: now,
-      expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
-    })
-    .execute();
+  await codesRepository.voidUnused(trx, user.id, purpose, now);
+  await codesRepository.insert(trx, {
+    user_id: user.id,
+    purpose,
+    email: user.email,
+    code_hash: hashCode(ctx, user.id, code),
+    created_at: now,
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
+  });
   return code;
 }
 

@@ -1,38 +1,11 @@
 import type { ServerEventData } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { batched, batchedLookup } from '../../db/batch';
+import { batched } from '../../db/batch';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
-import { type MessageRow, messageFor } from './dto';
+import type { MessageRow } from './dto';
 
 type Trx = Kysely<DB>;
-
-const ordered = (a: string, b: string) => (a < b ? [a, b] : [b, a]) as [string, string];
-
-/** Finds the pair's chat or creates it with both members' rows; safe against concurrent creation. */
-export async function getOrCreateChat(trx: Trx, userA: string, userB: string): Promise<string> {
-  const [low, high] = ordered(userA, userB);
-  await trx
-    .insertInto('chats')
-    .values({ user_low: low, user_high: high })
-    .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
-    .execute();
-  const chat = await trx
-    .selectFrom('chats')
-    .select('id')
-    .where('user_low', '=', low)
-    .where('user_high', '=', high)
-    .executeTakeFirstOrThrow();
-  // Each member row notes whether the other side is the system (support) account: part 1 §9 pins it.
-  await sql`
-    INSERT INTO chat_members (chat_id, user_id, other_user_id, other_is_system)
-    SELECT ${chat.id}, me.id, other.id, other.role = 'admin'
-    FROM users me JOIN users other ON other.id = CASE WHEN me.id = ${low}::uuid THEN ${high}::uuid ELSE ${low}::uuid END
-    WHERE me.id IN (${low}::uuid, ${high}::uuid)
-    ON CONFLICT (user_id, other_user_id) DO NOTHING`.execute(trx);
-  return chat.id;
-}
 
 export interface NewMessage {
   chatId: string;
@@ -152,66 +125,85 @@ export const appendMessageSoon = batched<NewMessage, StoredMessage | undefined>(
   }
 });
 
-/** Totals asked for together (one per delivered message) are read in one statement. */
-const totalsLookup = batchedLookup(
-  async (db, userIds: readonly string[]) => {
-    const rows = await prepared(
-      db,
-      sql<{ user_id: string; all: number; favorites: number }>`
-        SELECT user_id, COALESCE(sum(unread_messages), 0)::int AS all,
-          COALESCE(sum(unread_messages_favorites), 0)::int AS favorites
-        FROM inbox_counters WHERE user_id = ANY(${[...userIds]}::uuid[])
-        GROUP BY user_id`,
-    );
-    return new Map(rows.map((r) => [r.user_id, r]));
-  },
-  (userId) => userId,
-);
-
-/** Unread totals of a user across visible chats (all, and favourites only): their counter rows. */
-export async function unreadTotals(db: Trx, userId: string): Promise<ServerEventData<'unread_messages'>> {
-  const row = await totalsLookup(db, userId);
-  return { unread_messages: row?.all ?? 0, unread_messages_favorites: row?.favorites ?? 0 };
-}
-
-async function memberUnread(db: Trx, chatId: string, userId: string) {
-  const member = await db
-    .selectFrom('chat_members')
-    .select('unread_messages')
-    .where('chat_id', '=', chatId)
-    .where('user_id', '=', userId)
+/** The message its sender stored under this send id, if any. */
+export function findBySendId(db: Trx, senderId: string, sendId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_send_id', '=', sendId)
     .executeTakeFirst();
-  return member?.unread_messages ?? 0;
 }
 
 /**
- * After commit: the recipient gets `new_message` and fresh unread totals; the sender's other tabs
- * get the message too. Each side sees the message as they may see it.
+ * A page of a chat's messages as `viewerId` sees them, newest first: without those they hid, and
+ * without history they cleared (ids up to `clearedBeforeId`). Pages go back from `beforeId` or by
+ * offset.
  */
-export async function publishNewMessage(
-  ctx: AppContext,
-  row: MessageRow & Partial<Pick<StoredMessage, 'recipient_unread' | 'recipient_totals'>>,
-  extra: { unread_tip?: number | null; credit_rate?: number | null; new_rate?: number | null } = {},
-): Promise<void> {
-  const totals = row.recipient_totals ?? (await unreadTotals(ctx.db, row.recipient_id));
-  const unread = row.recipient_unread ?? (await memberUnread(ctx.db, row.chat_id, row.recipient_id));
-  for (const viewer of [row.recipient_id, row.sender_id]) {
-    // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
-    const message = await messageFor(ctx, row, viewer);
-    ctx.hub.publish(viewer, 'new_message', {
-      sender_id: row.sender_id,
-      recipient_id: row.recipient_id,
-      chat_id: row.chat_id,
-      message_id: String(row.id),
-      text: row.deleted_at ? null : row.text,
-      info: { message },
-      unread_messages: viewer === row.recipient_id ? unread : 0,
-      unread_tip: extra.unread_tip ?? null,
-      credit_rate: extra.credit_rate ?? null,
-      new_rate: extra.new_rate ?? null,
-      timestamp: row.created_at.toISOString(),
-      system: row.system,
-    });
-  }
-  ctx.hub.publish(row.recipient_id, 'unread_messages', totals);
+export function pageOfChat(
+  db: Trx,
+  chatId: string,
+  viewerId: string,
+  page: { limit: number; offset: number; beforeId: number | null; clearedBeforeId: number | null },
+): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom('messages as msg')
+    .selectAll('msg')
+    .where('msg.chat_id', '=', chatId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden_for as h')
+            .select('h.message_id')
+            .whereRef('h.message_id', '=', 'msg.id')
+            .where('h.user_id', '=', viewerId),
+        ),
+      ),
+    )
+    .orderBy('msg.id', 'desc')
+    .limit(page.limit);
+  if (page.clearedBeforeId !== null) query = query.where('msg.id', '>', page.clearedBeforeId);
+  query = page.beforeId !== null ? query.where('msg.id', '<', page.beforeId) : query.offset(page.offset);
+  return query.execute();
+}
+
+/** Messages by id that `userId` sent or received, oldest first. */
+export function byIdsFor(db: Trx, userId: string, ids: number[]): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('recipient_id', '=', userId)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** One message that `userId` sent or received. */
+export function findFor(db: Trx, userId: string, id: number): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('recipient_id', '=', userId)]))
+    .executeTakeFirst();
+}
+
+/** Hides a message from one user's view. */
+export async function hideFor(db: Trx, messageId: number, userId: string): Promise<void> {
+  await db
+    .insertInto('message_hidden_for')
+    .values({ message_id: messageId, user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Marks a message deleted (for both sides) at `at`; answers the row as it is now. */
+export function markDeleted(db: Trx, id: number, at: Date): Promise<MessageRow> {
+  return db
+    .updateTable('messages')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

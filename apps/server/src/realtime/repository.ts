@@ -39,3 +39,42 @@ export async function onlinePartnerIds(db: Kysely<DB>, userId: string, fresh: Da
   );
   return many.rows.map((r) => r.id);
 }
+
+/**
+ * Marks the user offline as of `at`, unless a later `last_online` was written meanwhile (a socket
+ * opened on another process); answers whether it did.
+ */
+export async function markOffline(db: Kysely<DB>, userId: string, at: Date): Promise<boolean> {
+  const marked = await db
+    .updateTable('users')
+    .set({ online: false, last_online: at })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('last_online', 'is', null), eb('last_online', '<=', at)]))
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) > 0;
+}
+
+/** Sets these users' presence at once: online and fresh as of `at`, or offline since `at`. */
+export async function setPresence(
+  db: Kysely<DB>,
+  userIds: string[],
+  online: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ online, last_online: at })
+    .where('id', '=', sql<string>`ANY(${userIds}::uuid[])`)
+    .execute();
+}
+
+/** Marks offline everyone still flagged online whose heartbeat is older than `stale`; answers how many. */
+export async function sweepStale(db: Kysely<DB>, stale: Date): Promise<number> {
+  const swept = await db
+    .updateTable('users')
+    .set({ online: false })
+    .where('online', '=', true)
+    .where('last_online', '<', stale)
+    .executeTakeFirst();
+  return Number(swept.numUpdatedRows ?? 0);
+}

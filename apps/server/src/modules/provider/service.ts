@@ -1,0 +1,29 @@
+import type { GeoIp, ProviderConfig } from '@parlor/contract';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../plugins/auth';
+import { featuresFor } from '../users/features';
+import { KEYWORDS } from './keywords';
+
+/** The client's configuration: the caller's features (a guest's when signed out) and the word lists. */
+export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderConfig {
+  return {
+    is_guest: user === null,
+    features: featuresFor(user),
+    ...KEYWORDS,
+    media_base_url: ctx.config.mediaBaseUrl || null,
+  };
+}
+
+/**
+ * Offline by design: no geo database is shipped. A proxy in front (TRUST_PROXY) may pass the
+ * visitor's country in CF-IPCountry or X-Country-Code.
+ */
+export function geoIp(
+  ctx: AppContext,
+  ip: string,
+  headers: Record<string, string | string[] | undefined>,
+): GeoIp {
+  const header = ctx.config.trustProxy ? (headers['cf-ipcountry'] ?? headers['x-country-code']) : undefined;
+  const code = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header) ? header.toUpperCase() : null;
+  return { ip, country: code, country_code: code };
+}
