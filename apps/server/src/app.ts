@@ -10,15 +10,19 @@ import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
+import { deletionTask } from './modules/account/deletion';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
+import { createMediaStorage } from './modules/media/storage';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
+import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -116,17 +120,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerUserRoutes(app, ctx);
-  await registerAccountRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'));
   registerAdminRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
-  await registerMediaRoutes(app, ctx);
+  await registerMediaRoutes(app, ctx, createMediaStorage(config));
   registerPaymentRoutes(app, ctx);
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
+
+  // Background work: registered here, once, rather than as a side effect of a module's routes.
+  // The scheduler starts them when the server listens (main.ts); tests run them with runNow.
+  for (const task of [selfDestructTask(ctx), renewalTask(ctx), deletionTask(ctx)]) ctx.jobs.register(task);
 
   await app.ready();
   return app;

@@ -13,7 +13,11 @@ export const secretsRepository = {
   },
 
   async byNames(db: Kysely<DB>, names: readonly string[]): Promise<Record<string, string>> {
-    const rows = await db.selectFrom('app_secrets').select(['name', 'value']).where('name', 'in', names).execute();
+    const rows = await db
+      .selectFrom('app_secrets')
+      .select(['name', 'value'])
+      .where('name', 'in', names)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.name, r.value]));
   },
 };

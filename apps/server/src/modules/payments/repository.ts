@@ -32,12 +32,7 @@ export const paymentsRepository = {
   },
 
   /** Moves a payment on from `from` only: a payment already settled is not settled again. */
-  transition(
-    db: Db,
-    id: string,
-    from: PaymentRow['status'],
-    change: Updateable<PaymentsTable>,
-  ) {
+  transition(db: Db, id: string, from: PaymentRow['status'], change: Updateable<PaymentsTable>) {
     return db
       .updateTable('payments')
       .set(change)

@@ -16,6 +16,7 @@ import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type Paymen
 import { cardsRepository, type PaymentRow, paymentsRepository } from './repository';
 
 export type { PaymentRow } from './repository';
+
 type Db = AppContext['db'];
 
 const sandbox = createSandboxProvider();
@@ -204,23 +205,23 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
     user_id: user.id,
     idempotency_key: body.idempotency_key,
     kind: 'card',
-      package_id: pkg?._id ?? null,
-      credits,
-      amount_cents: amountCents,
-      purpose,
-      model_id: body.model_id ?? null,
-      purpose_amount: body.amount ?? null,
-      chat_id: body.chat_id ?? null,
-      message_id: body.message_id ?? null,
-      feed_id: body.feed_id ?? null,
-      card_id: source.cardId,
-      card_brand: source.brand,
-      card_last4: source.last4,
-      card_exp_month: source.expMonth,
-      card_exp_year: source.expYear,
-      card_name: source.name,
-      card_fingerprint: source.fingerprint,
-      provider_token: source.token,
+    package_id: pkg?._id ?? null,
+    credits,
+    amount_cents: amountCents,
+    purpose,
+    model_id: body.model_id ?? null,
+    purpose_amount: body.amount ?? null,
+    chat_id: body.chat_id ?? null,
+    message_id: body.message_id ?? null,
+    feed_id: body.feed_id ?? null,
+    card_id: source.cardId,
+    card_brand: source.brand,
+    card_last4: source.last4,
+    card_exp_month: source.expMonth,
+    card_exp_year: source.expYear,
+    card_name: source.name,
+    card_fingerprint: source.fingerprint,
+    provider_token: source.token,
     save_card: body.save_card && !body.card_id,
   });
   if (!inserted) {
@@ -248,12 +249,12 @@ export async function chargeSavedCardOffSession(
     user_id: userId,
     idempotency_key: idempotencyKey,
     kind: 'card',
-      credits,
-      amount_cents: credits * 10,
-      purpose: 'subscription',
-      card_id: card.id,
-      card_brand: card.brand,
-      card_last4: card.last4,
+    credits,
+    amount_cents: credits * 10,
+    purpose: 'subscription',
+    card_id: card.id,
+    card_brand: card.brand,
+    card_last4: card.last4,
     provider_token: card.provider_token,
   });
   const p = inserted
