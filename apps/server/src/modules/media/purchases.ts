@@ -16,7 +16,7 @@ import { messageFor, messagesFor } from '../messages/dto';
 import { mediaRepository, purchasesRepository } from './repository';
 
 const messageNotFound = () => notFound('Message not found', 'message_not_found');
-/** Part 2 §8: "A message-changed error reloads the message". */
+/** The client reloads a message answered with this error: it was deleted or destructed meanwhile. */
 const messageChanged = () => new DomainError(410, 'message_changed', 'This message is no longer available.');
 
 /**

@@ -143,7 +143,7 @@ export interface UploadFields {
 const reject = (message: string) => badRequest(message, 'media_rejected', 'file');
 
 /**
- * Checks an uploaded file (part 2 §5, repeated on the server from the real bytes), makes its
+ * Checks an uploaded file (the client's type and size rules, repeated here on the real bytes), makes its
  * variants and stores them. A file the owner already has (same md5) is answered from the vault.
  */
 export async function ingest(

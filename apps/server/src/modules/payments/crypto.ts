@@ -17,7 +17,7 @@ const round8 = (n: number) => Math.round(n * 1e8) / 1e8;
 
 /**
  * A simulated crypto top-up: the sandbox "chain" confirms at once, the credits land through the
- * ledger (reason crypto_topup) and every tab gets `credits_top_up` (part 1 §3, §7) and `total_credits`.
+ * ledger (reason crypto_topup) and every tab gets `credits_top_up` (the receipt) and `total_credits`.
  * The same idempotency key tops up once.
  */
 export async function cryptoTopUp(

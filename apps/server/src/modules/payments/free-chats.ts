@@ -7,7 +7,7 @@ import { featuresFor } from '../users/features';
 import { freeChatsRepository } from './repository';
 
 /**
- * Whether a fan may open a new chat with a creator (part 2 §2, §4, §8). Creating a chat needs an
+ * Whether a fan may open a new chat with a creator. Creating a chat needs an
  * earlier purchase; with `force_free_chats` on, a fan who has bought nothing gets FREE_CHAT_LIMIT
  * free chats with creators first. Chats that already exist always reopen. Staff and creators are
  * never limited. Throws 402 with the spec's message; the client shows the Unlock Free Chat popup.

@@ -86,7 +86,7 @@ export async function subscribe(
   return { subscription: await one(ctx, result.id), credits: result.balance };
 }
 
-/** GET /v1/subscriptions: `{ data, next, total }`, 20 a page (part 2 §9). */
+/** GET /v1/subscriptions: `{ data, next, total }`, 20 a page. */
 export async function listSubscriptions(ctx: AppContext, fan: UserRow, q: { limit: number; offset: number }) {
   const { rows, total } = await subscriptionsRepository.page(ctx.db, fan.id, q.limit, q.offset);
   const nextOffset = q.offset + rows.length;
