@@ -10,20 +10,25 @@ import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
+import { deletionTask } from './modules/account/deletion';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
+import { createMediaStorage } from './modules/media/storage';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
+import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { registerDrain } from './plugins/drain';
+import { requireDeclaredRoutes } from './plugins/endpoints';
 import { registerErrorHandler } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -94,7 +99,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis ? createRedisPresence(redis, config.redisPrefix) : createLocalPresence(),
     app.log,
   );
-  for (const task of presenceJobs(ctx, connections)) ctx.jobs.register(task);
   app.addHook('preClose', async () => {
     await connections.close();
   });
@@ -112,22 +116,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, redis, config.redisPrefix);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  // The app's own plugins, then the domain modules.
+  // The app's own plugins, then the domain modules, each route declared in the contract's table.
+  requireDeclaredRoutes(app);
   registerAuth(app, ctx.db);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerUserRoutes(app, ctx);
-  await registerAccountRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'));
   registerAdminRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
-  await registerMediaRoutes(app, ctx);
+  await registerMediaRoutes(app, ctx, createMediaStorage(config));
   registerPaymentRoutes(app, ctx);
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
+
+  // Background work: registered here, once, rather than as a side effect of a module's routes.
+  // The scheduler starts them when the server listens (main.ts); tests run them with runNow.
+  const tasks = [
+    selfDestructTask(ctx),
+    renewalTask(ctx),
+    deletionTask(ctx),
+    ...presenceJobs(ctx, connections),
+  ];
+  for (const task of tasks) ctx.jobs.register(task);
 
   await app.ready();
   return app;

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedDemo } from './db/seed/demo';
 import { usersRepository } from './modules/users/repository';
 import { DRAIN_TIMEOUT_MS } from './plugins/drain';
+import { seedDemo } from './scripts/seed/demo';
 
 /** Closing waits up to DRAIN_TIMEOUT_MS for running requests, then closes the rest; past this, exit. */
 const SHUTDOWN_GRACE_MS = DRAIN_TIMEOUT_MS + 5_000;

@@ -1,7 +1,7 @@
 import type { Message } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { DEMO_PASSWORD, seedDemo } from '../src/scripts/seed/demo';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 

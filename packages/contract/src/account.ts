@@ -95,6 +95,7 @@ export const TagsResponse = z.object({ tags: z.array(z.string()) });
 export const MAX_TAGS = 10;
 
 export const GreetingRequest = z.object({ text: z.string().trim().min(1, VALIDATION.required).max(500) });
+export const GreetingResponse = z.object({ greeting: z.string().nullable() });
 
 export const IdVerificationResponse = z.object({
   status: VerificationStatus,
@@ -132,6 +133,8 @@ export type PayoutDefaults = z.infer<typeof PayoutDefaults>;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** GET /v1/users/avatars/{file}: an uploaded profile photo by its stored name. */
+export const UploadedAvatarParams = z.object({ file: z.string().max(120) });
 
 /** /v1/admin/users/{id}/{action}: what an admin can do to an account, and the event each sends. */
 export const AdminUserAction = z.enum([

@@ -1,5 +1,27 @@
 import { z } from 'zod';
-import { AdminActionRequest, AdminActionResponse, AdminUserAction } from './account';
+import {
+  AdminActionRequest,
+  AdminActionResponse,
+  AdminUserAction,
+  ChangeVerifyEmailRequest,
+  CodeSentResponse,
+  DeletionResponse,
+  DiscoverSettingRequest,
+  GreetingRequest,
+  GreetingResponse,
+  IdVerificationResponse,
+  PayoutDefaults,
+  PayoutDefaultsQuery,
+  PayoutDefaultsRequest,
+  ResendVerifyRequest,
+  ScheduleDeletionRequest,
+  TagQuery,
+  TagRequest,
+  TagsResponse,
+  UploadedAvatarParams,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from './account';
 import {
   ChangeRateRequest,
   ChangeRateResponse,
@@ -20,19 +42,54 @@ import {
 import { endpoint } from './endpoint';
 import { RealtimeQuery } from './events';
 import {
+  BuyMessageResponse,
+  IdsQuery,
+  MediaAvailableQuery,
+  MediaAvailableResponse,
+  MediaFileParams,
+  MediaFileQuery,
+  MediaUploadResponse,
+  PaidQuery,
+  PurchasePage,
+  PurchasesHiddenResponse,
+  SalesSummary,
+  VaultDeleteResponse,
+  VaultPage,
+  VaultQuery,
+} from './media';
+import {
   Message,
   MessageList,
+  MessageMedia,
   MessagePage,
   MessagesByIdsQuery,
   MessagesQuery,
   SendMessageRequest,
   SendMessageResponse,
 } from './messages';
-import { TipRequest, TipResponse } from './payments';
+import {
+  CancelSubscriptionsQuery,
+  CancelSubscriptionsResponse,
+  CreditPackageList,
+  CryptoTopUpRequest,
+  CryptoTopUpResponse,
+  DeleteCardQuery,
+  PaymentRequest,
+  PaymentResponse,
+  SavedCardList,
+  SubscribeRequest,
+  SubscribeResponse,
+  SubscriptionList,
+  SubscriptionsQuery,
+  ThreeDsAnswerQuery,
+  ThreeDsQuery,
+  TipRequest,
+  TipResponse,
+} from './payments';
 import {
   AuthResponse,
-  AvatarFileParams,
   AvatarQuery,
+  GeneratedAvatarParams,
   GeoIp,
   ProviderConfig,
   ProviderConfigQuery,
@@ -204,6 +261,122 @@ export const endpoints = {
   }),
 
   // account: verification codes, payout defaults, greeting, tags, deletion, avatar
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/v1/users/resend-verify',
+    access: 'user',
+    body: ResendVerifyRequest,
+    response: CodeSentResponse,
+  }),
+  changeVerifyEmail: endpoint({
+    method: 'POST',
+    path: '/v1/users/change-verify-email',
+    access: 'user',
+    body: ChangeVerifyEmailRequest,
+    response: CodeSentResponse,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/v1/users/verify-email',
+    access: 'user',
+    body: VerifyEmailRequest,
+    response: VerifyEmailResponse,
+  }),
+  sendActionCode: endpoint({
+    method: 'POST',
+    path: '/v1/users/send-verification-code',
+    access: 'user',
+    response: CodeSentResponse,
+  }),
+  getPayoutDefaults: endpoint({
+    method: 'GET',
+    path: '/v2/account/defaults',
+    access: 'user',
+    response: PayoutDefaults,
+  }),
+  updatePayoutDefaults: endpoint({
+    method: 'PATCH',
+    path: '/v2/account/defaults',
+    access: 'user',
+    query: PayoutDefaultsQuery,
+    body: PayoutDefaultsRequest,
+    response: PayoutDefaults,
+  }),
+  addTag: endpoint({
+    method: 'POST',
+    path: '/v1/users/tags',
+    access: 'user',
+    body: TagRequest,
+    response: TagsResponse,
+  }),
+  removeTag: endpoint({
+    method: 'DELETE',
+    path: '/v1/users/tags',
+    access: 'user',
+    query: TagQuery,
+    response: TagsResponse,
+  }),
+  getGreeting: endpoint({
+    method: 'GET',
+    path: '/v1/users/greeting',
+    access: 'user',
+    response: GreetingResponse,
+  }),
+  setGreeting: endpoint({
+    method: 'PUT',
+    path: '/v1/users/greeting',
+    access: 'user',
+    body: GreetingRequest,
+    response: GreetingResponse,
+  }),
+  deleteGreeting: endpoint({ method: 'DELETE', path: '/v1/users/greeting', access: 'user', status: 204 }),
+  randomAvatar: endpoint({
+    method: 'PATCH',
+    path: '/v1/users/random_avatar',
+    access: 'user',
+    response: User,
+  }),
+  uploadAvatar: endpoint({
+    method: 'POST',
+    path: '/v1/users/avatar',
+    access: 'user',
+    transport: 'multipart',
+    response: User,
+  }),
+  avatarFile: endpoint({
+    method: 'GET',
+    path: '/v1/users/avatars/:file',
+    access: 'public',
+    transport: 'file',
+    params: UploadedAvatarParams,
+  }),
+  idVerification: endpoint({
+    method: 'GET',
+    path: '/v1/users/id-verification',
+    access: 'user',
+    response: IdVerificationResponse,
+  }),
+  setFeaturedInDiscover: endpoint({
+    method: 'PATCH',
+    path: '/v1/users/discover',
+    access: 'user',
+    body: DiscoverSettingRequest,
+    response: User,
+  }),
+  dismissWarning: endpoint({ method: 'DELETE', path: '/v1/users/warning', access: 'user', response: User }),
+  scheduleDeletion: endpoint({
+    method: 'POST',
+    path: '/v1/users/deletion',
+    access: 'user',
+    body: ScheduleDeletionRequest,
+    response: DeletionResponse,
+  }),
+  cancelDeletion: endpoint({
+    method: 'DELETE',
+    path: '/v1/users/deletion',
+    access: 'user',
+    response: DeletionResponse,
+  }),
 
   // admin
   adminUserAction: endpoint({
@@ -216,8 +389,129 @@ export const endpoints = {
   }),
 
   // media: uploads, files, vault, purchases
+  uploadMedia: endpoint({
+    method: 'POST',
+    path: '/v1/media',
+    access: 'user',
+    transport: 'multipart',
+    response: MediaUploadResponse,
+  }),
+  mediaAvailable: endpoint({
+    method: 'GET',
+    path: '/v1/media/available',
+    access: 'user',
+    query: MediaAvailableQuery,
+    response: MediaAvailableResponse,
+  }),
+  /** A signed URL opens without a session; a session of another viewer than the URL's is refused. */
+  mediaFile: endpoint({
+    method: 'GET',
+    path: '/v1/media/files/:publicId/:variant',
+    access: 'optional',
+    transport: 'file',
+    params: MediaFileParams,
+    query: MediaFileQuery,
+  }),
+  listVault: endpoint({
+    method: 'GET',
+    path: '/v1/media',
+    access: 'user',
+    query: VaultQuery,
+    response: VaultPage,
+  }),
+  deleteFromVault: endpoint({
+    method: 'DELETE',
+    path: '/v1/media',
+    access: 'user',
+    query: IdsQuery,
+    response: VaultDeleteResponse,
+  }),
+  mediaByPublicId: endpoint({
+    method: 'GET',
+    path: '/v1/users/images/public_id/:id',
+    access: 'user',
+    params: IdParams,
+    response: MessageMedia,
+  }),
+  buyMessage: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/:id/buy',
+    access: 'user',
+    params: IdParams,
+    response: BuyMessageResponse,
+  }),
+  salesSummary: endpoint({ method: 'GET', path: '/v1/media/sales', access: 'user', response: SalesSummary }),
+  listPurchases: endpoint({
+    method: 'GET',
+    path: '/v1/message/paid',
+    access: 'user',
+    query: PaidQuery,
+    response: PurchasePage,
+  }),
+  hidePurchases: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/hide-paid',
+    access: 'user',
+    query: IdsQuery,
+    response: PurchasesHiddenResponse,
+  }),
+  unhidePurchases: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/unhide-paid',
+    access: 'user',
+    query: IdsQuery,
+    response: PurchasesHiddenResponse,
+  }),
 
   // payments: packages, card and crypto payments, 3-D Secure, saved cards
+  creditPackages: endpoint({
+    method: 'GET',
+    path: '/v1/credit-packages',
+    access: 'public',
+    response: CreditPackageList,
+  }),
+  pay: endpoint({
+    method: 'POST',
+    path: '/v1/payment',
+    access: 'user',
+    body: PaymentRequest,
+    response: PaymentResponse,
+  }),
+  cryptoTopUp: endpoint({
+    method: 'POST',
+    path: '/v1/payment/crypto',
+    access: 'user',
+    body: CryptoTopUpRequest,
+    response: CryptoTopUpResponse,
+  }),
+  /**
+   * The sandbox provider's 3-D Secure page (HTML) and its form's answer (a redirect to the web
+   * app's /3ds-callback). The browser arrives by link, so the token in the query is the access.
+   */
+  threeDsPage: endpoint({
+    method: 'GET',
+    path: '/v1/payment/3ds/:id',
+    access: 'public',
+    transport: 'file',
+    params: IdParams,
+    query: ThreeDsQuery,
+  }),
+  threeDsAnswer: endpoint({
+    method: 'POST',
+    path: '/v1/payment/3ds/:id',
+    access: 'public',
+    transport: 'file',
+    params: IdParams,
+    query: ThreeDsAnswerQuery,
+  }),
+  listCards: endpoint({ method: 'GET', path: '/v1/cc', access: 'user', response: SavedCardList }),
+  deleteCard: endpoint({
+    method: 'DELETE',
+    path: '/v1/cc',
+    access: 'user',
+    query: DeleteCardQuery,
+    response: SavedCardList,
+  }),
 
   // tips and subscriptions
   sendTip: endpoint({
@@ -226,6 +520,28 @@ export const endpoints = {
     access: 'user',
     body: TipRequest,
     response: TipResponse,
+  }),
+
+  listSubscriptions: endpoint({
+    method: 'GET',
+    path: '/v1/subscriptions',
+    access: 'user',
+    query: SubscriptionsQuery,
+    response: SubscriptionList,
+  }),
+  subscribe: endpoint({
+    method: 'POST',
+    path: '/v1/subscriptions',
+    access: 'user',
+    body: SubscribeRequest,
+    response: SubscribeResponse,
+  }),
+  cancelSubscriptions: endpoint({
+    method: 'DELETE',
+    path: '/v1/subscriptions',
+    access: 'user',
+    query: CancelSubscriptionsQuery,
+    response: CancelSubscriptionsResponse,
   }),
 
   // provider configuration, geo, health, generated avatars, realtime
@@ -251,12 +567,12 @@ export const endpoints = {
     access: 'public',
     response: z.object({ status: z.literal('ready'), database: z.string() }),
   }),
-  avatar: endpoint({
+  generatedAvatar: endpoint({
     method: 'GET',
     path: '/v1/avatars/:file',
     access: 'public',
     transport: 'file',
-    params: AvatarFileParams,
+    params: GeneratedAvatarParams,
     query: AvatarQuery,
   }),
   /** The event socket; it authenticates by the token in its query, so the session header is not read. */

@@ -75,6 +75,21 @@ export const IdsQuery = z.object({
     .pipe(z.array(z.string().max(64)).min(1).max(200)),
 });
 
+/** DELETE /v1/media?ids= answer: how many media left the vault. */
+export const VaultDeleteResponse = z.object({ deleted: z.number().int() });
+
+/** GET {MEDIA_BASE_URL}/v1/media/files/{public_id}/{variant}?u=&e=&s=: a signed media URL. */
+export const MediaFileParams = z.object({
+  publicId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/),
+  variant: z.string().max(8),
+});
+/** `u` the viewer it was issued to, `e` its expiry (epoch seconds), `s` the signature. */
+export const MediaFileQuery = z.object({
+  u: z.string().max(64),
+  e: z.coerce.number().int().positive(),
+  s: z.string().max(64),
+});
+
 /** PATCH /v1/messages/{id}/buy answer: the unlocked message and the buyer's credits. */
 export const BuyMessageResponse = z.object({ message: Message, credits: z.number().int() });
 export type BuyMessageResponse = z.infer<typeof BuyMessageResponse>;
@@ -101,6 +116,8 @@ export const Purchase = z.object({
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = z.object({ data: z.array(Purchase), next: z.string().nullable() });
 export type PurchasePage = z.infer<typeof PurchasePage>;
+/** PATCH /v1/messages/hide-paid and unhide-paid answer: how many purchases changed. */
+export const PurchasesHiddenResponse = z.object({ updated: z.number().int() });
 
 /** GET /v1/media/sales: a creator's earnings (credits) and how many paid messages were bought. */
 export const SalesSummary = z.object({ earnings: z.number().int(), sold: z.number().int() });

@@ -185,6 +185,13 @@ export const DeleteCardQuery = z.object({ id: z.string().min(1).max(64) });
 export const CARD_IN_USE_MESSAGE =
   'This card pays for an active subscription. Cancel the subscription first.';
 
+/** The sandbox provider's 3-D Secure page: /v1/payment/3ds/{payment id}?token= */
+export const ThreeDsQuery = z.object({ token: z.string().max(200).default('') });
+/** The page's answer: the fan completed or failed the challenge. */
+export const ThreeDsAnswerQuery = ThreeDsQuery.extend({
+  outcome: z.enum(['success', 'error']).default('error'),
+});
+
 /** DESIGN §4 POST /v1/tips. */
 export const TipRequest = z.object({
   recipient_id: id,

@@ -179,5 +179,5 @@ export const GeoIp = z.object({
 export type GeoIp = z.infer<typeof GeoIp>;
 
 /** GET /v1/avatars/{seed}.svg?l={initial}: a generated avatar. */
-export const AvatarFileParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+export const GeneratedAvatarParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
 export const AvatarQuery = z.object({ l: z.string().max(4).default('?') });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { secretsRepository } from './secrets-repository';
 
 export interface Secrets {
   /** HMAC key for one-time email codes. */
@@ -16,17 +17,11 @@ const NAMES = ['codeKey', 'mediaKey'] as const;
  * and checks with the same keys (see docs/decisions.md). PARLOR_SECRET_<NAME> overrides one.
  */
 export async function loadSecrets(db: Kysely<DB>, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
-  await db
-    .insertInto('app_secrets')
-    .values(NAMES.map((name) => ({ name, value: randomBytes(32).toString('base64url') })))
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const rows = await db
-    .selectFrom('app_secrets')
-    .select(['name', 'value'])
-    .where('name', 'in', NAMES)
-    .execute();
-  const stored = Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  await secretsRepository.addMissing(
+    db,
+    NAMES.map((name) => ({ name, value: randomBytes(32).toString('base64url') })),
+  );
+  const stored = await secretsRepository.byNames(db, NAMES);
   const pick = (name: (typeof NAMES)[number]) =>
     env[`PARLOR_SECRET_${name.toUpperCase()}`] ?? (stored[name] as string);
   return { codeKey: pick('codeKey'), mediaKey: pick('mediaKey') };

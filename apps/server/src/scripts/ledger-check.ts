@@ -3,15 +3,13 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { findLedgerMismatches } from '../modules/ledger/service';
+import { usersRepository } from '../modules/users/repository';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
 const mismatches = await findLedgerMismatches(database.db);
-const { count } = await database.db
-  .selectFrom('users')
-  .select((eb) => eb.fn.countAll<number>().as('count'))
-  .executeTakeFirstOrThrow();
+const count = await usersRepository.count(database.db);
 await database.close();
 if (mismatches.length > 0) {
   console.error(`Ledger check FAILED: ${mismatches.length} balance(s) differ from their ledger`);

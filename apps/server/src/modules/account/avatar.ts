@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import multipart from '@fastify/multipart';
-import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, User } from '@parlor/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { Readable } from 'node:stream';
+import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, type User } from '@parlor/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import { requireUser } from '../../plugins/auth';
-import { avatarTooLarge, setAvatarUrl } from './profile';
+import type { UserRow } from '../../plugins/auth';
+import type { MediaStorage } from '../media/storage';
+import { avatarTooLarge, setAvatarUrl } from './service';
 
 /** The image type by its first bytes: the client's Content-Type is not trusted. */
 function sniffImage(buf: Buffer): { ext: string; mime: string } | undefined {
@@ -34,54 +31,49 @@ const MIME_BY_EXT: Record<string, string> = {
   webp: 'image/webp',
 };
 
+/** The multipart parser's limits for a profile photo: one image of at most AVATAR_MAX_BYTES. */
+export const avatarParserOptions = {
+  limits: { files: 1, fileSize: AVATAR_MAX_BYTES, fields: 5, fieldSize: 1024, parts: 6 },
+};
+
 /**
- * A plain profile-photo upload until the media pipeline (issue 4) takes over: one image of at most
- * 5 MB, kept under DATA_DIR/media/avatars and served back by name. Multipart lives in this scope only.
+ * POST /v1/users/avatar: a plain profile-photo upload, one image of at most 5 MB, kept in the
+ * media storage (DATA_DIR/media/avatars or the bucket's avatars/ prefix) and served back by name.
  */
-export async function registerAvatarUpload(app: FastifyInstance, ctx: AppContext) {
-  const dir = path.join(ctx.config.dataDir, 'media', 'avatars');
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { files: 1, fileSize: AVATAR_MAX_BYTES, fields: 5, fieldSize: 1024, parts: 6 },
-    });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
+export async function uploadAvatar(
+  ctx: AppContext,
+  storage: MediaStorage,
+  user: UserRow,
+  request: FastifyRequest,
+): Promise<User> {
+  assertNotFrozen(user);
+  if (!request.isMultipart()) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
+  const file = await request.file();
+  if (!file) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
+  let buf: Buffer;
+  try {
+    buf = await file.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
+    throw e;
+  }
+  if (buf.length === 0) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
+  const kind = sniffImage(buf);
+  if (!kind) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
+  const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
+  await storage.put(name, buf, kind.mime);
+  return setAvatarUrl(ctx, user, `/v1/users/avatars/${name}`);
+}
 
-    r.post('/v1/users/avatar', { schema: { response: { 200: User } } }, async (request) => {
-      const auth = requireUser(request);
-      assertNotFrozen(auth.user);
-      if (!request.isMultipart()) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-      const file = await request.file();
-      if (!file) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
-        throw e;
-      }
-      if (buf.length === 0) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-      const kind = sniffImage(buf);
-      if (!kind) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
-      const name = `${auth.user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, name), buf);
-      return setAvatarUrl(ctx, auth.user, `/v1/users/avatars/${name}`);
-    });
-
-    r.get(
-      '/v1/users/avatars/:file',
-      { schema: { params: z.object({ file: z.string().max(120) }) } },
-      async (request, reply) => {
-        const match = /^[0-9a-f-]{36}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/.exec(request.params.file);
-        if (!match) throw notFound();
-        const data = await fs.readFile(path.join(dir, request.params.file)).catch(() => undefined);
-        if (!data) throw notFound();
-        return reply
-          .type(MIME_BY_EXT[match[1]!]!)
-          .header('Cache-Control', 'public, max-age=86400')
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(data);
-      },
-    );
-  });
+/** GET /v1/users/avatars/{file}: a stored profile photo, or 404 for any other name. */
+export async function readAvatar(
+  storage: MediaStorage,
+  name: string,
+): Promise<{ body: Readable; size: number; mime: string }> {
+  const match = /^[0-9a-f-]{36}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/.exec(name);
+  if (!match) throw notFound();
+  const size = await storage.size(name);
+  const body = size === null ? null : await storage.read(name);
+  if (size === null || !body) throw notFound();
+  return { body, size, mime: MIME_BY_EXT[match[1]!]! };
 }

@@ -14,28 +14,18 @@ import { badRequest, conflict, DomainError } from '../../lib/errors';
 import type { UserRow } from '../../plugins/auth';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
+import { codesRepository } from '../verification/repository';
 import { type CodePurpose, codesMatch, hashCode, mailCode, storeCode } from '../verification/service';
+import { accountRepository } from './repository';
 
 type Trx = Kysely<DB>;
 export type CodeOutcome = 'ok' | 'wrong' | 'locked' | 'expired' | 'missing';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
-/** Locks the account row so concurrent code requests and guesses on one account run one at a time. */
-export function lockUser(trx: Trx, userId: string): Promise<UserRow> {
-  return trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-}
-
-/** Part 2 §4: 30 s between codes of one purpose, held on the server; answers the seconds left. */
+/** 30 s between codes of one purpose, held on the server; answers the seconds left. */
 async function cooldownLeft(trx: Trx, userId: string, purpose: CodePurpose, now: Date): Promise<number> {
-  const last = await trx
-    .selectFrom('email_codes')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await codesRepository.newestCode(trx, userId, purpose);
   if (!last) return 0;
   const elapsedMs = now.getTime() - last.created_at.getTime();
   return Math.max(0, Math.ceil(RESEND_COOLDOWN_S - elapsedMs / 1000));
@@ -53,28 +43,17 @@ export async function checkCode(
   code: string,
   now: Date,
 ): Promise<CodeOutcome> {
-  const row = await trx
-    .selectFrom('email_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await codesRepository.newestCode(trx, userId, purpose);
   if (!row) return 'missing';
   if (row.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
   if (row.used_at) return 'missing';
   if (row.expires_at.getTime() <= now.getTime()) return 'expired';
   if (!codesMatch(row.code_hash, hashCode(ctx, userId, code))) {
     const attempts = row.attempts + 1;
-    await trx
-      .updateTable('email_codes')
-      .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS && { used_at: now }) })
-      .where('id', '=', row.id)
-      .execute();
+    await codesRepository.countWrongGuess(trx, row.id, attempts, attempts >= MAX_CODE_ATTEMPTS ? now : null);
     return attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'wrong';
   }
-  await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+  await codesRepository.useCode(trx, row.id, now);
   return 'ok';
 }
 
@@ -111,7 +90,7 @@ async function sendCode(
   let result: { user: UserRow; code: string; changed: boolean };
   try {
     result = await ctx.db.transaction().execute(async (trx) => {
-      let user = await lockUser(trx, userId);
+      let user = await accountRepository.lockUser(trx, userId);
       if (purpose === 'verify_email' && user.email_verified && (!newEmail || newEmail === user.email)) {
         throw conflict(ACCOUNT_MESSAGES.alreadyVerified, 'already_verified');
       }
@@ -163,7 +142,7 @@ export async function sendActionCode(ctx: AppContext, caller: UserRow): Promise<
 export async function verifyEmail(ctx: AppContext, caller: UserRow, code: string) {
   const now = ctx.clock.now();
   const { outcome, user } = await ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockUser(trx, caller.id);
+    const locked = await accountRepository.lockUser(trx, caller.id);
     if (locked.email_verified) return { outcome: 'ok' as const, user: locked };
     const result = await checkCode(trx, ctx, caller.id, 'verify_email', code, now);
     if (result !== 'ok') return { outcome: result, user: locked };

@@ -1,11 +1,12 @@
 import { verify } from '@node-rs/argon2';
 import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES } from '@parlor/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import type { PeriodicTask } from '../../jobs/scheduler';
 import { conflict, DomainError } from '../../lib/errors';
 import type { UserRow } from '../../plugins/auth';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
+import { accountRepository } from './repository';
 
 const DAY_MS = 86_400_000;
 /** Accounts erased per job run; the next run takes the rest. */
@@ -44,57 +45,16 @@ export async function cancelDeletion(ctx: AppContext, caller: UserRow) {
  */
 export async function eraseDueAccounts(ctx: AppContext, now: Date): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('deleted_scheduled', '=', true)
-      .where('deleted_at', 'is', null)
-      .where('delete_at', '<=', now)
-      .orderBy('delete_at')
-      .limit(DELETION_BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length === 0) return 0;
-    const ids = due.map((r) => r.id);
-    await trx
-      .updateTable('users')
-      .set({
-        email: sql`'deleted-' || id::text || '@deleted.invalid'`,
-        username: sql`'deleted-' || replace(id::text, '-', '')`,
-        // Not an argon2 hash: no password can ever match it.
-        password_hash: '!deleted',
-        bio: '',
-        avatar_url: null,
-        gender: null,
-        tags: [],
-        greeting: null,
-        payout_method: null,
-        payout_account: null,
-        frozen_message: null,
-        email_verified: false,
-        online: false,
-        profile_invisible: true,
-        discover_status: 'hidden',
-        force_discover: false,
-        deleted_at: now,
-        updated_at: now,
-      })
-      .where('id', 'in', ids)
-      .execute();
-    await trx.deleteFrom('email_codes').where('user_id', 'in', ids).execute();
-    await trx
-      .updateTable('access_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', 'in', ids)
-      .where('revoked_at', 'is', null)
-      .execute();
+    const ids = await accountRepository.lockDueForErasure(trx, now, DELETION_BATCH);
+    if (ids.length > 0) await accountRepository.erase(trx, ids, now);
     return ids.length;
   });
 }
 
 export const DELETION_JOB = 'account-deletion';
 
-export function registerDeletionJob(ctx: AppContext) {
-  ctx.jobs.register({ name: DELETION_JOB, intervalMs: 60_000, run: (now) => eraseDueAccounts(ctx, now) });
-}
+export const deletionTask = (ctx: AppContext): PeriodicTask => ({
+  name: DELETION_JOB,
+  intervalMs: 60_000,
+  run: (now) => eraseDueAccounts(ctx, now),
+});

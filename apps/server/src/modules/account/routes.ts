@@ -1,30 +1,12 @@
-import {
-  ChangeVerifyEmailRequest,
-  CodeSentResponse,
-  DeletionResponse,
-  DiscoverSettingRequest,
-  GreetingRequest,
-  IdVerificationResponse,
-  PayoutDefaults,
-  PayoutDefaultsQuery,
-  PayoutDefaultsRequest,
-  ResendVerifyRequest,
-  ScheduleDeletionRequest,
-  TagQuery,
-  TagRequest,
-  TagsResponse,
-  User,
-  VerifyEmailRequest,
-  VerifyEmailResponse,
-} from '@parlor/contract';
+import multipart from '@fastify/multipart';
+import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../plugins/auth';
-import { registerAvatarUpload } from './avatar';
+import { route } from '../../plugins/endpoints';
+import type { MediaStorage } from '../media/storage';
+import { avatarParserOptions, readAvatar, uploadAvatar } from './avatar';
 import { resendVerification, sendActionCode, verifyEmail } from './codes';
-import { cancelDeletion, registerDeletionJob, scheduleDeletion } from './deletion';
+import { cancelDeletion, scheduleDeletion } from './deletion';
 import {
   addTag,
   dismissReportedWarning,
@@ -36,109 +18,80 @@ import {
   setFeaturedInDiscover,
   setGreeting,
   updatePayoutDefaults,
-} from './profile';
-
-const Greeting = z.object({ greeting: z.string().nullable() });
+} from './service';
 
 /**
  * The signed-in user's own account (issue 6). Every route acts on the caller's account only: none
- * takes a user id, so no call can reach someone else's.
+ * takes a user id, so no call can reach someone else's. The deletion job (deletion.ts) is
+ * registered by the app.
  */
-export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, avatars: MediaStorage) {
   // Code requests and guesses are limited per address on top of the per-account cooldown and lock.
-  const limited = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
+  const limited = { config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } } };
 
-  r.post(
-    '/v1/users/resend-verify',
-    { schema: { body: ResendVerifyRequest, response: { 200: CodeSentResponse } }, config: limited },
-    async (request) => resendVerification(ctx, requireUser(request).user, request.body?.email),
+  route(
+    app,
+    endpoints.resendVerification,
+    ({ auth, body }) => resendVerification(ctx, auth.user, body?.email),
+    limited,
   );
-  r.post(
-    '/v1/users/change-verify-email',
-    { schema: { body: ChangeVerifyEmailRequest, response: { 200: CodeSentResponse } }, config: limited },
-    async (request) => resendVerification(ctx, requireUser(request).user, request.body.email),
+  route(
+    app,
+    endpoints.changeVerifyEmail,
+    ({ auth, body }) => resendVerification(ctx, auth.user, body.email),
+    limited,
   );
-  r.post(
-    '/v1/users/verify-email',
-    { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailResponse } }, config: limited },
-    async (request) => verifyEmail(ctx, requireUser(request).user, request.body.code),
-  );
-  r.post(
-    '/v1/users/send-verification-code',
-    { schema: { response: { 200: CodeSentResponse } }, config: limited },
-    async (request) => sendActionCode(ctx, requireUser(request).user),
-  );
+  route(app, endpoints.verifyEmail, ({ auth, body }) => verifyEmail(ctx, auth.user, body.code), limited);
+  route(app, endpoints.sendActionCode, ({ auth }) => sendActionCode(ctx, auth.user), limited);
 
-  r.get('/v2/account/defaults', { schema: { response: { 200: PayoutDefaults } } }, async (request) =>
-    getPayoutDefaults(requireUser(request).user),
-  );
-  r.patch(
-    '/v2/account/defaults',
-    {
-      schema: {
-        querystring: PayoutDefaultsQuery,
-        body: PayoutDefaultsRequest,
-        response: { 200: PayoutDefaults },
-      },
-      config: limited,
-    },
-    async (request) =>
-      updatePayoutDefaults(ctx, requireUser(request).user, request.query.verification_code, request.body),
+  route(app, endpoints.getPayoutDefaults, ({ auth }) => getPayoutDefaults(auth.user));
+  route(
+    app,
+    endpoints.updatePayoutDefaults,
+    ({ auth, query, body }) => updatePayoutDefaults(ctx, auth.user, query.verification_code, body),
+    limited,
   );
 
-  r.post(
-    '/v1/users/tags',
-    { schema: { body: TagRequest, response: { 200: TagsResponse } } },
-    async (request) => ({
-      tags: await addTag(ctx, requireUser(request).user, request.body.tag),
-    }),
-  );
-  r.delete(
-    '/v1/users/tags',
-    { schema: { querystring: TagQuery, response: { 200: TagsResponse } } },
-    async (request) => ({ tags: await removeTag(ctx, requireUser(request).user, request.query.tag) }),
-  );
+  route(app, endpoints.addTag, async ({ auth, body }) => ({ tags: await addTag(ctx, auth.user, body.tag) }));
+  route(app, endpoints.removeTag, async ({ auth, query }) => ({
+    tags: await removeTag(ctx, auth.user, query.tag),
+  }));
 
-  r.get('/v1/users/greeting', { schema: { response: { 200: Greeting } } }, async (request) =>
-    getGreeting(ctx, requireUser(request).user),
-  );
-  r.put(
-    '/v1/users/greeting',
-    { schema: { body: GreetingRequest, response: { 200: Greeting } } },
-    async (request) => setGreeting(ctx, requireUser(request).user, request.body.text),
-  );
-  r.delete('/v1/users/greeting', async (request, reply) => {
-    await setGreeting(ctx, requireUser(request).user, null);
-    return reply.status(204).send();
+  route(app, endpoints.getGreeting, ({ auth }) => getGreeting(ctx, auth.user));
+  route(app, endpoints.setGreeting, ({ auth, body }) => setGreeting(ctx, auth.user, body.text));
+  route(app, endpoints.deleteGreeting, async ({ auth }) => {
+    await setGreeting(ctx, auth.user, null);
   });
 
-  r.patch('/v1/users/random_avatar', { schema: { response: { 200: User } } }, async (request) =>
-    randomAvatar(ctx, requireUser(request).user),
+  route(app, endpoints.randomAvatar, ({ auth }) => randomAvatar(ctx, auth.user));
+  route(app, endpoints.idVerification, ({ auth }) => idVerification(auth.user));
+  route(app, endpoints.setFeaturedInDiscover, ({ auth, body }) =>
+    setFeaturedInDiscover(ctx, auth.user, body.featured),
   );
-  r.get(
-    '/v1/users/id-verification',
-    { schema: { response: { 200: IdVerificationResponse } } },
-    async (request) => idVerification(requireUser(request).user),
-  );
-  r.patch(
-    '/v1/users/discover',
-    { schema: { body: DiscoverSettingRequest, response: { 200: User } } },
-    async (request) => setFeaturedInDiscover(ctx, requireUser(request).user, request.body.featured),
-  );
-  r.delete('/v1/users/warning', { schema: { response: { 200: User } } }, async (request) =>
-    dismissReportedWarning(ctx, requireUser(request).user),
-  );
+  route(app, endpoints.dismissWarning, ({ auth }) => dismissReportedWarning(ctx, auth.user));
 
-  r.post(
-    '/v1/users/deletion',
-    { schema: { body: ScheduleDeletionRequest, response: { 200: DeletionResponse } }, config: limited },
-    async (request) => scheduleDeletion(ctx, requireUser(request).user, request.body.password),
+  route(
+    app,
+    endpoints.scheduleDeletion,
+    ({ auth, body }) => scheduleDeletion(ctx, auth.user, body.password),
+    limited,
   );
-  r.delete('/v1/users/deletion', { schema: { response: { 200: DeletionResponse } } }, async (request) =>
-    cancelDeletion(ctx, requireUser(request).user),
-  );
+  route(app, endpoints.cancelDeletion, ({ auth }) => cancelDeletion(ctx, auth.user));
 
-  await registerAvatarUpload(app, ctx);
-  registerDeletionJob(ctx);
+  // Multipart lives in the profile photo's scope only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, avatarParserOptions);
+    route(scope, endpoints.uploadAvatar, ({ auth, request }) =>
+      uploadAvatar(ctx, avatars, auth.user, request),
+    );
+    route(scope, endpoints.avatarFile, async ({ params, reply }) => {
+      const avatar = await readAvatar(avatars, params.file);
+      return reply
+        .type(avatar.mime)
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('content-length', avatar.size)
+        .send(avatar.body);
+    });
+  });
 }

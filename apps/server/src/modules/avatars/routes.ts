@@ -4,7 +4,7 @@ import { route } from '../../plugins/endpoints';
 import { avatarSvg } from './service';
 
 export function registerAvatarRoutes(app: FastifyInstance) {
-  route(app, endpoints.avatar, ({ params, query, reply }) =>
+  route(app, endpoints.generatedAvatar, ({ params, query, reply }) =>
     reply
       .type('image/svg+xml')
       .header('Cache-Control', 'public, max-age=86400')

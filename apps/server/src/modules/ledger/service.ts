@@ -35,20 +35,21 @@ export async function balanceOf(
   return row[column];
 }
 
-async function existing(trx: Trx, m: Movement) {
-  return trx
+/** The entry posted under this key on one account, if any: a replayed operation reads what it did. */
+function entryOf(db: Trx, userId: string, account: LedgerAccount, idempotencyKey: string) {
+  return db
     .selectFrom('ledger_entries')
-    .select(['balance_after'])
-    .where('user_id', '=', m.userId)
-    .where('account', '=', m.account)
-    .where('idempotency_key', '=', m.idempotencyKey)
+    .select(['balance_after', 'reference'])
+    .where('user_id', '=', userId)
+    .where('account', '=', account)
+    .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
 }
 
 async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
     throw new Error(`ledger amount must be a positive integer: ${m.amount}`);
-  const prior = await existing(trx, m);
+  const prior = await entryOf(trx, m.userId, m.account, m.idempotencyKey);
   if (prior) return { balance: await balanceOf(trx, m.userId, m.account), replayed: true };
   const column = COLUMN[m.account];
   // One conditional UPDATE: concurrent debits serialise on the row and none can go below zero.
@@ -87,6 +88,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
  */
 export const ledger = {
   balance: balanceOf,
+  entry: entryOf,
   credit: (trx: Trx, m: Movement) => post(trx, m, m.amount),
   debit: (trx: Trx, m: Movement) => post(trx, m, -m.amount),
 

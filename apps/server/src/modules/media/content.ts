@@ -72,16 +72,11 @@ export async function resolveContent(
   // Without ffmpeg the server cannot measure a video; the sender's browser could.
   if (media.width === null && input.width && input.height) {
     const dims = (n: number) => Math.max(1, Math.min(20_000, Math.round(n)));
-    await ctx.db
-      .updateTable('media')
-      .set({
-        width: dims(input.width),
-        height: dims(input.height),
-        video_length: input.video_length && input.video_length > 0 ? input.video_length : null,
-      })
-      .where('id', '=', media.id)
-      .where('width', 'is', null)
-      .execute();
+    await mediaRepository.setMissingDimensions(ctx.db, media.id, {
+      width: dims(input.width),
+      height: dims(input.height),
+      video_length: input.video_length && input.video_length > 0 ? input.video_length : null,
+    });
   }
   return { price, mediaId: media.id, gif: null, destructAt };
 }

@@ -27,7 +27,7 @@ export interface ProcessedMedia {
 // Every upload is decoded once and never again: libvips' operation cache only holds memory.
 sharp.cache(false);
 
-/** Part 1 §3: thumbnail 320, standard 600, small-retina 1080, retina 1440. */
+/** Variant widths: thumbnail 320, standard 600, small-retina 1080, retina 1440. */
 const WIDTH_OF: Record<'th' | 'st' | 'sr' | 'rt', number> = {
   th: IMAGE_WIDTHS[0],
   st: IMAGE_WIDTHS[1],

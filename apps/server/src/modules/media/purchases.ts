@@ -13,9 +13,10 @@ import { assertNotFrozen } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
 import { messageFor, messagesFor } from '../messages/dto';
+import { mediaRepository, purchasesRepository } from './repository';
 
 const messageNotFound = () => notFound('Message not found', 'message_not_found');
-/** Part 2 §8: "A message-changed error reloads the message". */
+/** The client reloads a message answered with this error: it was deleted or destructed meanwhile. */
 const messageChanged = () => new DomainError(410, 'message_changed', 'This message is no longer available.');
 
 /**
@@ -27,20 +28,11 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
   assertNotFrozen(user);
   if (!/^\d{1,18}$/.test(id)) throw messageNotFound();
   const result = await idempotent(ctx.db, async (trx) => {
-    const row = await trx
-      .selectFrom('messages')
-      .selectAll()
-      .where('id', '=', Number(id))
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await purchasesRepository.lockMessage(trx, Number(id));
     if (!row || (row.recipient_id !== user.id && row.sender_id !== user.id)) throw messageNotFound();
     if (row.sender_id === user.id) throw badRequest('You can not buy your own message.', 'own_message');
     if (row.deleted_at !== null || row.destructed_at !== null) throw messageChanged();
-    const bought = await trx
-      .selectFrom('message_purchases')
-      .select('message_id')
-      .where('message_id', '=', row.id)
-      .executeTakeFirst();
+    const bought = (await mediaRepository.purchased(trx, [row.id])).has(row.id);
     if (bought || row.price === 0) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
     const paid = await ledger.transfer(trx, {
       fromUserId: user.id,
@@ -52,32 +44,24 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
     });
     if (paid.replayed) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
     const now = ctx.clock.now();
-    await trx
-      .insertInto('message_purchases')
-      .values({
-        message_id: row.id,
-        buyer_id: user.id,
-        seller_id: row.sender_id,
-        chat_id: row.chat_id,
-        price: row.price,
-        created_at: now,
-      })
-      .execute();
-    // Part 2 §4: buying self-destructing content starts its countdown.
+    await purchasesRepository.insert(trx, {
+      message_id: row.id,
+      buyer_id: user.id,
+      seller_id: row.sender_id,
+      chat_id: row.chat_id,
+      price: row.price,
+      created_at: now,
+    });
+    // Buying self-destructing content starts its countdown.
     const updated = row.self_destruct
-      ? await trx
-          .updateTable('messages')
-          .set({ destruct_at: new Date(now.getTime() + SELF_DESTRUCT_AFTER_MS) })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
+      ? await purchasesRepository.startCountdown(
+          trx,
+          row.id,
+          new Date(now.getTime() + SELF_DESTRUCT_AFTER_MS),
+        )
       : row;
-    const seller = await trx
-      .selectFrom('users')
-      .select('earnings')
-      .where('id', '=', row.sender_id)
-      .executeTakeFirstOrThrow();
-    return { row: updated, credits: paid.balance, earnings: seller.earnings };
+    const earnings = await ledger.balance(trx, row.sender_id, 'earnings');
+    return { row: updated, credits: paid.balance, earnings };
   });
 
   const { row } = result;
@@ -100,17 +84,7 @@ export async function listPurchases(
   user: UserRow,
   q: { state: 'all' | 'visible' | 'hidden'; limit: number; offset: number },
 ): Promise<PurchasePage> {
-  const rows = await ctx.db
-    .selectFrom('message_purchases as p')
-    .innerJoin('messages as msg', 'msg.id', 'p.message_id')
-    .selectAll('msg')
-    .select(['p.hidden as purchase_hidden', 'p.created_at as bought_at', 'p.price as paid'])
-    .where('p.buyer_id', '=', user.id)
-    .$if(q.state !== 'all', (qb) => qb.where('p.hidden', '=', q.state === 'hidden'))
-    .orderBy('p.message_id', 'desc')
-    .limit(q.limit + 1)
-    .offset(q.offset)
-    .execute();
+  const rows = await purchasesRepository.page(ctx.db, user.id, { ...q, limit: q.limit + 1 });
   const page = rows.slice(0, q.limit);
   const messages = await messagesFor(
     ctx,
@@ -140,28 +114,15 @@ export async function listPurchases(
 export async function setPurchasesHidden(ctx: AppContext, user: UserRow, ids: string[], hidden: boolean) {
   const numeric = ids.filter((x) => /^\d{1,18}$/.test(x)).map(Number);
   if (numeric.length === 0) return { updated: 0 };
-  const res = await ctx.db
-    .updateTable('message_purchases')
-    .set({ hidden })
-    .where('buyer_id', '=', user.id)
-    .where('message_id', 'in', numeric)
-    .executeTakeFirst();
-  return { updated: Number(res.numUpdatedRows) };
+  return { updated: await purchasesRepository.setHidden(ctx.db, user.id, numeric, hidden) };
 }
 
 /** GET /v1/media/sales: what the caller earned, and how many of their paid messages were bought. */
 export async function salesSummary(ctx: AppContext, user: UserRow): Promise<SalesSummary> {
-  const sold = await ctx.db
-    .selectFrom('message_purchases')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('seller_id', '=', user.id)
-    .executeTakeFirstOrThrow();
-  const me = await ctx.db
-    .selectFrom('users')
-    .select('earnings')
-    .where('id', '=', user.id)
-    .executeTakeFirstOrThrow();
-  return { earnings: me.earnings, sold: Number(sold.n) };
+  return {
+    earnings: await ledger.balance(ctx.db, user.id, 'earnings'),
+    sold: await purchasesRepository.countSold(ctx.db, user.id),
+  };
 }
 
 export const SELF_DESTRUCT_JOB = 'media-self-destruct';
@@ -175,21 +136,7 @@ export function selfDestructTask(ctx: AppContext): PeriodicTask {
     async run(now) {
       let handled = 0;
       for (;;) {
-        const due = await ctx.db
-          .updateTable('messages')
-          .set({ destructed_at: now })
-          .where(
-            'id',
-            'in',
-            ctx.db
-              .selectFrom('messages')
-              .select('id')
-              .where('destruct_at', '<=', now)
-              .where('destructed_at', 'is', null)
-              .limit(DESTRUCT_BATCH),
-          )
-          .returning(['id', 'chat_id', 'sender_id', 'recipient_id'])
-          .execute();
+        const due = await purchasesRepository.destructDue(ctx.db, now, DESTRUCT_BATCH);
         for (const m of due) {
           for (const viewer of [m.sender_id, m.recipient_id]) {
             ctx.hub.publish(viewer, 'message_hidden', { chat_id: m.chat_id, message_id: String(m.id) });

@@ -1,6 +1,6 @@
 import type { MessageMedia, VaultMedia } from '@parlor/contract';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB, MediaTable } from '../../db/schema';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, MediaTable, MessagePurchasesTable } from '../../db/schema';
 import type { UrlSigner, Variant } from './signing';
 
 type Db = Kysely<DB>;
@@ -64,5 +64,168 @@ export const mediaRepository = {
       .where('message_id', 'in', messageIds)
       .execute();
     return new Set(rows.map((r) => r.message_id));
+  },
+
+  /** Stores a new media row; answers undefined when the owner already has a live file with its md5. */
+  insert(db: Db, values: Insertable<MediaTable>) {
+    return db
+      .insertInto('media')
+      .values(values)
+      .onConflict((oc) => oc.columns(['owner_id', 'md5']).where('deleted_at', 'is', null).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** Dimensions measured by the sender's browser, kept only while the server has none. */
+  async setMissingDimensions(
+    db: Db,
+    id: number,
+    dims: { width: number; height: number; video_length: number | null },
+  ) {
+    await db.updateTable('media').set(dims).where('id', '=', id).where('width', 'is', null).execute();
+  },
+
+  /** The owner's live media, newest first; with `chatId`, only what they sent in that chat. */
+  vaultPage(db: Db, ownerId: string, q: { limit: number; offset: number; chatId?: string | undefined }) {
+    return db
+      .selectFrom('media as m')
+      .selectAll('m')
+      .where('m.owner_id', '=', ownerId)
+      .where('m.deleted_at', 'is', null)
+      .$if(q.chatId !== undefined, (qb) =>
+        qb.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('messages as msg')
+              .select('msg.id')
+              .whereRef('msg.media_id', '=', 'm.id')
+              .where('msg.chat_id', '=', q.chatId as string)
+              .where('msg.sender_id', '=', ownerId),
+          ),
+        ),
+      )
+      .orderBy('m.id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+  },
+
+  /** Marks the owner's live media among these ids or public ids deleted; answers the rows it marked. */
+  markDeleted(db: Db, ownerId: string, ids: number[], publicIds: string[], now: Date) {
+    return db
+      .updateTable('media')
+      .set({ deleted_at: now })
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          ...(ids.length ? [eb('id', 'in', ids)] : []),
+          ...(publicIds.length ? [eb('public_id', 'in', publicIds)] : []),
+        ]),
+      )
+      .returning(['id', 'public_id'])
+      .execute();
+  },
+
+  /** Which of these media some message carries. */
+  async sentInMessages(db: Db, mediaIds: number[]): Promise<Set<number | null>> {
+    if (mediaIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('messages')
+      .select('media_id')
+      .distinct()
+      .where('media_id', 'in', mediaIds)
+      .execute();
+    return new Set(rows.map((r) => r.media_id));
+  },
+
+  /** The newest live messages that carried this media to `recipientId`, with whether each was bought. */
+  receivedBy(db: Db, mediaId: number, recipientId: string, limit: number) {
+    return db
+      .selectFrom('messages as msg')
+      .leftJoin('message_purchases as p', 'p.message_id', 'msg.id')
+      .selectAll('msg')
+      .select('p.message_id as purchased')
+      .where('msg.media_id', '=', mediaId)
+      .where('msg.recipient_id', '=', recipientId)
+      .where('msg.deleted_at', 'is', null)
+      .where('msg.destructed_at', 'is', null)
+      .orderBy('msg.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+};
+
+/** Paid messages: their purchases, and the self-destruct countdown buying or sending starts. */
+export const purchasesRepository = {
+  /** The message locked until commit, so concurrent purchases of it queue up. */
+  lockMessage(db: Db, id: number) {
+    return db.selectFrom('messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async insert(db: Db, values: Insertable<MessagePurchasesTable>) {
+    await db.insertInto('message_purchases').values(values).execute();
+  },
+
+  startCountdown(db: Db, messageId: number, destructAt: Date) {
+    return db
+      .updateTable('messages')
+      .set({ destruct_at: destructAt })
+      .where('id', '=', messageId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** What a buyer bought, newest first, each with its message. */
+  page(db: Db, buyerId: string, q: { state: 'all' | 'visible' | 'hidden'; limit: number; offset: number }) {
+    return db
+      .selectFrom('message_purchases as p')
+      .innerJoin('messages as msg', 'msg.id', 'p.message_id')
+      .selectAll('msg')
+      .select(['p.hidden as purchase_hidden', 'p.created_at as bought_at', 'p.price as paid'])
+      .where('p.buyer_id', '=', buyerId)
+      .$if(q.state !== 'all', (qb) => qb.where('p.hidden', '=', q.state === 'hidden'))
+      .orderBy('p.message_id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+  },
+
+  /** Hides or shows the buyer's purchases of these messages; answers how many changed. */
+  async setHidden(db: Db, buyerId: string, messageIds: number[], hidden: boolean): Promise<number> {
+    const res = await db
+      .updateTable('message_purchases')
+      .set({ hidden })
+      .where('buyer_id', '=', buyerId)
+      .where('message_id', 'in', messageIds)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+
+  async countSold(db: Db, sellerId: string): Promise<number> {
+    const row = await db
+      .selectFrom('message_purchases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('seller_id', '=', sellerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Marks up to `limit` messages whose countdown has run out destructed; answers them. */
+  destructDue(db: Db, now: Date, limit: number) {
+    return db
+      .updateTable('messages')
+      .set({ destructed_at: now })
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('messages')
+          .select('id')
+          .where('destruct_at', '<=', now)
+          .where('destructed_at', 'is', null)
+          .limit(limit),
+      )
+      .returning(['id', 'chat_id', 'sender_id', 'recipient_id'])
+      .execute();
   },
 };

@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
-import { encodeS3Path, signS3Request, UNSIGNED_PAYLOAD } from './sigv4';
 
 /** A byte range, both ends inclusive, as HTTP Range has it. */
 export interface ByteRange {
@@ -15,7 +21,8 @@ export interface ByteRange {
 
 /**
  * Where media bytes live (DESIGN §3): files under DATA_DIR/media by default, an S3-compatible
- * bucket when S3_* is set. Keys are `{public_id}/{variant}`; nothing here knows about users.
+ * bucket when S3_* is set. Keys are `{public_id}/{variant}` for media and `{name}.{ext}` for
+ * profile photos; nothing here knows about users.
  */
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
@@ -26,7 +33,7 @@ export interface MediaStorage {
   remove(keys: readonly string[]): Promise<void>;
 }
 
-const SAFE_KEY = /^[A-Za-z0-9_-]+\/[a-z]+$/;
+const SAFE_KEY = /^[A-Za-z0-9_-]+[/.][a-z]+$/;
 function checkKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`bad media key ${key}`);
 }
@@ -59,7 +66,10 @@ export function createLocalStorage(root: string): MediaStorage {
     },
     async remove(keys) {
       await Promise.all(keys.map((k) => fsp.rm(file(k), { force: true })));
-      const dirs = new Set(keys.map((k) => path.dirname(file(k))));
+      // A media file's folder goes with its last file; the root stays.
+      const dirs = new Set(
+        keys.map((k) => path.dirname(file(k))).filter((d) => path.relative(root, d) !== ''),
+      );
       await Promise.all([...dirs].map((d) => fsp.rmdir(d).catch(() => undefined)));
     },
   };
@@ -67,87 +77,91 @@ export function createLocalStorage(root: string): MediaStorage {
 
 type S3Config = NonNullable<Config['s3']>;
 
-/** Path-style requests (`{endpoint}/{bucket}/{key}`), which every S3-compatible server accepts. */
-export function createS3Storage(s3: S3Config, fetchImpl: typeof fetch = fetch): MediaStorage {
-  const base = new URL(s3.endpoint);
-  const creds = { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region };
-  const basePath = base.pathname.replace(/\/$/, '');
+const isMissing = (e: unknown) =>
+  e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 404 || e.name === 'NoSuchKey');
 
-  async function call(
-    method: string,
-    key: string,
-    options: {
-      headers?: Record<string, string>;
-      /** Sent but not signed: the transport may set these itself. */
-      unsigned?: Record<string, string>;
-      body?: Buffer | ReadableStream;
-      payloadHash?: string;
-    } = {},
-  ): Promise<Response> {
+/** The SDK's error, with what was asked and the status, so a refused bucket shows in the log. */
+function failure(what: string, key: string, e: unknown): Error {
+  if (!(e instanceof S3ServiceException)) return e as Error;
+  return new Error(`S3 ${what} ${key} failed: ${e.$metadata.httpStatusCode ?? '?'} ${e.name}`, { cause: e });
+}
+
+/**
+ * An S3-compatible bucket through the AWS SDK, with path-style URLs (`{endpoint}/{bucket}/{key}`),
+ * which every S3-compatible server accepts. Keys live under `prefix` in the bucket.
+ */
+export function createS3Storage(s3: S3Config, prefix = ''): MediaStorage {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: true,
+    // Checksums only where S3 demands them: several S3-compatible servers refuse the SDK's
+    // default streamed (aws-chunked) checksums on uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const object = (key: string) => {
     checkKey(key);
-    const objectPath = encodeS3Path(`${basePath}/${s3.bucket}/${key}`);
-    const headers = signS3Request(creds, {
-      method,
-      host: base.host,
-      path: objectPath,
-      ...(options.headers ? { headers: options.headers } : {}),
-      ...(options.payloadHash ? { payloadHash: options.payloadHash } : {}),
-    });
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: { ...headers, ...options.unsigned } };
-    if (options.body !== undefined) {
-      init.body = options.body;
-      init.duplex = 'half';
-    }
-    return fetchImpl(`${base.protocol}//${base.host}${objectPath}`, init);
-  }
-  const fail = async (what: string, res: Response) => {
-    throw new Error(`S3 ${what} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    return { Bucket: s3.bucket, Key: `${prefix}${key}` };
   };
 
   return {
     kind: 's3',
     async put(key, body, contentType) {
       const length = Buffer.isBuffer(body) ? body.length : (await fsp.stat(body.path)).size;
-      const stream = Buffer.isBuffer(body)
-        ? body
-        : (Readable.toWeb(fs.createReadStream(body.path)) as unknown as ReadableStream);
-      const res = await call('PUT', key, {
-        headers: { 'content-type': contentType },
-        unsigned: { 'content-length': String(length) },
-        body: stream,
-        payloadHash: UNSIGNED_PAYLOAD,
-      });
-      if (!res.ok) await fail('put', res);
-      await res.arrayBuffer();
+      const stream = Buffer.isBuffer(body) ? body : fs.createReadStream(body.path);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            ...object(key),
+            Body: stream,
+            ContentLength: length,
+            ContentType: contentType,
+          }),
+        );
+      } catch (e) {
+        throw failure('put', key, e);
+      }
     },
     async size(key) {
-      const res = await call('HEAD', key);
-      if (res.status === 404) return null;
-      if (!res.ok) await fail('head', res);
-      return Number(res.headers.get('content-length') ?? 0);
+      try {
+        return (await client.send(new HeadObjectCommand(object(key)))).ContentLength ?? 0;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw failure('head', key, e);
+      }
     },
     async read(key, range) {
-      const res = await call(
-        'GET',
-        key,
-        range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {},
-      );
-      if (res.status === 404) return null;
-      if (!res.ok || !res.body) await fail('get', res);
-      return Readable.fromWeb(res.body as unknown as WebReadableStream);
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            ...object(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        return res.Body as Readable;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw failure('get', key, e);
+      }
     },
     async remove(keys) {
-      for (const key of keys) {
-        const res = await call('DELETE', key);
-        if (!res.ok && res.status !== 404) await fail('delete', res);
-        await res.arrayBuffer();
-      }
+      await Promise.all(
+        keys.map(async (key) => {
+          try {
+            await client.send(new DeleteObjectCommand(object(key)));
+          } catch (e) {
+            if (!isMissing(e)) throw failure('delete', key, e);
+          }
+        }),
+      );
     },
   };
 }
 
-export function createMediaStorage(config: Config): MediaStorage {
-  return config.s3
-    ? createS3Storage(config.s3)
-    : createLocalStorage(path.join(config.dataDir, 'media', 'files'));
+/** Media files, or profile photos (`avatars`): each in its own folder, or under its own prefix. */
+export function createMediaStorage(config: Config, space: 'media' | 'avatars' = 'media'): MediaStorage {
+  if (config.s3) return createS3Storage(config.s3, space === 'avatars' ? 'avatars/' : '');
+  return createLocalStorage(path.join(config.dataDir, 'media', space === 'avatars' ? 'avatars' : 'files'));
 }

@@ -4,14 +4,18 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyMultipartOptions } from '@fastify/multipart';
 import {
   checkMediaFile,
   DEFAULT_MEDIA_LIMITS,
   MEDIA,
   type MediaAccept,
   type MediaLimits,
+  MediaUploadType,
   mediaKindOf,
 } from '@parlor/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { UserRow } from '../../plugins/auth';
@@ -24,6 +28,24 @@ export function mediaLimits(ctx: AppContext): MediaLimits {
     ...DEFAULT_MEDIA_LIMITS,
     imageMaxMb: ctx.config.mediaLimitsMb.image ?? DEFAULT_MEDIA_LIMITS.imageMaxMb,
     videoMaxMb: ctx.config.mediaLimitsMb.video ?? DEFAULT_MEDIA_LIMITS.videoMaxMb,
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** The multipart parser's limits for uploads: one file, just above the larger of the two limits. */
+export function uploadParserOptions(ctx: AppContext): FastifyMultipartOptions {
+  const limits = mediaLimits(ctx);
+  return {
+    // A file over the limit arrives cut short and marked truncated; ingest words the refusal.
+    throwFileSizeLimit: false,
+    limits: {
+      files: 1,
+      fileSize: Math.ceil(Math.max(limits.imageMaxMb, limits.videoMaxMb) * MB) + 1,
+      fields: 8,
+      fieldSize: 1024,
+      parts: 10,
+    },
   };
 }
 
@@ -76,6 +98,42 @@ export async function receiveFile(
   };
 }
 
+const Accept = z.enum(['image', 'video', 'any']);
+
+/**
+ * Reads an upload request: the part named `file` to a temporary file (the caller removes it) and
+ * the form fields beside it. Answers undefined for the file when the request carried none.
+ */
+export async function readUploadForm(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ file: ReceivedFile | undefined; fields: UploadFields }> {
+  if (!request.isMultipart()) return { file: undefined, fields: {} };
+  const raw: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        file = await receiveFile(ctx, part.file, part.mimetype);
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+    if (!file) return { file, fields: {} };
+    const type = MediaUploadType.safeParse(raw.type ?? 'message');
+    const accept = Accept.safeParse(raw.accept ?? 'any');
+    if (!type.success || !accept.success) throw badRequest('Unknown upload type.', 'invalid_input', 'type');
+    return { file, fields: { md5: raw.md5, file_size: raw.file_size, accept: accept.data } };
+  } catch (e) {
+    if (file) await fsp.rm(file.path, { force: true });
+    throw e;
+  }
+}
+
 export interface UploadFields {
   md5?: string | undefined;
   file_size?: string | undefined;
@@ -85,7 +143,7 @@ export interface UploadFields {
 const reject = (message: string) => badRequest(message, 'media_rejected', 'file');
 
 /**
- * Checks an uploaded file (part 2 §5, repeated on the server from the real bytes), makes its
+ * Checks an uploaded file (the client's type and size rules, repeated here on the real bytes), makes its
  * variants and stores them. A file the owner already has (same md5) is answered from the vault.
  */
 export async function ingest(
@@ -142,24 +200,19 @@ export async function ingest(
   const keys = processed.files.map((f) => `${publicId}/${f.variant}`);
   try {
     for (const f of processed.files) await storage.put(`${publicId}/${f.variant}`, f.body, f.contentType);
-    const row = await ctx.db
-      .insertInto('media')
-      .values({
-        public_id: publicId,
-        owner_id: owner.id,
-        md5: file.md5,
-        kind: processed.kind,
-        mime: processed.mime,
-        size_bytes: file.size,
-        width: processed.width,
-        height: processed.height,
-        video_length: processed.videoLength,
-        variants: processed.files.map((f) => f.variant),
-        created_at: ctx.clock.now(),
-      })
-      .onConflict((oc) => oc.columns(['owner_id', 'md5']).where('deleted_at', 'is', null).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const row = await mediaRepository.insert(ctx.db, {
+      public_id: publicId,
+      owner_id: owner.id,
+      md5: file.md5,
+      kind: processed.kind,
+      mime: processed.mime,
+      size_bytes: file.size,
+      width: processed.width,
+      height: processed.height,
+      video_length: processed.videoLength,
+      variants: processed.files.map((f) => f.variant),
+      created_at: ctx.clock.now(),
+    });
     if (row) return row;
     // The same file arrived twice at once: keep the first, drop this copy.
     await storage.remove(keys);

@@ -16,26 +16,11 @@ export async function listVault(
   q: { limit: number; offset: number; chat_id?: string | undefined },
 ): Promise<VaultPage> {
   if (q.chat_id !== undefined && !isUuid(q.chat_id)) return { data: [], next: null };
-  const rows = await ctx.db
-    .selectFrom('media as m')
-    .selectAll('m')
-    .where('m.owner_id', '=', user.id)
-    .where('m.deleted_at', 'is', null)
-    .$if(q.chat_id !== undefined, (qb) =>
-      qb.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('messages as msg')
-            .select('msg.id')
-            .whereRef('msg.media_id', '=', 'm.id')
-            .where('msg.chat_id', '=', q.chat_id as string)
-            .where('msg.sender_id', '=', user.id),
-        ),
-      ),
-    )
-    .orderBy('m.id', 'desc')
-    .limit(q.limit + 1)
-    .offset(q.offset)
-    .execute();
+  const rows = await mediaRepository.vaultPage(ctx.db, user.id, {
+    limit: q.limit + 1,
+    offset: q.offset,
+    chatId: q.chat_id,
+  });
   const sign = signerFor(ctx, user.id);
   const chat = q.chat_id ? `&chat_id=${q.chat_id}` : '';
   return {
@@ -51,31 +36,12 @@ export async function listVault(
 export async function deleteFromVault(ctx: AppContext, storage: MediaStorage, user: UserRow, ids: string[]) {
   const numeric = ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number);
   const publicIds = ids.filter((id) => !/^\d{1,18}$/.test(id));
-  const removed = await ctx.db
-    .updateTable('media')
-    .set({ deleted_at: ctx.clock.now() })
-    .where('owner_id', '=', user.id)
-    .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(numeric.length ? [eb('id', 'in', numeric)] : []),
-        ...(publicIds.length ? [eb('public_id', 'in', publicIds)] : []),
-      ]),
-    )
-    .returning(['id', 'public_id'])
-    .execute();
+  const removed = await mediaRepository.markDeleted(ctx.db, user.id, numeric, publicIds, ctx.clock.now());
   if (removed.length > 0) {
-    const sent = await ctx.db
-      .selectFrom('messages')
-      .select('media_id')
-      .distinct()
-      .where(
-        'media_id',
-        'in',
-        removed.map((r) => r.id),
-      )
-      .execute();
-    const inMessages = new Set(sent.map((s) => s.media_id));
+    const inMessages = await mediaRepository.sentInMessages(
+      ctx.db,
+      removed.map((r) => r.id),
+    );
     const unsent = removed.filter((r) => !inMessages.has(r.id));
     await storage.remove(unsent.flatMap((r) => VARIANTS.map((v) => `${r.public_id}/${v}`)));
   }
@@ -96,18 +62,7 @@ export async function mediaByPublicId(
   if (!media) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   const sign = signerFor(ctx, user.id);
   if (media.owner_id === user.id) return toMessageMedia(media, sign, true);
-  const received = await ctx.db
-    .selectFrom('messages as msg')
-    .leftJoin('message_purchases as p', 'p.message_id', 'msg.id')
-    .selectAll('msg')
-    .select('p.message_id as purchased')
-    .where('msg.media_id', '=', media.id)
-    .where('msg.recipient_id', '=', user.id)
-    .where('msg.deleted_at', 'is', null)
-    .where('msg.destructed_at', 'is', null)
-    .orderBy('msg.id', 'desc')
-    .limit(20)
-    .execute();
+  const received = await mediaRepository.receivedBy(ctx.db, media.id, user.id, 20);
   if (received.length === 0) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   const unlocked = received.some(({ purchased, ...row }) => isUnlockedFor(row, user.id, purchased !== null));
   return toMessageMedia(media, sign, unlocked);

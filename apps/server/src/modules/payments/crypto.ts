@@ -5,6 +5,7 @@ import { forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
 import { featuresFor } from '../users/features';
+import { paymentsRepository } from './repository';
 import { completePayment, findPackage } from './service';
 
 /** Simulated exchange rates (US dollars per coin) and the network fee share of the sandbox chain. */
@@ -16,7 +17,7 @@ const round8 = (n: number) => Math.round(n * 1e8) / 1e8;
 
 /**
  * A simulated crypto top-up: the sandbox "chain" confirms at once, the credits land through the
- * ledger (reason crypto_topup) and every tab gets `credits_top_up` (part 1 §3, §7) and `total_credits`.
+ * ledger (reason crypto_topup) and every tab gets `credits_top_up` (the receipt) and `total_credits`.
  * The same idempotency key tops up once.
  */
 export async function cryptoTopUp(
@@ -27,29 +28,16 @@ export async function cryptoTopUp(
   assertNotFrozen(user);
   if (!featuresFor(user).crypto_payment) throw forbidden(CRYPTO_DISABLED_MESSAGE, 'crypto_disabled');
   const pkg = findPackage(input.package_id);
-  const inserted = await ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: user.id,
-      idempotency_key: input.idempotency_key,
-      status: 'pending',
-      kind: 'crypto',
-      package_id: pkg._id,
-      credits: pkg.credits,
-      amount_cents: pkg.price_cents,
-      currency: input.currency,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  const payment =
-    inserted ??
-    (await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('idempotency_key', '=', input.idempotency_key)
-      .executeTakeFirstOrThrow());
+  const inserted = await paymentsRepository.insertPending(ctx.db, {
+    user_id: user.id,
+    idempotency_key: input.idempotency_key,
+    kind: 'crypto',
+    package_id: pkg._id,
+    credits: pkg.credits,
+    amount_cents: pkg.price_cents,
+    currency: input.currency,
+  });
+  const payment = inserted ?? (await paymentsRepository.byKey(ctx.db, user.id, input.idempotency_key))!;
   const paid = round8(
     payment.amount_cents / 100 / USD_PER_COIN[payment.currency as keyof typeof USD_PER_COIN],
   );

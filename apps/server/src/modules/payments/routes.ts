@@ -1,51 +1,37 @@
-import {
-  CREDIT_PACKAGES,
-  CreditPackageList,
-  CryptoTopUpRequest,
-  CryptoTopUpResponse,
-  DeleteCardQuery,
-  PaymentRequest,
-  PaymentResponse,
-  SavedCardList,
-} from '@parlor/contract';
+import { CREDIT_PACKAGES, endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../plugins/auth';
+import { route } from '../../plugins/endpoints';
 import { deleteCard, listCards } from './cards';
 import { cryptoTopUp } from './crypto';
 import { pay } from './service';
-import { registerThreeDsRoutes } from './three-ds';
+import { answerChallenge, challengePage, challengePagePolicy } from './three-ds';
 
 /** Credit packages, card payments (with the sandbox 3-D Secure page), crypto top-up, saved cards. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, endpoints.creditPackages, () => ({ data: [...CREDIT_PACKAGES] }));
+  route(app, endpoints.pay, ({ auth, body }) => pay(ctx, auth.user, body));
+  route(app, endpoints.cryptoTopUp, ({ auth, body }) => cryptoTopUp(ctx, auth.user, body));
+  route(app, endpoints.listCards, ({ auth }) => listCards(ctx, auth.user.id));
+  route(app, endpoints.deleteCard, ({ auth, query }) => deleteCard(ctx, auth.user.id, query.id));
 
-  r.get('/v1/credit-packages', { schema: { response: { 200: CreditPackageList } } }, async () => ({
-    data: [...CREDIT_PACKAGES],
-  }));
-
-  r.post(
-    '/v1/payment',
-    { schema: { body: PaymentRequest, response: { 200: PaymentResponse } } },
-    async (request) => pay(ctx, requireUser(request).user, request.body),
-  );
-
-  r.post(
-    '/v1/payment/crypto',
-    { schema: { body: CryptoTopUpRequest, response: { 200: CryptoTopUpResponse } } },
-    async (request) => cryptoTopUp(ctx, requireUser(request).user, request.body),
-  );
-
-  r.get('/v1/cc', { schema: { response: { 200: SavedCardList } } }, async (request) =>
-    listCards(ctx, requireUser(request).user.id),
-  );
-
-  r.delete(
-    '/v1/cc',
-    { schema: { querystring: DeleteCardQuery, response: { 200: SavedCardList } } },
-    async (request) => deleteCard(ctx, requireUser(request).user.id, request.query.id),
-  );
-
-  registerThreeDsRoutes(app, ctx);
+  // Its own scope: the challenge form posts form-encoded data, which no other route accepts.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, _body, done) => done(null, {}),
+    );
+    route(scope, endpoints.threeDsPage, async ({ params, query, reply }) => {
+      const html = await challengePage(ctx, params.id, query.token);
+      return reply
+        .header('content-security-policy', challengePagePolicy(ctx))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+    route(scope, endpoints.threeDsAnswer, async ({ params, query, reply }) =>
+      reply.redirect(await answerChallenge(ctx, params.id, query.token, query.outcome), 303),
+    );
+  });
 }

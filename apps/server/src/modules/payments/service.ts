@@ -6,17 +6,17 @@ import {
   type PaymentData,
   type PaymentResponse,
 } from '@parlor/contract';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { PaymentsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
-import { cardFingerprint, cardsRepository, usableCard } from './cards';
+import { cardFingerprint, usableCard } from './cards';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
+import { cardsRepository, type PaymentRow, paymentsRepository } from './repository';
 
-export type PaymentRow = Selectable<PaymentsTable>;
+export type { PaymentRow } from './repository';
+
 type Db = AppContext['db'];
 
 const sandbox = createSandboxProvider();
@@ -42,32 +42,14 @@ export function challengeTokenValid(ctx: AppContext, paymentId: string, token: s
 export const challengeUrl = (ctx: AppContext, paymentId: string) =>
   `${ctx.config.publicUrl}/v1/payment/3ds/${paymentId}?token=${challengeToken(ctx, paymentId)}`;
 
-async function balanceOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.credits;
-}
-
-async function findByKey(db: Db, userId: string, key: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-}
-
 /** A twin request with the same key may still be charging: wait for it to settle (a few seconds at most). */
 async function settled(db: Db, userId: string, key: string): Promise<PaymentRow | undefined> {
   for (let i = 0; i < 100; i++) {
-    const row = await findByKey(db, userId, key);
+    const row = await paymentsRepository.byKey(db, userId, key);
     if (row?.status !== 'pending') return row;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return findByKey(db, userId, key);
+  return paymentsRepository.byKey(db, userId, key);
 }
 
 async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> {
@@ -76,7 +58,7 @@ async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> 
     result: p.status === 'succeeded',
     three_ds: threeDs,
     redirect_url: threeDs ? challengeUrl(ctx, p.id) : null,
-    credits: await balanceOf(ctx.db, p.user_id),
+    credits: await ledger.balance(ctx.db, p.user_id),
     payment_id: p.id,
     message:
       p.status === 'failed' ? p.failure_message : p.status === 'pending' ? 'Payment is processing.' : null,
@@ -94,13 +76,10 @@ export async function completePayment(
   from: PaymentRow['status'],
 ): Promise<{ payment: PaymentRow; balance: number } | null> {
   const done = await idempotent(ctx.db, async (trx) => {
-    const p = await trx
-      .updateTable('payments')
-      .set({ status: 'succeeded', completed_at: ctx.clock.now() })
-      .where('id', '=', paymentId)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    const p = await paymentsRepository.transition(trx, paymentId, from, {
+      status: 'succeeded',
+      completed_at: ctx.clock.now(),
+    });
     if (!p) return null;
     if (p.save_card && !p.card_id && p.card_fingerprint && p.provider_token && p.card_brand && p.card_last4) {
       const card = await cardsRepository.save(trx, {
@@ -113,11 +92,10 @@ export async function completePayment(
         fingerprint: p.card_fingerprint,
         provider_token: p.provider_token,
       });
-      await trx.updateTable('payments').set({ card_id: card.id }).where('id', '=', p.id).execute();
+      await paymentsRepository.update(trx, p.id, { card_id: card.id });
     }
     // The provider token of an unsaved card is of no further use: drop it.
-    if (!p.save_card)
-      await trx.updateTable('payments').set({ provider_token: null }).where('id', '=', p.id).execute();
+    if (!p.save_card) await paymentsRepository.update(trx, p.id, { provider_token: null });
     const posted = await ledger.credit(trx, {
       userId: p.user_id,
       account: 'credits',
@@ -127,11 +105,7 @@ export async function completePayment(
       reference: p.id,
     });
     // is_customer after a first purchase (issue 5); a package also completes the profile config.
-    await trx
-      .updateTable('users')
-      .set({ is_customer: true, ...(p.package_id ? { is_bought_credit_package: true } : {}) })
-      .where('id', '=', p.user_id)
-      .execute();
+    await paymentsRepository.markCustomer(trx, p.user_id, p.package_id !== null);
     return { payment: p, balance: posted.balance };
   });
   if (done) ctx.hub.publish(done.payment.user_id, 'total_credits', { credits: done.balance });
@@ -144,12 +118,12 @@ export async function failPayment(
   from: PaymentRow['status'],
   message: string,
 ) {
-  await ctx.db
-    .updateTable('payments')
-    .set({ status: 'failed', failure_message: message, completed_at: ctx.clock.now(), provider_token: null })
-    .where('id', '=', paymentId)
-    .where('status', '=', from)
-    .execute();
+  await paymentsRepository.transition(ctx.db, paymentId, from, {
+    status: 'failed',
+    failure_message: message,
+    completed_at: ctx.clock.now(),
+    provider_token: null,
+  });
 }
 
 interface CardSource {
@@ -179,14 +153,9 @@ async function chargeAndSettle(ctx: AppContext, p: PaymentRow, offSession: boole
   }
   if (result.status === 'succeeded') await completePayment(ctx, p.id, 'pending');
   else if (result.status === 'requires_action')
-    await ctx.db
-      .updateTable('payments')
-      .set({ status: 'requires_action' })
-      .where('id', '=', p.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await paymentsRepository.transition(ctx.db, p.id, 'pending', { status: 'requires_action' });
   else await failPayment(ctx, p.id, 'pending', result.message);
-  return ctx.db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+  return (await paymentsRepository.byId(ctx.db, p.id))!;
 }
 
 /**
@@ -232,35 +201,29 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
   }
 
   const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
-  const inserted = await ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: user.id,
-      idempotency_key: body.idempotency_key,
-      status: 'pending',
-      kind: 'card',
-      package_id: pkg?._id ?? null,
-      credits,
-      amount_cents: amountCents,
-      purpose,
-      model_id: body.model_id ?? null,
-      purpose_amount: body.amount ?? null,
-      chat_id: body.chat_id ?? null,
-      message_id: body.message_id ?? null,
-      feed_id: body.feed_id ?? null,
-      card_id: source.cardId,
-      card_brand: source.brand,
-      card_last4: source.last4,
-      card_exp_month: source.expMonth,
-      card_exp_year: source.expYear,
-      card_name: source.name,
-      card_fingerprint: source.fingerprint,
-      provider_token: source.token,
-      save_card: body.save_card && !body.card_id,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await paymentsRepository.insertPending(ctx.db, {
+    user_id: user.id,
+    idempotency_key: body.idempotency_key,
+    kind: 'card',
+    package_id: pkg?._id ?? null,
+    credits,
+    amount_cents: amountCents,
+    purpose,
+    model_id: body.model_id ?? null,
+    purpose_amount: body.amount ?? null,
+    chat_id: body.chat_id ?? null,
+    message_id: body.message_id ?? null,
+    feed_id: body.feed_id ?? null,
+    card_id: source.cardId,
+    card_brand: source.brand,
+    card_last4: source.last4,
+    card_exp_month: source.expMonth,
+    card_exp_year: source.expYear,
+    card_name: source.name,
+    card_fingerprint: source.fingerprint,
+    provider_token: source.token,
+    save_card: body.save_card && !body.card_id,
+  });
   if (!inserted) {
     // A twin with the same key got in first: answer what it did.
     const twin = await settled(ctx.db, user.id, body.idempotency_key);
@@ -282,24 +245,18 @@ export async function chargeSavedCardOffSession(
 ): Promise<boolean> {
   const card = await cardsRepository.findLive(ctx.db, userId, cardId);
   if (!card) return false;
-  const inserted = await ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      idempotency_key: idempotencyKey,
-      status: 'pending',
-      kind: 'card',
-      credits,
-      amount_cents: credits * 10,
-      purpose: 'subscription',
-      card_id: card.id,
-      card_brand: card.brand,
-      card_last4: card.last4,
-      provider_token: card.provider_token,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await paymentsRepository.insertPending(ctx.db, {
+    user_id: userId,
+    idempotency_key: idempotencyKey,
+    kind: 'card',
+    credits,
+    amount_cents: credits * 10,
+    purpose: 'subscription',
+    card_id: card.id,
+    card_brand: card.brand,
+    card_last4: card.last4,
+    provider_token: card.provider_token,
+  });
   const p = inserted
     ? await chargeAndSettle(ctx, inserted, true)
     : await settled(ctx.db, userId, idempotencyKey);

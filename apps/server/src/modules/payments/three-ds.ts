@@ -1,19 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/users';
 import { DECLINE_MESSAGES } from './provider';
-import { challengeTokenValid, completePayment, failPayment, type PaymentRow } from './service';
+import { type PaymentRow, paymentsRepository } from './repository';
+import { challengeTokenValid, completePayment, failPayment } from './service';
 
 // The sandbox provider's own 3-D Secure challenge page (DESIGN "Payments and the sandbox
 // provider"). The browser arrives here from `redirect_url`, answers, and is sent back to
-// /3ds-callback with the query of part 1 §2 so the client can finish what the fan was doing.
-
-const Params = z.object({ id: z.string().max(64) });
-const Query = z.object({ token: z.string().max(200).default('') });
-const AnswerQuery = Query.extend({ outcome: z.enum(['success', 'error']).default('error') });
+// /3ds-callback with the outcome and what was being paid for, so the client can finish it.
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -34,9 +27,7 @@ export function callbackUrl(ctx: AppContext, p: PaymentRow, outcome: 'success' |
 }
 
 async function findChallenged(ctx: AppContext, id: string, token: string) {
-  const row = isUuid(id)
-    ? await ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-    : undefined;
+  const row = await paymentsRepository.byId(ctx.db, id);
   if (!row || !challengeTokenValid(ctx, row.id, token))
     throw notFound('Payment not found', 'payment_not_found');
   return row;
@@ -76,47 +67,32 @@ ${
 </main></body></html>`;
 }
 
-export function registerThreeDsRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Its own scope: the challenge form posts form-encoded data, which no other route accepts.
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, _body, done) => done(null, {}),
-    );
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    const origin = new URL(ctx.config.publicUrl).origin;
-    const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`;
+/** The page's Content-Security-Policy: no script, inline style, forms post back to Parlor only. */
+export function challengePagePolicy(ctx: AppContext): string {
+  const origin = new URL(ctx.config.publicUrl).origin;
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
-    r.get(
-      '/v1/payment/3ds/:id',
-      { schema: { params: Params, querystring: Query } },
-      async (request, reply) => {
-        const p = await findChallenged(ctx, request.params.id, request.query.token);
-        return reply
-          .header('content-security-policy', csp)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(page(p, request.query.token));
-      },
-    );
+/** GET /v1/payment/3ds/{id}?token=: the challenge page of a payment, as HTML. */
+export async function challengePage(ctx: AppContext, id: string, token: string): Promise<string> {
+  return page(await findChallenged(ctx, id, token), token);
+}
 
-    r.post(
-      '/v1/payment/3ds/:id',
-      { schema: { params: Params, querystring: AnswerQuery } },
-      async (request, reply) => {
-        const p = await findChallenged(ctx, request.params.id, request.query.token);
-        if (p.status === 'requires_action') {
-          if (request.query.outcome === 'success') await completePayment(ctx, p.id, 'requires_action');
-          else await failPayment(ctx, p.id, 'requires_action', DECLINE_MESSAGES.authentication_failed);
-        }
-        const now = await ctx.db
-          .selectFrom('payments')
-          .selectAll()
-          .where('id', '=', p.id)
-          .executeTakeFirstOrThrow();
-        return reply.redirect(callbackUrl(ctx, now, now.status === 'succeeded' ? 'success' : 'error'), 303);
-      },
-    );
-  });
+/**
+ * POST /v1/payment/3ds/{id}?token=&outcome=: settles a payment waiting for its challenge (an
+ * answered one stays as it is) and answers where to send the browser back.
+ */
+export async function answerChallenge(
+  ctx: AppContext,
+  id: string,
+  token: string,
+  outcome: 'success' | 'error',
+): Promise<string> {
+  const p = await findChallenged(ctx, id, token);
+  if (p.status === 'requires_action') {
+    if (outcome === 'success') await completePayment(ctx, p.id, 'requires_action');
+    else await failPayment(ctx, p.id, 'requires_action', DECLINE_MESSAGES.authentication_failed);
+  }
+  const now = (await paymentsRepository.byId(ctx.db, p.id))!;
+  return callbackUrl(ctx, now, now.status === 'succeeded' ? 'success' : 'error');
 }

@@ -20,14 +20,8 @@ async function renewOne(ctx: AppContext, sub: SubscriptionRow): Promise<'renewed
   const period = sub.current_period_end.toISOString();
   try {
     const balance = await idempotent(ctx.db, async (trx) => {
-      const moved = await trx
-        .updateTable('subscriptions')
-        .set({ current_period_end: new Date(sub.current_period_end.getTime() + PERIOD_MS) })
-        .where('id', '=', sub.id)
-        .where('status', '=', 'active')
-        .where('current_period_end', '=', sub.current_period_end)
-        .returning('id')
-        .executeTakeFirst();
+      const next = new Date(sub.current_period_end.getTime() + PERIOD_MS);
+      const moved = await subscriptionsRepository.advancePeriod(trx, sub.id, sub.current_period_end, next);
       if (!moved) return null;
       const paid = await ledger.transfer(trx, {
         fromUserId: sub.fan_id,
@@ -49,14 +43,7 @@ async function renewOne(ctx: AppContext, sub: SubscriptionRow): Promise<'renewed
 
 /** Due subscriptions renew from credits; a saved card tops up what is missing; otherwise they lapse. */
 export async function renewDue(ctx: AppContext, now: Date): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where('current_period_end', '<=', now)
-    .orderBy('current_period_end')
-    .limit(BATCH)
-    .execute();
+  const due = await subscriptionsRepository.due(ctx.db, now, BATCH);
   let handled = 0;
   for (const sub of due) {
     let outcome = await renewOne(ctx, sub);
@@ -72,12 +59,7 @@ export async function renewDue(ctx: AppContext, now: Date): Promise<number> {
       if (topped) outcome = await renewOne(ctx, sub);
     }
     if (outcome === 'short') {
-      await ctx.db
-        .updateTable('subscriptions')
-        .set({ status: 'canceled', canceled_at: now })
-        .where('id', '=', sub.id)
-        .where('status', '=', 'active')
-        .execute();
+      await subscriptionsRepository.cancelActive(ctx.db, sub.fan_id, [sub.id], now);
       await subscriptionsRepository.markSubscriber(ctx.db, sub.creator_id, [sub.fan_id], false);
     }
     handled++;

@@ -1,5 +1,5 @@
 import { creditsToDollars, type Subscription } from '@parlor/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, SubscriptionsTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -51,6 +51,52 @@ export const subscriptionsRepository = {
   byIds(db: Db, ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return withCreator(db).where('s.id', 'in', ids).execute();
+  },
+
+  async insert(db: Db, values: Insertable<SubscriptionsTable>): Promise<string> {
+    const row = await db.insertInto('subscriptions').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** Active subscriptions whose paid period has ended, the longest due first. */
+  due(db: Db, now: Date, limit: number) {
+    return db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('current_period_end', '<=', now)
+      .orderBy('current_period_end')
+      .limit(limit)
+      .execute();
+  },
+
+  /**
+   * Moves an active subscription to its next period, only if `periodEnd` is still its current one:
+   * answers false when another run already moved it.
+   */
+  async advancePeriod(db: Db, id: string, periodEnd: Date, nextEnd: Date): Promise<boolean> {
+    const moved = await db
+      .updateTable('subscriptions')
+      .set({ current_period_end: nextEnd })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('current_period_end', '=', periodEnd)
+      .returning('id')
+      .executeTakeFirst();
+    return moved !== undefined;
+  },
+
+  /** Cancels the fan's active subscriptions among `ids`; answers the ones it canceled. */
+  cancelActive(db: Db, fanId: string, ids: string[], now: Date) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .updateTable('subscriptions')
+      .set({ status: 'canceled', canceled_at: now })
+      .where('fan_id', '=', fanId)
+      .where('id', 'in', ids)
+      .where('status', '=', 'active')
+      .returning(['id', 'creator_id'])
+      .execute();
   },
 
   /** The creator's chat row shows the fan as a subscriber (inbox "Subscribers" filter). */

@@ -12,6 +12,7 @@ import { assertNotFrozen, isUuid } from '../../lib/users';
 import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
+import { cardsRepository } from '../payments/repository';
 import { usersRepository } from '../users/repository';
 import { subscriptionsRepository, toSubscription } from './repository';
 
@@ -51,53 +52,31 @@ export async function subscribe(
   let result: { id: string; balance: number; replayed: boolean };
   try {
     result = await idempotent(ctx.db, async (trx) => {
-      const prior = await trx
-        .selectFrom('ledger_entries')
-        .select('reference')
-        .where('user_id', '=', fan.id)
-        .where('account', '=', 'credits')
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
+      const prior = await ledger.entry(trx, fan.id, 'credits', key);
       if (prior?.reference) {
-        const { credits } = await trx
-          .selectFrom('users')
-          .select('credits')
-          .where('id', '=', fan.id)
-          .executeTakeFirstOrThrow();
-        return { id: prior.reference, balance: credits, replayed: true };
+        return { id: prior.reference, balance: await ledger.balance(trx, fan.id), replayed: true };
       }
       // Hold the card so it cannot be deleted between the check above and this subscription.
-      if (card)
-        await trx
-          .selectFrom('saved_cards')
-          .select('id')
-          .where('id', '=', card.id)
-          .where('deleted_at', 'is', null)
-          .forShare()
-          .executeTakeFirstOrThrow();
-      const sub = await trx
-        .insertInto('subscriptions')
-        .values({
-          fan_id: fan.id,
-          creator_id: creator.id,
-          status: 'active',
-          price: SUBSCRIPTION_PRICE,
-          card_id: card?.id ?? null,
-          started_at: now,
-          current_period_end: new Date(now.getTime() + PERIOD_MS),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      if (card) await cardsRepository.holdLive(trx, card.id);
+      const subId = await subscriptionsRepository.insert(trx, {
+        fan_id: fan.id,
+        creator_id: creator.id,
+        status: 'active',
+        price: SUBSCRIPTION_PRICE,
+        card_id: card?.id ?? null,
+        started_at: now,
+        current_period_end: new Date(now.getTime() + PERIOD_MS),
+      });
       const paid = await ledger.transfer(trx, {
         fromUserId: fan.id,
         toUserId: creator.id,
         amount: SUBSCRIPTION_PRICE,
         reason: 'subscription',
         idempotencyKey: key,
-        reference: sub.id,
+        reference: subId,
       });
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
-      return { id: sub.id, balance: paid.balance, replayed: false };
+      return { id: subId, balance: paid.balance, replayed: false };
     });
   } catch (e) {
     if (isActivePairViolation(e)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE, 'already_subscribed');
@@ -107,7 +86,7 @@ export async function subscribe(
   return { subscription: await one(ctx, result.id), credits: result.balance };
 }
 
-/** GET /v1/subscriptions: `{ data, next, total }`, 20 a page (part 2 §9). */
+/** GET /v1/subscriptions: `{ data, next, total }`, 20 a page. */
 export async function listSubscriptions(ctx: AppContext, fan: UserRow, q: { limit: number; offset: number }) {
   const { rows, total } = await subscriptionsRepository.page(ctx.db, fan.id, q.limit, q.offset);
   const nextOffset = q.offset + rows.length;
@@ -128,16 +107,7 @@ export async function listSubscriptions(ctx: AppContext, fan: UserRow, q: { limi
 export async function cancelSubscriptions(ctx: AppContext, fan: UserRow, ids: string[]) {
   const valid = ids.filter(isUuid);
   const canceled = await ctx.db.transaction().execute(async (trx) => {
-    const rows = valid.length
-      ? await trx
-          .updateTable('subscriptions')
-          .set({ status: 'canceled', canceled_at: ctx.clock.now() })
-          .where('fan_id', '=', fan.id)
-          .where('id', 'in', valid)
-          .where('status', '=', 'active')
-          .returning(['id', 'creator_id'])
-          .execute()
-      : [];
+    const rows = await subscriptionsRepository.cancelActive(trx, fan.id, valid, ctx.clock.now());
     for (const row of rows)
       await subscriptionsRepository.markSubscriber(trx, row.creator_id, [fan.id], false);
     return rows;

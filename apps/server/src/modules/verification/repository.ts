@@ -18,4 +18,29 @@ export const codesRepository = {
   async insert(db: Db, values: Insertable<EmailCodesTable>): Promise<void> {
     await db.insertInto('email_codes').values(values).execute();
   },
+
+  /** The newest code of one purpose. */
+  newestCode(db: Db, userId: string, purpose: EmailCodesTable['purpose']) {
+    return db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  /** Counts a wrong guess; the last allowed one also uses the code up. */
+  async countWrongGuess(db: Db, codeId: string, attempts: number, usedAt: Date | null) {
+    await db
+      .updateTable('email_codes')
+      .set({ attempts, ...(usedAt && { used_at: usedAt }) })
+      .where('id', '=', codeId)
+      .execute();
+  },
+
+  async useCode(db: Db, codeId: string, at: Date) {
+    await db.updateTable('email_codes').set({ used_at: at }).where('id', '=', codeId).execute();
+  },
 };

@@ -7,7 +7,6 @@ import {
   type PayoutDefaults,
   type User,
 } from '@parlor/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { conflict, DomainError, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
@@ -15,7 +14,8 @@ import type { UserRow } from '../../plugins/auth';
 import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
-import { checkCode, lockUser, throwUnlessOk } from './codes';
+import { checkCode, throwUnlessOk } from './codes';
+import { accountRepository } from './repository';
 
 /** Every change to the own account answers the new User and tells the user's other tabs. */
 function changed(ctx: AppContext, row: UserRow): User {
@@ -27,16 +27,7 @@ function changed(ctx: AppContext, row: UserRow): User {
 /** POST /v1/users/tags: adds one tag (lowercased, no duplicates, at most MAX_TAGS) in one statement. */
 export async function addTag(ctx: AppContext, caller: UserRow, tag: string): Promise<string[]> {
   assertNotFrozen(caller);
-  const row = await ctx.db
-    .updateTable('users')
-    .set({
-      tags: sql`CASE WHEN ${tag} = ANY(tags) THEN tags ELSE array_append(tags, ${tag}::text) END`,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', caller.id)
-    .where((eb) => eb.or([sql<boolean>`${tag} = ANY(tags)`, sql<boolean>`cardinality(tags) < ${MAX_TAGS}`]))
-    .returningAll()
-    .executeTakeFirst();
+  const row = await accountRepository.addTag(ctx.db, caller.id, tag, MAX_TAGS);
   if (!row) throw conflict(ACCOUNT_MESSAGES.tooManyTags, 'too_many_tags', 'tag');
   changed(ctx, row);
   return row.tags;
@@ -44,12 +35,7 @@ export async function addTag(ctx: AppContext, caller: UserRow, tag: string): Pro
 
 /** DELETE /v1/users/tags?tag=: removes one tag; removing an absent tag is not an error. */
 export async function removeTag(ctx: AppContext, caller: UserRow, tag: string): Promise<string[]> {
-  const row = await ctx.db
-    .updateTable('users')
-    .set({ tags: sql`array_remove(tags, ${tag}::text)`, updated_at: sql`now()` })
-    .where('id', '=', caller.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await accountRepository.removeTag(ctx.db, caller.id, tag);
   changed(ctx, row);
   return row.tags;
 }
@@ -118,7 +104,7 @@ export const payoutDefaultsOf = (row: UserRow): PayoutDefaults => ({
 
 /**
  * PATCH /v2/account/defaults?verification_code=: payout information changes only with a fresh
- * action code (part 2 §2 action mode); the code check and the change commit together.
+ * action code (a code mailed for this action); the code check and the change commit together.
  */
 export async function updatePayoutDefaults(
   ctx: AppContext,
@@ -130,7 +116,7 @@ export async function updatePayoutDefaults(
   assertNotFrozen(caller);
   const now = ctx.clock.now();
   const { outcome, row } = await ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockUser(trx, caller.id);
+    const locked = await accountRepository.lockUser(trx, caller.id);
     const result = await checkCode(trx, ctx, caller.id, 'action', code, now);
     if (result !== 'ok') return { outcome: result, row: locked };
     const updated = await usersRepository.update(trx, caller.id, {

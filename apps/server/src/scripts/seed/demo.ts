@@ -1,12 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { avatarUrl } from '../../modules/avatars/service';
 import { ledger } from '../../modules/ledger/service';
 import type { MediaRow } from '../../modules/media/repository';
 import { createMediaStorage } from '../../modules/media/storage';
-import type { DB } from '../schema';
+import { usersRepository } from '../../modules/users/repository';
 import { type DemoPicture, seedDemoMedia } from './demo-media';
+import { seedRepository } from './repository';
 
 export const DEMO_PASSWORD = 'password123';
 
@@ -108,32 +110,28 @@ export async function seedDemo(
   await ctx.db.transaction().execute(async (trx) => {
     const ids = new Map<string, string>();
     for (const u of USERS) {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          username: u.username,
-          email: `${u.username}@parlor.local`,
-          password_hash: passwordHash,
-          type: u.type,
-          role: u.role ?? 'user',
-          gender: u.gender,
-          bio: u.bio,
-          tags: u.tags ?? [],
-          referral_code: u.username,
-          email_verified: true,
-          id_verified: u.type === 'featured',
-          id_verification_status: u.type === 'featured' ? 'verified' : null,
-          discover_status: u.type === 'featured' ? 'featured' : 'hidden',
-          is_customer: u.credits > 0,
-          is_bought_credit_package: u.credits > 0,
-          avatar_url: avatarUrl(u.username, u.username),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(u.username, row.id);
+      const id = await seedRepository.insertUser(trx, {
+        username: u.username,
+        email: `${u.username}@parlor.local`,
+        password_hash: passwordHash,
+        type: u.type,
+        role: u.role ?? 'user',
+        gender: u.gender,
+        bio: u.bio,
+        tags: u.tags ?? [],
+        referral_code: u.username,
+        email_verified: true,
+        id_verified: u.type === 'featured',
+        id_verification_status: u.type === 'featured' ? 'verified' : null,
+        discover_status: u.type === 'featured' ? 'featured' : 'hidden',
+        is_customer: u.credits > 0,
+        is_bought_credit_package: u.credits > 0,
+        avatar_url: avatarUrl(u.username, u.username),
+      });
+      ids.set(u.username, id);
       if (u.credits > 0) {
         await ledger.credit(trx, {
-          userId: row.id,
+          userId: id,
           account: 'credits',
           amount: u.credits,
           reason: 'admin_adjustment',
@@ -142,11 +140,7 @@ export async function seedDemo(
         });
       }
     }
-    const owner = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', ids.get(VAULT.creator)!)
-      .executeTakeFirstOrThrow();
+    const owner = (await usersRepository.findById(trx, ids.get(VAULT.creator)!))!;
     const photos = await seedDemoMedia(
       { ...ctx, db: trx },
       createMediaStorage(ctx.config),
@@ -173,49 +167,38 @@ async function seedConversation(
   photos: Map<DemoPicture, MediaRow>,
 ) {
   const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
-  const chat = await trx
-    .insertInto('chats')
-    .values({ user_low: low, user_high: high })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const chatId = await seedRepository.insertChat(trx, low, high);
   const start = Date.now() - (index + 1) * 3_600_000;
   let last = { id: 0, at: new Date(start), sender: fanId };
   for (const [n, [from, text, photo]] of lines.entries()) {
     const sender = from === 'fan' ? fanId : creatorId;
     const at = new Date(start + n * 120_000);
     const media = photo ? photos.get(photo.picture) : undefined;
-    const msg = await trx
-      .insertInto('messages')
-      .values({
-        chat_id: chat.id,
-        sender_id: sender,
-        recipient_id: sender === fanId ? creatorId : fanId,
-        text,
-        ...(media ? { type: 'image' as const, media_id: media.id, price: photo?.price ?? 0 } : {}),
-        created_at: at,
-        is_read: n < lines.length - 1,
-        read_at: n < lines.length - 1 ? at : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    last = { id: msg.id, at, sender };
+    const msgId = await seedRepository.insertMessage(trx, {
+      chat_id: chatId,
+      sender_id: sender,
+      recipient_id: sender === fanId ? creatorId : fanId,
+      text,
+      ...(media ? { type: 'image' as const, media_id: media.id, price: photo?.price ?? 0 } : {}),
+      created_at: at,
+      is_read: n < lines.length - 1,
+      read_at: n < lines.length - 1 ? at : null,
+    });
+    last = { id: msgId, at, sender };
   }
   const lastIsFan = last.sender === fanId;
   for (const [userId, otherId] of [
     [fanId, creatorId],
     [creatorId, fanId],
   ] as const) {
-    await trx
-      .insertInto('chat_members')
-      .values({
-        chat_id: chat.id,
-        user_id: userId,
-        other_user_id: otherId,
-        last_message_id: last.id,
-        last_message_at: last.at,
-        last_sender_id: last.sender,
-        unread_messages: (userId === creatorId) === lastIsFan ? 1 : 0,
-      })
-      .execute();
+    await seedRepository.insertMember(trx, {
+      chat_id: chatId,
+      user_id: userId,
+      other_user_id: otherId,
+      last_message_id: last.id,
+      last_message_at: last.at,
+      last_sender_id: last.sender,
+      unread_messages: (userId === creatorId) === lastIsFan ? 1 : 0,
+    });
   }
 }
