@@ -1,38 +1,21 @@
 // Every number of the spec (part 1 §9, part 2 §9) lives here once; server and web import it.
 
-// Paging
-export const DISCOVER_PAGE_SIZE = 20;
 export const CHAT_PAGE_SIZE = 20;
 /** Payouts, referrals, broadcast, feed, subscriptions, paid messages, vault media. */
 export const LIST_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_SIZE = 50;
-/** Part 1 §9: exported for discover cards; their meaning is not given by the spec. */
-export const DISCOVER_CARDS_CONSTANTS = [10, 3] as const;
-/** Part 1 §9: a numeric constant and a fraction whose meaning the spec does not give. */
-export const UNSPECIFIED_CONSTANTS = { count: 12, fraction: 0.18 } as const;
 
 // Layout (part 1 §1)
-export const BREAKPOINTS = [350, 768, 1152, 1440, 1920] as const;
 export const IMAGE_WIDTHS = [320, 600, 1080, 1440] as const;
 export const DESKTOP_MIN_WIDTH = 640;
 export const LAYOUTS = ['default', 'compact'] as const;
-/** Discover card columns: 2 below 768, 3 below 1152, 4 below 1440, otherwise 5. */
-export function discoverColumns(width: number): number {
-  if (width < 768) return 2;
-  if (width < 1152) return 3;
-  if (width < 1440) return 4;
-  return 5;
-}
 export const SPINNER_SIZES = [20, 25, 50, 75] as const;
 export const SPINNER_STYLES = ['ios', 'circular'] as const;
 
-// Timers (milliseconds unless named otherwise)
-export const FEED_CACHE_MS = 600_000;
 export const UNBAN_COUNTDOWN_S = 5;
 export const LOGOUT_REDIRECT_MS = 200;
 export const DEBOUNCE_MS = 2_000;
 export const LAZY_RETRY_MS = 1_000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PING_INTERVAL_MS = 30_000;
 export const PONG_TIMEOUT_MS = 2_000;
 /** Reconnect waits this times the attempt number. */

@@ -586,4 +586,3 @@ export const endpoints = {
 } as const;
 
 export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;

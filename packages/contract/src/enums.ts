@@ -7,12 +7,8 @@ export const FeaturedStatus = z.enum(['featured', 'hidden', 'denied']);
 export type FeaturedStatus = z.infer<typeof FeaturedStatus>;
 export const VerificationStatus = z.enum(['pending', 'in_progress', 'rejected', 'verified']);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
-export const SecondVerificationStatus = z.enum(['in_progress', 'rejected', 'verified']);
-export const ThirdVerificationStatus = z.enum(['in_progress', 'verified', 'retake']);
 export const Gender = z.enum(['male', 'female', 'other']);
 export type Gender = z.infer<typeof Gender>;
-/** "Gender in some places": the two-valued variant. */
-export const BinaryGender = z.enum(['male', 'female']);
 export const FeatureFlag = z.enum([
   'broadcast',
   'exclusive_content_banner',

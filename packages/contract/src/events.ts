@@ -93,7 +93,6 @@ export const ServerEvents = {
   new_rate: NewRateEvent,
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
-export const SERVER_EVENT_NAMES = Object.keys(ServerEvents) as ServerEventName[];
 export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEvents)[N]>;
 
 /** Client-to-server frames (DESIGN §4). */

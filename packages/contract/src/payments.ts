@@ -14,6 +14,7 @@ export const FREE_CHAT_LIMIT = 3;
 /** Credits a subscription costs per period, and the period. */
 export const SUBSCRIPTION_PRICE = 50;
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
+export const SUBSCRIPTION_PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 86_400_000;
 /** The tip picker's preset amounts (credits) and the largest tip. */
 export const TIP_AMOUNTS = [10, 25, 50, 100] as const;
 export const TIP_MAX = 10_000;

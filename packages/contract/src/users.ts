@@ -123,11 +123,14 @@ export const AuthResponse = z.object({ access_token: z.string(), user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /** PATCH /v1/users/{id}: the changed values; unknown fields are refused. */
+/** The longest bio a profile keeps. */
+export const BIO_MAX = 500;
+
 export const UpdateUserRequest = z
   .object({
     username: UsernameInput,
     gender: Gender,
-    bio: z.string().max(500, 'Bio cannot exceed 500 characters'),
+    bio: z.string().max(BIO_MAX, 'Bio cannot exceed 500 characters'),
     settings: z
       .object({
         profile: UserSettings.shape.profile.partial().strict(),

@@ -6,9 +6,7 @@ import {
   isFreeMailAddress,
   isModerationPending,
   isProfileComplete,
-  isVisibleInDiscovery,
   maskEmail,
-  showWelcomeFlag,
 } from './account';
 
 const fan: AccountFacts = {
@@ -78,32 +76,6 @@ describe('maskEmail', () => {
   });
 });
 
-describe('showWelcomeFlag', () => {
-  it('shows for a fresh regular user whose first affiliate matches', () => {
-    expect(showWelcomeFlag(fan, 'a1')).toBe(true);
-  });
-  it.each([
-    ['a creator', { type: 'featured' as const }],
-    ['no onboarding_v2', { onboarding_v2: false }],
-    ['the special code', { code_used: 'tiger1' }],
-    [
-      'an affiliate visit',
-      { profile_complete_config: { is_affiliate_profile_visited: true, is_bought_credit_package: false } },
-    ],
-    [
-      'a bought package',
-      { profile_complete_config: { is_affiliate_profile_visited: false, is_bought_credit_package: true } },
-    ],
-  ])('hides for %s', (_name, patch) => {
-    expect(showWelcomeFlag({ ...fan, ...patch }, 'a1')).toBe(false);
-  });
-  it('hides when the affiliate does not match or is absent', () => {
-    expect(showWelcomeFlag(fan, 'other')).toBe(false);
-    expect(showWelcomeFlag(fan, null)).toBe(false);
-    expect(showWelcomeFlag({ ...fan, affiliate: null }, undefined)).toBe(false);
-  });
-});
-
 describe('isProfileComplete', () => {
   it('counts a creator complete alone or with their own id', () => {
     expect(isProfileComplete(creator)).toBe(true);
@@ -130,14 +102,5 @@ describe('isModerationPending', () => {
       true,
     );
     expect(isModerationPending({ ...fan, requires_moderation: true })).toBe(false);
-  });
-});
-
-describe('isVisibleInDiscovery', () => {
-  it('shows regular users, featured creators and forced ones', () => {
-    expect(isVisibleInDiscovery(fan)).toBe(true);
-    expect(isVisibleInDiscovery(creator)).toBe(false);
-    expect(isVisibleInDiscovery({ ...creator, discover_status: 'featured' })).toBe(true);
-    expect(isVisibleInDiscovery({ ...creator, discover_status: 'denied', force_discover: true })).toBe(true);
   });
 });

@@ -78,22 +78,6 @@ export interface AccountFacts {
 }
 
 /**
- * Part 1 §5 welcome flag: a regular user with onboarding_v2, not on the special code, who has neither
- * visited the affiliate profile nor bought a package, and whose first affiliate is `affiliateId`.
- */
-export function showWelcomeFlag(user: AccountFacts, affiliateId: string | null | undefined): boolean {
-  return (
-    user.type === 'user' &&
-    user.onboarding_v2 &&
-    user.code_used !== WELCOME_SPECIAL_CODE &&
-    !user.profile_complete_config.is_affiliate_profile_visited &&
-    !user.profile_complete_config.is_bought_credit_package &&
-    !!affiliateId &&
-    user.affiliate === affiliateId
-  );
-}
-
-/**
  * Part 1 §5: a featured user is complete when no other user is given or the ids match; a regular user
  * who came with the special code needs a bought credit package. Any other regular user is complete.
  */
@@ -111,9 +95,4 @@ export function isModerationPending(user: AccountFacts): boolean {
   if (user.type !== 'featured') return false;
   const idPending = user.id_verification_status === null || user.id_verification_status === 'pending';
   return (user.requires_moderation && idPending) || user.discover_status === 'denied';
-}
-
-/** Part 1 §4: visible in discovery as a regular user, with discover status featured, or forced. */
-export function isVisibleInDiscovery(user: AccountFacts): boolean {
-  return user.type === 'user' || user.discover_status === 'featured' || user.force_discover;
 }

@@ -9,8 +9,6 @@ export const VALIDATION = {
   phone: 'Phone number is invalid',
   min3: 'Must be at least 3 characters',
   password: 'Password must be at least 6 characters',
-  max30: 'Cannot exceed 30 characters',
-  digits: 'Must only contain numbers.',
   handleChars: 'Must only contain letters, numbers, underscores or periods.',
   cardExpired: 'Credit / debit card expired',
   name: 'Names should not contain numbers.',

@@ -10,13 +10,9 @@ const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/;
 export const required: Validator = (v) => (v.trim() === '' ? VALIDATION.required : undefined);
 export const email: Validator = (v) => (EMAIL_RE.test(v.trim()) ? undefined : VALIDATION.email);
 export const phone: Validator = (v) => (PHONE_RE.test(v.trim()) ? undefined : VALIDATION.phone);
-export const minLength3: Validator = (v) => (v.length < 3 ? VALIDATION.min3 : undefined);
 export const password: Validator = (v) => (v.length < PASSWORD_MIN ? VALIDATION.password : undefined);
-export const maxLength30: Validator = (v) => (v.length > 30 ? VALIDATION.max30 : undefined);
-export const digitsOnly: Validator = (v) => (/^[0-9]*$/.test(v) ? undefined : VALIDATION.digits);
 export const handleChars: Validator = (v) =>
   /^[A-Za-z0-9_.]*$/.test(v) ? undefined : VALIDATION.handleChars;
-export const personName: Validator = (v) => (/[0-9]/.test(v) ? VALIDATION.name : undefined);
 
 export const passwordsMatch = (a: string, b: string) => (a === b ? undefined : VALIDATION.passwordsMatch);
 export const fieldsMatch = (a: string, b: string) => (a === b ? undefined : VALIDATION.fieldsMatch);

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_PERIOD_DAYS } from '@parlor/contract';
+import { SUBSCRIPTION_PERIOD_MS } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { DomainError } from '../../lib/errors';
@@ -7,7 +7,6 @@ import { chargeSavedCardOffSession } from '../payments/service';
 import { type SubscriptionRow, subscriptionsRepository } from './repository';
 
 export const RENEWAL_JOB = 'subscriptions.renew';
-const PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 86_400_000;
 const BATCH = 200;
 
 const isBalanceTooLow = (e: unknown) => e instanceof DomainError && e.status === 402;
@@ -20,7 +19,7 @@ async function renewOne(ctx: AppContext, sub: SubscriptionRow): Promise<'renewed
   const period = sub.current_period_end.toISOString();
   try {
     const balance = await idempotent(ctx.db, async (trx) => {
-      const next = new Date(sub.current_period_end.getTime() + PERIOD_MS);
+      const next = new Date(sub.current_period_end.getTime() + SUBSCRIPTION_PERIOD_MS);
       const moved = await subscriptionsRepository.advancePeriod(trx, sub.id, sub.current_period_end, next);
       if (!moved) return null;
       const paid = await ledger.transfer(trx, {

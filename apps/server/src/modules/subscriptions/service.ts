@@ -3,7 +3,7 @@ import {
   ALREADY_SUBSCRIBED_MESSAGE,
   ERRORS,
   SUBSCRIBE_CREATORS_ONLY_MESSAGE,
-  SUBSCRIPTION_PERIOD_DAYS,
+  SUBSCRIPTION_PERIOD_MS,
   SUBSCRIPTION_PRICE,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
@@ -16,7 +16,6 @@ import { cardsRepository } from '../payments/repository';
 import { usersRepository } from '../users/repository';
 import { subscriptionsRepository, toSubscription } from './repository';
 
-const PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 86_400_000;
 const isActivePairViolation = (e: unknown) =>
   (e as { code?: string })?.code === '23505' &&
   String((e as { constraint?: string; message?: string }).constraint ?? (e as Error).message).includes(
@@ -65,7 +64,7 @@ export async function subscribe(
         price: SUBSCRIPTION_PRICE,
         card_id: card?.id ?? null,
         started_at: now,
-        current_period_end: new Date(now.getTime() + PERIOD_MS),
+        current_period_end: new Date(now.getTime() + SUBSCRIPTION_PERIOD_MS),
       });
       const paid = await ledger.transfer(trx, {
         fromUserId: fan.id,
