@@ -30,13 +30,21 @@ async function list(viewer: Viewer, query: string): Promise<Chat[]> {
   return ChatList.parse(res.body).data;
 }
 
-/** Every chat of the viewer's inbox, classified by the server's lists and by the client's rules. */
+/**
+ * Every chat of the viewer's inbox, classified three ways: by the server's lists (SQL), by the
+ * `category` tags the server puts on each chat, and by the client's rules.
+ */
 async function classify(viewer: Viewer) {
   const chats = await list(viewer, '');
   const server: Record<string, string[]> = {};
+  const tagged: Record<string, string[]> = {};
   const client: Record<string, string[]> = {};
   for (const category of INBOX_CATEGORIES) {
     server[category] = (await list(viewer, `&type=${inboxTypeFor(category)}`))
+      .map((c) => c.other_user.username)
+      .sort();
+    tagged[category] = chats
+      .filter((c) => c.category.includes(category))
       .map((c) => c.other_user.username)
       .sort();
     const now = Date.now();
@@ -45,11 +53,11 @@ async function classify(viewer: Viewer) {
       .map((c) => c.other_user.username)
       .sort();
   }
-  return { server, client };
+  return { server, tagged, client };
 }
 
 describe('inbox categories', () => {
-  it('the web client puts every chat in the same tabs as the server lists it', async () => {
+  it('the web client and the server tags put every chat in the same tabs as the server lists it', async () => {
     const creator = await w.creator();
     const fan = async (name: string) => ({ name, ...(await w.fan()) });
     const talker = await fan('talker'); // wrote last: unreplied for the creator, sent for the fan
@@ -99,17 +107,19 @@ describe('inbox categories', () => {
     await socket.next('init');
 
     try {
-      const { server: byServer, client: byClient } = await classify(creator);
+      const { server: byServer, tagged, client: byClient } = await classify(creator);
       // Each category holds some chats and leaves some out, so agreement says something.
       for (const category of INBOX_CATEGORIES.filter((c) => c !== 'all')) {
         expect(byServer[category]?.length, category).toBeGreaterThan(0);
         expect(byServer[category]?.length, category).toBeLessThan(everyone.length);
       }
       expect(byClient).toEqual(byServer);
+      expect(tagged).toEqual(byServer);
 
       for (const f of [talker, answered, silent]) {
         const seen = await classify(f);
         expect(seen.client, f.name).toEqual(seen.server);
+        expect(seen.tagged, f.name).toEqual(seen.server);
       }
     } finally {
       socket.close();
