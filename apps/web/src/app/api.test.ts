@@ -1,6 +1,6 @@
-import { ERRORS, endpoints, STORAGE_KEYS, User } from '@parlor/contract';
+import { ERRORS, endpoints, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiBaseUrl, call, wsBaseUrl } from './api';
+import { ApiError, apiBaseUrl, apiNotices, call, follow, wsBaseUrl } from './api';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -35,13 +35,13 @@ afterEach(() => {
 
 describe('api client', () => {
   it('sends JSON headers, web-type, the stored token and same-origin credentials', async () => {
-    fetchMock.mockResolvedValue(json(200, { ok: true }));
-    await api.post('/v1/things', { a: 1 });
+    fetchMock.mockResolvedValue(json(200, { tags: ['art'] }));
+    await call(endpoints.addTag, { body: { tag: 'art' } });
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/v1/things');
+    expect(url).toBe('/v1/users/tags');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
-    expect(init.body).toBe('{"a":1}');
+    expect(init.body).toBe('{"tag":"art"}');
     expect(init.headers).toMatchObject({
       Accept: 'application/json',
       'Content-Type': 'application/json',
@@ -52,10 +52,26 @@ describe('api client', () => {
 
   it('leaves out empty query values and uses the API base cookie', async () => {
     vi.stubGlobal('document', { cookie: 'x=1; custom_api_base_url=https%3A%2F%2Fapi.example.com%2F' });
-    fetchMock.mockResolvedValue(json(200, {}));
-    await api.get('/v1/chats', { query: { v: 2, search: '', type: undefined, limit: 20 } });
+    fetchMock.mockResolvedValue(
+      json(200, { data: [], unread_messages: 0, unread_messages_favorites: 0, next: null }),
+    );
+    await call(endpoints.listChats, { query: { v: 2, search: '', type: undefined, limit: 20 } });
     expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.com/v1/chats?v=2&limit=20');
     expect(apiBaseUrl()).toBe('https://api.example.com');
+  });
+
+  it('calls another host when given a base (the media host)', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, { status: false, media: null, width: null, height: null, video_length: null }),
+    );
+    await call(
+      endpoints.mediaAvailable,
+      { query: { media_id: 'abc', type: 'message' } },
+      { base: 'https://media.example.com' },
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      'https://media.example.com/v1/media/available?media_id=abc&type=message',
+    );
   });
 
   it('derives the websocket base from the page, or the ws cookie', () => {
@@ -66,19 +82,26 @@ describe('api client', () => {
 
   it('returns a 204 as is, without reading a body', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api.delete('/v1/auth')).resolves.toBeUndefined();
+    await expect(call(endpoints.signOut)).resolves.toBeUndefined();
   });
 
   it('turns a non-JSON error answer into a 500 named "Non JSON response"', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await api.get('/v1/users/me').catch((e: unknown) => e);
+    const error = await call(endpoints.me).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: ERRORS.nonJson, status: 500, message: ERRORS.default });
   });
 
+  it('turns a non-JSON success answer into a 500 named "Non JSON response"', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Welcome</html>', { status: 200 }));
+    const error = await call(endpoints.me).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: ERRORS.nonJson, status: 500, code: 'non_json_response' });
+  });
+
   it('turns a failed fetch into the network error message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api.get('/v1/users/me')).rejects.toMatchObject({
+    await expect(call(endpoints.me)).rejects.toMatchObject({
       message: ERRORS.network,
       code: 'network_error',
     });
@@ -88,7 +111,9 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(
       json(409, { message: ERRORS.usernameTaken, code: 'username_taken', field: 'username' }),
     );
-    await expect(api.post('/v1/users/sign', {})).rejects.toMatchObject({
+    await expect(
+      call(endpoints.signUp, { body: { email: 'a@b.co', username: 'taken', password: 'secret123' } }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'username_taken',
       message: ERRORS.usernameTaken,
@@ -98,30 +123,49 @@ describe('api client', () => {
 
   it('on 401 clears the token and sends the browser to /login', async () => {
     fetchMock.mockResolvedValue(json(401, { message: ERRORS.unauthorized, code: 'unauthorized' }));
-    await expect(api.get('/v1/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call(endpoints.me)).rejects.toMatchObject({ status: 401 });
     expect(storage.data.has(STORAGE_KEYS.authToken)).toBe(false);
     expect(location.assign).toHaveBeenCalledWith('/login');
   });
 
   it('leaves a 401 to the caller when asked (the sign-in call)', async () => {
     fetchMock.mockResolvedValue(json(401, { message: ERRORS.wrongLogin, code: 'wrong_login' }));
-    await expect(api.post('/v1/auth', {}, { handleUnauthorized: false })).rejects.toMatchObject({
+    await expect(
+      call(
+        endpoints.signIn,
+        { body: { login: 'someone', password: 'secret' } },
+        { handleUnauthorized: false },
+      ),
+    ).rejects.toMatchObject({
       message: ERRORS.wrongLogin,
     });
     expect(storage.data.get(STORAGE_KEYS.authToken)).toBe('tok-123');
     expect(location.assign).not.toHaveBeenCalled();
   });
 
+  it('announces a 423 (frozen account) with the server message', async () => {
+    fetchMock.mockResolvedValue(json(423, { message: 'Your account is frozen', code: 'frozen' }));
+    const frozen = vi.fn();
+    apiNotices.addEventListener('frozen', frozen);
+    try {
+      await expect(call(endpoints.me)).rejects.toMatchObject({ status: 423 });
+    } finally {
+      apiNotices.removeEventListener('frozen', frozen);
+    }
+    expect(frozen).toHaveBeenCalledTimes(1);
+    expect((frozen.mock.calls[0]![0] as CustomEvent).detail).toBe('Your account is frozen');
+  });
+
   it('on 503 sends the browser to /maintenance', async () => {
     fetchMock.mockResolvedValue(json(503, { message: 'Maintenance', code: 'maintenance' }));
-    await expect(api.get('/v1/users/me')).rejects.toMatchObject({ status: 503 });
+    await expect(call(endpoints.me)).rejects.toMatchObject({ status: 503 });
     expect(location.assign).toHaveBeenCalledWith('/maintenance');
   });
 
   it('validates answers against the contract schema', async () => {
     fetchMock.mockResolvedValue(json(200, { _id: 'u1' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(api.get('/v1/users/me', { schema: User })).rejects.toMatchObject({
+    await expect(call(endpoints.me)).rejects.toMatchObject({
       status: 500,
       code: 'invalid_response',
     });
@@ -148,5 +192,36 @@ describe('calls through the endpoint table', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(call(endpoints.deleteNote, { params: { id: 'n1' } })).resolves.toBeUndefined();
     expect(fetchMock.mock.calls[0]![1].method).toBe('DELETE');
+  });
+
+  it('follows a next link as the server wrote it, with the method and schema of its endpoint', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: [], next: null, total: 0 }));
+    await expect(
+      follow(endpoints.listSubscriptions, '/v1/subscriptions?limit=20&offset=20'),
+    ).resolves.toEqual({
+      data: [],
+      next: null,
+      total: 0,
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/v1/subscriptions?limit=20&offset=20');
+    expect(init.method).toBe('GET');
+  });
+
+  it('matches a next link against the path parameters of its endpoint', async () => {
+    fetchMock.mockResolvedValue(json(200, { unexpected: true }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(
+      follow(endpoints.listMessages, '/v1/chats/c1/messages?limit=50&last_message_id=9'),
+    ).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/v1/chats/c1/messages?limit=50&last_message_id=9');
+  });
+
+  it('refuses a next link to another endpoint without calling it', async () => {
+    await expect(follow(endpoints.listSubscriptions, '/v1/chats?limit=20&offset=20')).rejects.toThrow(
+      'is not a page of GET /v1/subscriptions',
+    );
+    await expect(follow(endpoints.listMessages, '/v1/chats/c1/x/messages?limit=50')).rejects.toThrow();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -125,7 +125,7 @@ export function endSession(): void {
 }
 
 /** One call to the API: headers, base override, status handling and response validation. */
-export async function request<T = unknown>(
+async function request<T = unknown>(
   method: string,
   path: string,
   options: RequestOptions<T> = {},
@@ -171,17 +171,6 @@ export async function request<T = unknown>(
   return parsed.data;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
-};
-
 export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized'>;
 
 /** The arguments of `call`: the input may be left out when nothing in it is required. */
@@ -189,6 +178,12 @@ type CallArgs<E extends Endpoint> =
   object extends EndpointInput<E>
     ? [input?: EndpointInput<E>, options?: CallOptions]
     : [input: EndpointInput<E>, options?: CallOptions];
+
+/** The body a call of the endpoint sends, as its schema accepts it. */
+export type CallBody<E extends Endpoint> = EndpointInput<E> extends { body?: infer B } ? B : never;
+
+const responseSchema = <E extends Endpoint>(endpoint: E) =>
+  endpoint.response as z.ZodType<EndpointResult<E>> | undefined;
 
 /**
  * Calls one endpoint of the contract's table: its method and path come from the table, the input is
@@ -207,6 +202,31 @@ export function call<E extends Endpoint>(
     ...options,
     query,
     body,
-    schema: endpoint.response as z.ZodType<EndpointResult<E>> | undefined,
+    schema: responseSchema(endpoint),
+  });
+}
+
+/** The endpoint's path as a pattern: each `:name` segment matches any one segment. */
+function pathPattern(endpoint: Endpoint): RegExp {
+  const escaped = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
+}
+
+/**
+ * Follows a page's `next` link as the server wrote it (the following page's query included): the
+ * endpoint gives the method and the response schema, and a link to any other path is refused.
+ */
+export async function follow<E extends Endpoint>(
+  endpoint: E,
+  next: string,
+  options?: CallOptions,
+): Promise<EndpointResult<E>> {
+  const path = next.split('?', 1)[0] ?? '';
+  if (!pathPattern(endpoint).test(path)) {
+    throw new Error(`${next} is not a page of ${endpoint.method} ${endpoint.path}`);
+  }
+  return request(endpoint.method, next, {
+    ...options,
+    schema: responseSchema(endpoint),
   });
 }

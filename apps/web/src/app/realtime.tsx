@@ -1,4 +1,4 @@
-import type { ClientEventName, ServerEventName } from '@parlor/contract';
+import { type ClientEventName, endpoints, type ServerEventName } from '@parlor/contract';
 import { useEffect } from 'react';
 import { accountEffects } from '../features/account-states/accountEvents';
 import { selectToken, selectUser } from '../features/auth/authSlice';
@@ -50,7 +50,7 @@ export function RealtimeConnection() {
   useEffect(() => {
     if (!token || !me) return;
     const connection = createConnection({
-      url: () => `${wsBaseUrl()}/v1/ws?token=${encodeURIComponent(token)}`,
+      url: () => `${wsBaseUrl()}${endpoints.realtime.path}?token=${encodeURIComponent(token)}`,
       create: (url) => new WebSocket(url) as unknown as SocketLike,
       visibility: documentVisibility,
       onEvent: (event, data) => handleServerEvent(store, me, event, data),

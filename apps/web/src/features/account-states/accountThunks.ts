@@ -1,5 +1,5 @@
-import { User } from '@parlor/contract';
-import { api } from '../../app/api';
+import { endpoints, type User } from '@parlor/contract';
+import { call } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import { userUpdated } from '../auth/authSlice';
 
@@ -7,7 +7,7 @@ import { userUpdated } from '../auth/authSlice';
 export const dismissReportedWarning = createApiThunk<User>(
   'account/dismissReportedWarning',
   async (_arg, { dispatch }) => {
-    const user = await api.delete('/v1/users/warning', { schema: User });
+    const user = await call(endpoints.dismissWarning);
     dispatch(userUpdated(user));
     return user;
   },

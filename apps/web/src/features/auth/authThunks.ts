@@ -1,14 +1,14 @@
 import {
-  AuthResponse,
+  type AuthResponse,
   ERRORS,
+  endpoints,
   LOGOUT_REDIRECT_MS,
   type SignInRequest,
   type SignUpRequest,
   type UpdateUserRequest,
-  User,
-  UsernameAvailableResponse,
+  type User,
 } from '@parlor/contract';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { clearStoredSession, redirectTo, storeToken } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
 import { postToServiceWorker, setupServiceWorker } from '../../app/serviceWorker';
@@ -23,7 +23,7 @@ function startSession(answer: AuthResponse): AuthResponse {
 export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) => {
   try {
     // A 401 here is a wrong password, not an expired session: no redirect.
-    const answer = await api.post('/v1/auth', body, { schema: AuthResponse, handleUnauthorized: false });
+    const answer = await call(endpoints.signIn, { body }, { handleUnauthorized: false });
     return startSession(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
@@ -35,11 +35,7 @@ export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) 
 
 /** DESIGN §4: POST /v1/users/sign; the spec's email data adds web and react_flow. */
 export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) => {
-  const answer = await api.post(
-    '/v1/users/sign',
-    { ...body, web: true, react_flow: true },
-    { schema: AuthResponse },
-  );
+  const answer = await call(endpoints.signUp, { body: { ...body, web: true, react_flow: true } });
   return startSession(answer);
 });
 
@@ -47,7 +43,7 @@ export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) 
 export const loadSession = createApiThunk<User>(
   'auth/loadSession',
   async (_arg, { getState }) => {
-    const user = await api.get('/v1/users/me', { schema: User });
+    const user = await call(endpoints.me);
     const { token } = getState().auth;
     if (token) setupServiceWorker(user, token);
     return user;
@@ -61,7 +57,7 @@ export const updateUser = createApiThunk(
   async (changes: UpdateUserRequest, { getState }) => {
     const { user } = getState().auth;
     if (!user) throw new ApiError(401, ERRORS.unauthorized, 'unauthorized');
-    return api.patch(`/v1/users/${encodeURIComponent(user._id)}`, changes, { schema: User });
+    return call(endpoints.updateUser, { params: { id: user._id }, body: changes });
   },
 );
 
@@ -71,7 +67,7 @@ export const updateUser = createApiThunk(
  */
 export const logout = createApiThunk('auth/logout', async () => {
   try {
-    await api.delete('/v1/auth', { handleUnauthorized: false });
+    await call(endpoints.signOut, {}, { handleUnauthorized: false });
   } catch {
     // Signing out must always succeed locally, even offline or with a revoked token.
   }
@@ -82,5 +78,5 @@ export const logout = createApiThunk('auth/logout', async () => {
 
 /** GET /v1/username-available: whether a username can still be taken. */
 export const checkUsername = createApiThunk('auth/checkUsername', async (username: string, { signal }) =>
-  api.get('/v1/username-available', { query: { username }, schema: UsernameAvailableResponse, signal }),
+  call(endpoints.usernameAvailable, { query: { username } }, { signal }),
 );

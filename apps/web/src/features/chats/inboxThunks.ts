@@ -1,14 +1,5 @@
-import {
-  CHAT_PAGE_SIZE,
-  Chat,
-  type ChatAction,
-  ChatList,
-  ChatsActionResponse,
-  ChatTotals,
-  type InboxFilter,
-  PresenceList,
-} from '@parlor/contract';
-import { api } from '../../app/api';
+import { CHAT_PAGE_SIZE, type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
+import { call } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunk } from '../../app/storeTypes';
 import { selectUser } from '../auth/authSlice';
@@ -26,11 +17,11 @@ export interface PageArg {
 export const fetchInboxPage = createApiThunk(
   'inbox/fetchPage',
   async (arg: PageArg, { signal }) =>
-    api.get('/v1/chats', {
-      query: { v: 2, limit: CHAT_PAGE_SIZE, offset: arg.offset, ...inboxQuery(arg) },
-      schema: ChatList,
-      signal,
-    }),
+    call(
+      endpoints.listChats,
+      { query: { v: 2, limit: CHAT_PAGE_SIZE, offset: arg.offset, ...inboxQuery(arg) } },
+      { signal },
+    ),
   // One page at a time; a refresh may run beside a page load.
   (arg, getState) => arg.refresh === true || getState().inbox.list.status !== 'Fetching',
 );
@@ -45,18 +36,18 @@ export const fetchNextInboxPage = (): AppThunk => (dispatch, getState) => {
 /** GET /v1/chats/total: the nine counts, for featured users only (part 1 §3, §7). */
 export const fetchInboxTotals = createApiThunk(
   'inbox/fetchTotals',
-  async () => api.get('/v1/chats/total', { schema: ChatTotals }),
+  async () => call(endpoints.chatTotals),
   (_arg, getState) => selectUser(getState())?.type === 'featured',
 );
 
 /** GET /v1/chats/presence?ids=: the online state of up to 100 chat partners. */
 export const fetchPresence = createApiThunk('inbox/fetchPresence', async (ids: string[], { signal }) =>
-  api.get('/v1/chats/presence', { query: { ids: ids.join(',') }, schema: PresenceList, signal }),
+  call(endpoints.chatsPresence, { query: { ids: ids.join(',') } }, { signal }),
 );
 
 /** GET /v1/chat?recipient_id=: one chat added to the list (part 1 §7). */
 export const fetchChat = createApiThunk('inbox/fetchChat', async (otherUserId: string) =>
-  api.get('/v1/chat', { query: { recipient_id: otherUserId }, schema: Chat }),
+  call(endpoints.getChat, { query: { recipient_id: otherUserId } }),
 );
 
 export interface ChatsActionArg {
@@ -86,7 +77,7 @@ export const chatsAction = createApiThunk(
     const body = selectAll
       ? { action: arg.action, except_ids: ids.join(','), ...inboxQuery(list) }
       : { action: arg.action, ids: ids.join(','), ...inboxQuery(list) };
-    const res = await api.patch('/v1/chats', body, { schema: ChatsActionResponse });
+    const res = await call(endpoints.chatsAction, { body });
     const except = new Set(ids);
     return {
       ...res,
@@ -109,9 +100,7 @@ export interface ReadArg {
  * read, and the unread count goes down by as many (part 2 §4: by 50 per page of 50 unread).
  */
 export const markMessagesRead = createApiThunk('inbox/markRead', async (arg: ReadArg) =>
-  api.patch(
-    '/v1/chats',
-    { action: 'read', ids: arg.otherUserId, from_message_id: arg.fromMessageId },
-    { schema: ChatsActionResponse },
-  ),
+  call(endpoints.chatsAction, {
+    body: { action: 'read', ids: arg.otherUserId, from_message_id: arg.fromMessageId },
+  }),
 );

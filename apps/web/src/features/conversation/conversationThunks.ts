@@ -1,5 +1,5 @@
-import { ChangeRateResponse, Chat, MESSAGE_PAGE_SIZE, Message, MessagePage, Note } from '@parlor/contract';
-import { ApiError, api } from '../../app/api';
+import { type Chat, endpoints, MESSAGE_PAGE_SIZE, type Message } from '@parlor/contract';
+import { ApiError, call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
@@ -29,17 +29,17 @@ export const openConversation = createApiThunk(
       let chat = given ?? null;
       if (!chat) {
         try {
-          chat = await api.get('/v1/chat', { query: { recipient_id: otherUserId }, schema: Chat, signal });
+          chat = await call(endpoints.getChat, { query: { recipient_id: otherUserId } }, { signal });
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 404) throw error;
-          chat = await api.post('/v1/chat', { recipient_id: otherUserId }, { schema: Chat, signal });
+          chat = await call(endpoints.openChat, { body: { recipient_id: otherUserId } }, { signal });
         }
       }
-      const page = await api.get(`/v1/chats/${chat.chat_id}/messages`, {
-        query: { limit: MESSAGE_PAGE_SIZE, offset: 0 },
-        schema: MessagePage,
-        signal,
-      });
+      const page = await call(
+        endpoints.listMessages,
+        { params: { chatId: chat.chat_id }, query: { limit: MESSAGE_PAGE_SIZE, offset: 0 } },
+        { signal },
+      );
       dispatch(chatReceived(page.chat));
       dispatch(creditsChanged(page.credits));
       // The page is read once it is held (conversationEffects: readLoaded after it lands).
@@ -62,7 +62,7 @@ export const loadOlderMessages = createApiThunk(
   async (otherUserId: string, { getState, signal }) => {
     const next = convoOf(getState, otherUserId)?.next;
     if (!next) return { data: [] as Message[], next: null };
-    const page = await api.get(next, { schema: MessagePage, signal });
+    const page = await follow(endpoints.listMessages, next, { signal });
     return { data: page.data, next: page.next };
   },
   (otherUserId, getState) => {
@@ -78,15 +78,18 @@ export const resyncConversation =
     if (!convo?.chatId || convo.status !== 'ready') return;
     const newest = convo.messageIds[convo.messageIds.length - 1];
     const found: Message[] = [];
-    let url: string | null = `/v1/chats/${convo.chatId}/messages?limit=${MESSAGE_PAGE_SIZE}&offset=0`;
-    // A bounded walk back: a very long absence is better served by reopening the chat.
-    for (let pages = 0; url && pages < 20; pages += 1) {
-      const page: MessagePage = await api.get(url, { schema: MessagePage });
+    let page = await call(endpoints.listMessages, {
+      params: { chatId: convo.chatId },
+      query: { limit: MESSAGE_PAGE_SIZE, offset: 0 },
+    });
+    // A bounded walk back (20 pages): a very long absence is better served by reopening the chat.
+    for (let pages = 1; ; pages += 1) {
       found.push(...page.data);
       dispatch(chatReceived(page.chat));
       const oldest = page.data[0];
       if (!newest || !oldest || Number(oldest._id) <= Number(newest)) break;
-      url = page.next;
+      if (!page.next || pages >= 20) break;
+      page = await follow(endpoints.listMessages, page.next);
     }
     dispatch(messagesMerged({ otherUserId, messages: found }));
     dispatch(readLoaded(otherUserId));
@@ -121,14 +124,14 @@ export const readLoaded =
 export const hideMessageForMe = createApiThunk(
   'conversation/hideForMe',
   async ({ messageId }: { otherUserId: string; messageId: string }) =>
-    api.patch(`/v1/messages/${messageId}/hide-for-me`, undefined, { schema: Message }),
+    call(endpoints.hideMessageForMe, { params: { id: messageId } }),
 );
 
 /** DELETE /v1/messages/{id}: the sender removes it for both sides. */
 export const deleteMessage = createApiThunk(
   'conversation/deleteMessage',
   async ({ otherUserId, messageId }: { otherUserId: string; messageId: string }, { dispatch }) => {
-    const message = await api.delete(`/v1/messages/${messageId}`, { schema: Message });
+    const message = await call(endpoints.deleteMessage, { params: { id: messageId } });
     dispatch(messageDeleted({ otherUserId, message }));
     return message;
   },
@@ -138,7 +141,7 @@ export const deleteMessage = createApiThunk(
 export const addNote = createApiThunk(
   'conversation/addNote',
   async ({ otherUserId, text }: { otherUserId: string; text: string }, { dispatch, getState }) => {
-    const note = await api.post('/v1/chats/note', { id: otherUserId, note: text }, { schema: Note });
+    const note = await call(endpoints.createNote, { body: { id: otherUserId, note: text } });
     const chat = getState().inbox.chats.entities[otherUserId];
     if (chat) dispatch(chatPatched({ id: otherUserId, changes: { notes: [...chat.notes, note] } }));
     return note;
@@ -148,7 +151,7 @@ export const addNote = createApiThunk(
 export const updateNote = createApiThunk(
   'conversation/updateNote',
   async ({ otherUserId, noteId, text }: { otherUserId: string; noteId: string; text: string }, tools) => {
-    const note = await api.patch(`/v1/notes/${noteId}`, { text }, { schema: Note });
+    const note = await call(endpoints.updateNote, { params: { id: noteId }, body: { text } });
     const chat = tools.getState().inbox.chats.entities[otherUserId];
     if (chat) {
       const notes = chat.notes.map((n) => (n._id === noteId ? note : n));
@@ -161,7 +164,7 @@ export const updateNote = createApiThunk(
 export const deleteNote = createApiThunk(
   'conversation/deleteNote',
   async ({ otherUserId, noteId }: { otherUserId: string; noteId: string }, { dispatch, getState }) => {
-    await api.delete(`/v1/notes/${noteId}`);
+    await call(endpoints.deleteNote, { params: { id: noteId } });
     const chat = getState().inbox.chats.entities[otherUserId];
     if (chat) {
       dispatch(
@@ -175,11 +178,7 @@ export const deleteNote = createApiThunk(
 export const changeRate = createApiThunk(
   'conversation/changeRate',
   async ({ otherUserId, rate }: { otherUserId: string; rate: number }, { dispatch }) => {
-    const res = await api.post(
-      '/v1/chats/change-rate',
-      { user_id: otherUserId, rate },
-      { schema: ChangeRateResponse },
-    );
+    const res = await call(endpoints.changeRate, { body: { user_id: otherUserId, rate } });
     dispatch(chatPatched({ id: otherUserId, changes: { credit_rate: res.rate } }));
     return res;
   },

@@ -1,10 +1,5 @@
-import {
-  CLIENT_MESSAGE_TIME_OFFSET_MS,
-  ERRORS,
-  type SendMessageRequest,
-  SendMessageResponse,
-} from '@parlor/contract';
-import { ApiError, api } from '../../app/api';
+import { CLIENT_MESSAGE_TIME_OFFSET_MS, ERRORS, endpoints, type SendMessageRequest } from '@parlor/contract';
+import { ApiError, call } from '../../app/api';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
@@ -66,7 +61,7 @@ function release(clientSideReceiveId: string) {
 
 /** The network and the clock of the outbox; tests replace them. */
 export const outboxIo = {
-  post: (body: SendMessageRequest) => api.post('/v1/messages', body, { schema: SendMessageResponse }),
+  post: (body: SendMessageRequest) => call(endpoints.sendMessage, { body }),
   sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 };
 

@@ -12,7 +12,7 @@ import { loadSession } from '../auth/authThunks';
 import { FormAlert } from '../auth/FormAlert';
 import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
 import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
-import { cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
+import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { PageHeader } from '../shell/PageHeader';
@@ -52,7 +52,7 @@ export function GetCreditsScreen() {
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ credits: number; note?: string } | null>(null);
-  const [currency, setCurrency] = useState<string>('USDT');
+  const [currency, setCurrency] = useState<CryptoCurrency>('USDT');
   // One key per attempt: a double click or a retried request charges once (DESIGN §5).
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
 
@@ -225,7 +225,11 @@ export function GetCreditsScreen() {
               Or pay with crypto
             </h2>
             <div className={styles.crypto}>
-              <SelectField label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+              <SelectField
+                label="Currency"
+                value={currency}
+                onChange={(e) => setCurrency(CRYPTO_CURRENCIES.find((c) => c === e.target.value) ?? 'USDT')}
+              >
                 {CRYPTO_CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

@@ -1,5 +1,5 @@
-import { BuyMessageResponse, MessageList, SalesSummary, type VaultMedia, VaultPage } from '@parlor/contract';
-import { ApiError, api } from '../../app/api';
+import { endpoints, type VaultMedia } from '@parlor/contract';
+import { ApiError, call, follow } from '../../app/api';
 import type { AppThunkDispatch } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
@@ -9,7 +9,7 @@ import { earningsStore } from './earnings';
 
 /** Reloads one message (part 2 §8: "a message-changed error reloads the message"). */
 async function reload(dispatch: AppThunkDispatch, otherUserId: string, messageId: string) {
-  const { data } = await api.get('/v1/messages', { query: { ids: messageId }, schema: MessageList });
+  const { data } = await call(endpoints.messagesByIds, { query: { ids: messageId } });
   dispatch(messagesMerged({ otherUserId, messages: data }));
 }
 export const reloadMessage = (otherUserId: string, messageId: string) => (dispatch: AppThunkDispatch) =>
@@ -24,7 +24,7 @@ export const buyPaidMessage =
   (otherUserId: string, messageId: string) =>
   async (dispatch: AppThunkDispatch): Promise<'bought' | 'reloaded' | 'needs-credits' | 'failed'> => {
     try {
-      const res = await api.patch(`/v1/messages/${messageId}/buy`, undefined, { schema: BuyMessageResponse });
+      const res = await call(endpoints.buyMessage, { params: { id: messageId } });
       dispatch(messagesMerged({ otherUserId, messages: [res.message] }));
       dispatch(creditsChanged(res.credits));
       return 'bought';
@@ -51,19 +51,18 @@ export const buyPaidMessage =
 
 /** GET /v1/media: one page of the caller's vault (20 at a time). */
 export function loadVaultPage(next: string | null, signal?: AbortSignal) {
-  return api.get(next ?? '/v1/media', {
-    ...(next ? {} : { query: { limit: 20, offset: 0 } }),
-    schema: VaultPage,
-    ...(signal ? { signal } : {}),
-  });
+  const options = signal ? { signal } : {};
+  return next
+    ? follow(endpoints.listVault, next, options)
+    : call(endpoints.listVault, { query: { limit: 20, offset: 0 } }, options);
 }
 
 export function deleteFromVault(items: VaultMedia[]) {
-  return api.delete('/v1/media', { query: { ids: items.map((m) => m._id).join(',') } });
+  return call(endpoints.deleteFromVault, { query: { ids: items.map((m) => m._id).join(',') } });
 }
 
 /** GET /v1/media/sales: a creator's earnings, kept fresh afterwards by message_paid. */
 export async function refreshEarnings(): Promise<void> {
-  const summary = await api.get('/v1/media/sales', { schema: SalesSummary });
+  const summary = await call(endpoints.salesSummary);
   earningsStore.set(summary.earnings);
 }

@@ -1,13 +1,13 @@
 import {
   ERRORS,
+  endpointPath,
+  endpoints,
   MEDIA,
-  MediaAvailableResponse,
   type MediaUploadResponse,
   type MediaUploadType,
-  MediaUploadResponse as UploadAnswer,
   uploadErrorMessage,
 } from '@parlor/contract';
-import { ApiError, api, apiBaseUrl, endSession } from '../../app/api';
+import { ApiError, apiBaseUrl, call, endSession } from '../../app/api';
 import { storedToken } from '../../app/browser';
 import { pushPopup } from '../popups/popupsSlice';
 import { type PreparedMedia, prepareMediaFile } from './filePrep';
@@ -44,12 +44,11 @@ export async function findAvailable(
   type: MediaUploadType,
   options: { host: string; signal?: AbortSignal },
 ) {
-  const answer = await api.get('/v1/media/available', {
-    query: { media_id: md5, type },
-    schema: MediaAvailableResponse,
-    base: options.host,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const answer = await call(
+    endpoints.mediaAvailable,
+    { query: { media_id: md5, type } },
+    { base: options.host, ...(options.signal ? { signal: options.signal } : {}) },
+  );
   if (!answer.status || !answer.media) return null;
   const found: MediaUploadResponse = {
     width: answer.width,
@@ -79,7 +78,7 @@ export function uploadFile(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${options.host}/v1/media`);
+    xhr.open(endpoints.uploadMedia.method, `${options.host}${endpointPath(endpoints.uploadMedia)}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('web-type', 'react');
     const token = storedToken();
@@ -96,7 +95,7 @@ export function uploadFile(
         // handled below as a failed upload
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = UploadAnswer.safeParse(body);
+        const parsed = endpoints.uploadMedia.response.safeParse(body);
         if (parsed.success) {
           options.onProgress(100);
           resolve(parsed.data);

@@ -1,4 +1,4 @@
-import { ERRORS, type PaymentRequest } from '@parlor/contract';
+import { type CRYPTO_CURRENCIES, ERRORS, type PaymentRequest } from '@parlor/contract';
 import { redirectTo } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
 import { creditsChanged } from '../auth/authSlice';
@@ -46,8 +46,10 @@ export const submitPayment = createApiThunk(
   },
 );
 
+export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
+
 export const cryptoTopUp = createApiThunk(
   'payments/cryptoTopUp',
-  async (arg: { packageId: string; currency: string; key: string }) =>
+  async (arg: { packageId: string; currency: CryptoCurrency; key: string }) =>
     paymentsApi.cryptoTopUp({ package_id: arg.packageId, currency: arg.currency, idempotency_key: arg.key }),
 );

@@ -1,6 +1,5 @@
-import type { PaymentType, ThreeDsCallbackQuery } from '@parlor/contract';
-import { SubscribeResponse } from '@parlor/contract';
-import { api } from '../../app/api';
+import { endpoints, type PaymentType, type ThreeDsCallbackQuery } from '@parlor/contract';
+import { call } from '../../app/api';
 import { readStorage, removeStorage, writeStorage } from '../../app/browser';
 import { paymentsApi } from '../credits/creditsApi';
 
@@ -82,14 +81,10 @@ export async function finishPurchase(resume: PendingPurchase, key: string): Prom
       });
       return;
     case 'subscription':
-      await api.post(
-        '/v1/subscriptions',
-        { model_id: resume.modelId, idempotency_key: key },
-        { schema: SubscribeResponse },
-      );
+      await call(endpoints.subscribe, { body: { model_id: resume.modelId, idempotency_key: key } });
       return;
     case 'message':
-      await api.patch(`/v1/messages/${encodeURIComponent(resume.messageId)}/buy`, {});
+      await call(endpoints.buyMessage, { params: { id: resume.messageId } });
       return;
   }
 }

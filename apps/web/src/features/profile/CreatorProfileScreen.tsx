@@ -1,7 +1,7 @@
-import { Chat, PublicUser } from '@parlor/contract';
+import { endpoints, type PublicUser } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, type ApiErrorInfo, api, toErrorInfo } from '../../app/api';
+import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -34,8 +34,7 @@ export function CreatorProfileScreen() {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    api
-      .get(`/v1/users/${encodeURIComponent(username)}`, { schema: PublicUser, signal: controller.signal })
+    call(endpoints.publicProfile, { params: { username } }, { signal: controller.signal })
       .then((user) => setLoad({ state: 'loaded', user }))
       .catch((e: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', error: toErrorInfo(e) });
@@ -69,7 +68,7 @@ export function CreatorProfileScreen() {
     setOpening(true);
     setError(null);
     try {
-      const chat = await api.post('/v1/chat', { recipient_id: user._id }, { schema: Chat });
+      const chat = await call(endpoints.openChat, { body: { recipient_id: user._id } });
       const state: ConversationNavState = { chat, backTo: pathname };
       navigate(`/chats/${encodeURIComponent(user._id)}`, { state });
     } catch (e) {

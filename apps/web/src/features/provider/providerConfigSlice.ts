@@ -1,6 +1,6 @@
-import { ProviderConfig } from '@parlor/contract';
+import { endpoints, type ProviderConfig } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
@@ -14,10 +14,7 @@ const CONFIG_REQUEST = 'providerConfig/load';
 export const loadProviderConfig = createApiThunk<ProviderConfig>(
   CONFIG_REQUEST,
   async (_arg, { dispatch }) => {
-    const config = await api.get('/v1/provider/config', {
-      query: { platform: 'react' },
-      schema: ProviderConfig,
-    });
+    const config = await call(endpoints.providerConfig, { query: { platform: 'react' } });
     if (config.is_guest) void dispatch(logout());
     return config;
   },

@@ -1,14 +1,13 @@
 import {
-  DeletionResponse,
+  type DeletionResponse,
   ERRORS,
   ErrorBody,
-  PayoutDefaults,
-  type PayoutDefaultsRequest,
-  TagsResponse,
-  User,
+  endpointPath,
+  endpoints,
+  type User,
 } from '@parlor/contract';
 import type { z } from 'zod';
-import { ApiError, api, apiBaseUrl } from '../../app/api';
+import { ApiError, apiBaseUrl, type CallBody, call } from '../../app/api';
 import { storedToken } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
 import { userUpdated } from '../auth/authSlice';
@@ -25,8 +24,8 @@ export const uploadAvatar = createApiThunk('settings/uploadAvatar', async (file:
   const token = storedToken();
   let response: Response;
   try {
-    response = await fetch(`${apiBaseUrl()}/v1/users/avatar`, {
-      method: 'POST',
+    response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadAvatar)}`, {
+      method: endpoints.uploadAvatar.method,
       headers: {
         Accept: 'application/json',
         'web-type': 'react',
@@ -45,42 +44,38 @@ export const uploadAvatar = createApiThunk('settings/uploadAvatar', async (file:
       ? new ApiError(response.status, body.data.message, body.data.code)
       : new ApiError(response.status, ERRORS.default, 'unknown_error');
   }
-  const user = User.parse(json);
+  const user = endpoints.uploadAvatar.response.parse(json);
   dispatch(userUpdated(user));
   return user;
 });
 
-function userCall<A>(type: string, call: (arg: A) => Promise<User>) {
+function userCall<A>(type: string, update: (arg: A) => Promise<User>) {
   return createApiThunk(type, async (arg: A, { dispatch }) => {
-    const user = await call(arg);
+    const user = await update(arg);
     dispatch(userUpdated(user));
     return user;
   });
 }
 
-export const randomAvatar = userCall<void>('settings/randomAvatar', () =>
-  api.patch('/v1/users/random_avatar', undefined, { schema: User }),
-);
+export const randomAvatar = userCall<void>('settings/randomAvatar', () => call(endpoints.randomAvatar));
 export const setFeaturedInDiscover = userCall('settings/discover', (featured: boolean) =>
-  api.patch('/v1/users/discover', { featured }, { schema: User }),
+  call(endpoints.setFeaturedInDiscover, { body: { featured } }),
 );
-export const reloadUser = userCall<void>('settings/reloadUser', () =>
-  api.get('/v1/users/me', { schema: User }),
-);
+export const reloadUser = userCall<void>('settings/reloadUser', () => call(endpoints.me));
 
 export const addTag = createApiThunk('settings/addTag', async (tag: string, { dispatch }) => {
-  await api.post('/v1/users/tags', { tag }, { schema: TagsResponse });
+  await call(endpoints.addTag, { body: { tag } });
   return dispatch(reloadUser()).unwrap();
 });
 export const removeTag = createApiThunk('settings/removeTag', async (tag: string, { dispatch }) => {
-  await api.delete('/v1/users/tags', { query: { tag }, schema: TagsResponse });
+  await call(endpoints.removeTag, { query: { tag } });
   return dispatch(reloadUser()).unwrap();
 });
 
 export const scheduleDeletion = createApiThunk(
   'settings/scheduleDeletion',
   async (password: string, { dispatch }) => {
-    const answer = await api.post('/v1/users/deletion', { password }, { schema: DeletionResponse });
+    const answer = await call(endpoints.scheduleDeletion, { body: { password } });
     await dispatch(reloadUser());
     return answer;
   },
@@ -88,12 +83,12 @@ export const scheduleDeletion = createApiThunk(
 export const cancelDeletion = createApiThunk<DeletionResponseData>(
   'settings/cancelDeletion',
   async (_arg, { dispatch }) => {
-    const answer = await api.delete('/v1/users/deletion', { schema: DeletionResponse });
+    const answer = await call(endpoints.cancelDeletion);
     await dispatch(reloadUser());
     return answer;
   },
 );
 
-export const getPayoutDefaults = () => api.get('/v2/account/defaults', { schema: PayoutDefaults });
-export const savePayoutDefaults = (code: string, body: z.input<typeof PayoutDefaultsRequest>) =>
-  api.patch('/v2/account/defaults', body, { query: { verification_code: code }, schema: PayoutDefaults });
+export const getPayoutDefaults = () => call(endpoints.getPayoutDefaults);
+export const savePayoutDefaults = (code: string, body: CallBody<typeof endpoints.updatePayoutDefaults>) =>
+  call(endpoints.updatePayoutDefaults, { query: { verification_code: code }, body });

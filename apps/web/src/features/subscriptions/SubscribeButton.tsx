@@ -1,7 +1,7 @@
-import { creditsToDollars, SUBSCRIPTION_PRICE, SubscribeResponse } from '@parlor/contract';
+import { creditsToDollars, endpoints, SUBSCRIPTION_PRICE } from '@parlor/contract';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createApiThunk, selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
@@ -17,7 +17,7 @@ import { pushPopup } from '../popups/popupsSlice';
 export const subscribe = createApiThunk(
   'subscriptions/subscribe',
   async (body: { model_id: string; card_id?: string; idempotency_key: string }, { dispatch }) => {
-    const res = await api.post('/v1/subscriptions', body, { schema: SubscribeResponse });
+    const res = await call(endpoints.subscribe, { body });
     dispatch(creditsChanged(res.credits));
     return res;
   },

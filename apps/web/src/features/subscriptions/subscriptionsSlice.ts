@@ -1,6 +1,6 @@
-import { CancelSubscriptionsResponse, type Subscription, SubscriptionList } from '@parlor/contract';
+import { endpoints, type Subscription } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 
@@ -24,13 +24,13 @@ export const initialSubscriptionsState: SubscriptionsState = {
 };
 
 export const loadSubscriptions = createApiThunk('subscriptions/load', () =>
-  api.get('/v1/subscriptions', { query: { limit: 20, offset: 0 }, schema: SubscriptionList }),
+  call(endpoints.listSubscriptions, { query: { limit: 20, offset: 0 } }),
 );
 export const loadMoreSubscriptions = createApiThunk('subscriptions/loadMore', (next: string) =>
-  api.get(next, { schema: SubscriptionList }),
+  follow(endpoints.listSubscriptions, next),
 );
 export const cancelSubscriptions = createApiThunk('subscriptions/cancel', (ids: string[]) =>
-  api.delete('/v1/subscriptions', { query: { ids: ids.join(',') }, schema: CancelSubscriptionsResponse }),
+  call(endpoints.cancelSubscriptions, { query: { ids: ids.join(',') } }),
 );
 
 export const subscriptionsSlice = createSlice({
