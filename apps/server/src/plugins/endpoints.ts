@@ -75,8 +75,9 @@ export function route<E extends Endpoint>(
         request,
         reply,
       });
-      // A handler that wrote the reply itself (files, redirects) returns it.
-      if (answer === reply) return reply;
+      // A handler that wrote the reply itself (files, redirects) returns it; awaiting a reply (it is
+      // thenable) yields undefined once it is sent, so `sent` is what tells.
+      if (answer === reply || reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
       return reply.status(status).send(answer);
     },
