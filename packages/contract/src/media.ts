@@ -6,6 +6,7 @@ import {
   VIDEO_MAX_DURATION_S,
   VIDEO_MAX_MB,
 } from './constants';
+import { commaIds } from './ids';
 import { Message, MessageMedia } from './messages';
 import { MEDIA } from './rules/messages';
 
@@ -63,16 +64,7 @@ export type VaultPage = z.infer<typeof VaultPage>;
 
 /** Comma-joined ids (`ids=1,2,3`), as every bulk call of the spec sends them. */
 export const IdsQuery = z.object({
-  ids: z
-    .string()
-    .max(4000)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(64)).min(1).max(200)),
+  ids: commaIds(z.string().max(64), { max: 200, maxLength: 4000 }),
 });
 
 /** DELETE /v1/media?ids= answer: how many media left the vault. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Chat } from './chats';
 import { MESSAGE_PAGE_SIZE } from './constants';
+import { commaIds } from './ids';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 export const MessageType = z.enum(['text', 'gif', 'image', 'video', 'tip']);
@@ -69,21 +70,7 @@ export const MessagePage = z.object({
 export type MessagePage = z.infer<typeof MessagePage>;
 
 export const MessagesByIdsQuery = z.object({
-  ids: z
-    .string()
-    .max(2000)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,18}$/, 'Invalid message id'))
-        .min(1)
-        .max(100),
-    ),
+  ids: commaIds(z.string().regex(/^\d{1,18}$/, 'Invalid message id'), { max: 100, maxLength: 2000 }),
 });
 export const MessageList = z.object({ data: z.array(Message) });
 

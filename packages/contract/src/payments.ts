@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
 import { CardBrand, SubscriptionStatus } from './enums';
+import { commaIds } from './ids';
 import { Message } from './messages';
 import { CARD_MESSAGES, cardBrand, digitsOf, luhnValid } from './rules/cards';
 import { VALIDATION } from './rules/messages';
@@ -244,16 +245,7 @@ export const SubscribeRequest = z.object({
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 export const SubscribeResponse = z.object({ subscription: Subscription, credits: z.number().int() });
 export const CancelSubscriptionsQuery = z.object({
-  ids: z
-    .string()
-    .max(4000)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(64)).min(1, 'Choose subscriptions to cancel').max(100)),
+  ids: commaIds(z.string().max(64), { max: 100, maxLength: 4000, empty: 'Choose subscriptions to cancel' }),
 });
 export const SUBSCRIBE_CREATORS_ONLY_MESSAGE = 'Only creators can be subscribed to.';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this creator.';

@@ -100,15 +100,19 @@ function headers(): Record<string, string> {
   };
 }
 
+/** An answer that is not JSON (a proxy's error page, a crash) is reported as a generic 500. */
+function nonJsonError(): ApiError {
+  const error = new ApiError(500, ERRORS.default, 'non_json_response');
+  error.name = ERRORS.nonJson;
+  return error;
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    // Part 2 §8: a non-JSON error answer (proxy page, crash) is reported as a generic 500.
-    const error = new ApiError(500, ERRORS.default, 'non_json_response');
-    error.name = ERRORS.nonJson;
-    return error;
+    return nonJsonError();
   }
   const body = ErrorBody.safeParse(json);
   if (!body.success) return new ApiError(response.status, ERRORS.default, 'unknown_error');
@@ -158,9 +162,7 @@ async function request<T = unknown>(
   try {
     json = await response.json();
   } catch {
-    const error = new ApiError(500, ERRORS.default, 'non_json_response');
-    error.name = ERRORS.nonJson;
-    throw error;
+    throw nonJsonError();
   }
   if (!options.schema) return json as T;
   const parsed = options.schema.safeParse(json);
