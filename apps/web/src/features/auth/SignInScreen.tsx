@@ -3,13 +3,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import styles from './AuthForm.module.css';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { selectToken } from './authSlice';
 import { signIn } from './authThunks';
-import { FormAlert } from './FormAlert';
 
 type Field = 'login' | 'password';
 
@@ -54,8 +52,12 @@ export function SignInScreen() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormAlert message={request.status === 'Error' ? request.error?.message : null} />
+      <AuthForm
+        alert={request.status === 'Error' ? request.error?.message : null}
+        submitLabel="Sign in"
+        submitting={request.status === 'Fetching'}
+        onSubmit={onSubmit}
+      >
         <TextField
           label="Email or username"
           name="login"
@@ -75,16 +77,7 @@ export function SignInScreen() {
           error={errors.password}
           onChange={(e) => update('password', e.target.value)}
         />
-        <Button
-          type="submit"
-          size="large"
-          fullWidth
-          loading={request.status === 'Fetching'}
-          className={styles.submit}
-        >
-          Sign in
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -3,15 +3,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
-import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';
 import { openOnboardingVerify } from '../verification/openers';
-import styles from './AuthForm.module.css';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { selectToken } from './authSlice';
 import { signUp } from './authThunks';
-import { FormAlert } from './FormAlert';
 import {
   CHECKED_FIELDS,
   EMPTY_SIGN_UP,
@@ -103,8 +101,13 @@ export function SignUpScreen() {
         </>
       }
     >
-      <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormAlert message={formError} />
+      <AuthForm
+        ref={form}
+        alert={formError}
+        submitLabel="Create account"
+        submitting={request.status === 'Fetching'}
+        onSubmit={onSubmit}
+      >
         <RadioGroup
           legend="I am a"
           name="type"
@@ -179,16 +182,7 @@ export function SignUpScreen() {
           error={errors.code}
           onChange={(e) => set('code', e.target.value)}
         />
-        <Button
-          type="submit"
-          size="large"
-          fullWidth
-          loading={request.status === 'Fetching'}
-          className={styles.submit}
-        >
-          Create account
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }
