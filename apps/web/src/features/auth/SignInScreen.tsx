@@ -1,5 +1,5 @@
 import { rules } from '@parlor/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
@@ -33,6 +33,13 @@ export function SignInScreen() {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: check(field, value) }));
   };
 
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => update(field, e.target.value),
+  });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { login: check('login'), password: check('password') };
@@ -60,23 +67,12 @@ export function SignInScreen() {
       >
         <TextField
           label="Email or username"
-          name="login"
+          {...bind('login')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.login}
-          error={errors.login}
-          onChange={(e) => update('login', e.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => update('password', e.target.value)}
-        />
+        <TextField label="Password" {...bind('password')} type="password" autoComplete="current-password" />
       </AuthForm>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import type { Gender, UserType } from '@parlor/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
@@ -59,6 +59,15 @@ export function SignUpScreen() {
     setErrors((e) => ({ ...e, [field]: validateSignUpField(field, values) }));
   };
 
+  /** A text field's value, error and handlers: it re-checks as the user types and on leaving it. */
+  const bind = (field: 'email' | 'username' | 'password' | 'confirmPassword') => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    onBlur: blur(field),
+  });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -117,49 +126,29 @@ export function SignUpScreen() {
         />
         <TextField
           label="Email"
-          name="email"
+          {...bind('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-          onBlur={blur('email')}
         />
         <TextField
           label="Username"
-          name="username"
+          {...bind('username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
           error={usernameError}
           hint={usernameError ? undefined : usernameHint}
           hintTone={availability.state === 'available' ? 'success' : 'neutral'}
-          onChange={(e) => set('username', e.target.value)}
-          onBlur={blur('username')}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-          onBlur={blur('password')}
-        />
+        <TextField label="Password" {...bind('password')} type="password" autoComplete="new-password" />
         <TextField
           label="Confirm password"
-          name="confirmPassword"
+          {...bind('confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-          onBlur={blur('confirmPassword')}
         />
         <SelectField
           label="Gender"
