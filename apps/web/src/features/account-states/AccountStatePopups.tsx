@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon } from '../../ui/icons';
+import { NoticeDialog } from '../../ui/NoticeDialog';
 import { selectSigningOut } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import styles from './AccountStatePopups.module.css';
@@ -65,19 +66,15 @@ export function AccountFrozenPopup({
   close: () => void;
 }) {
   return (
-    <Dialog
+    <NoticeDialog
       title={TEXTS.accountFrozenTitle}
       active={active}
       onClose={close}
-      centered
-      hero={<AlertIcon size={30} />}
-      actions={
-        <Button size="large" fullWidth onClick={close}>
-          OK
-        </Button>
-      }
+      icon={<AlertIcon size={30} />}
+      buttonLabel="OK"
+      onButton={close}
     >
       <p>{message}</p>
-    </Dialog>
+    </NoticeDialog>
   );
 }

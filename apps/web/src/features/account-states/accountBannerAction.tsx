@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AppDispatch } from '../../app/storeTypes';
 import type { BannerKind } from '../banners/bannersModel';
 import { openOnboardingVerify } from '../verification/openers';
-import styles from './accountBanners.module.css';
+import styles from './accountBannerAction.module.css';
 import { dismissReportedWarning } from './accountThunks';
 
 /** The one action each account banner offers (nothing for the other kinds). */

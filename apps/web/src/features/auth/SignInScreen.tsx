@@ -1,15 +1,13 @@
 import { rules } from '@parlor/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import styles from './AuthForm.module.css';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { selectToken } from './authSlice';
 import { signIn } from './authThunks';
-import { FormAlert } from './FormAlert';
 
 type Field = 'login' | 'password';
 
@@ -35,6 +33,13 @@ export function SignInScreen() {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: check(field, value) }));
   };
 
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => update(field, e.target.value),
+  });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { login: check('login'), password: check('password') };
@@ -54,37 +59,21 @@ export function SignInScreen() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormAlert message={request.status === 'Error' ? request.error?.message : null} />
+      <AuthForm
+        alert={request.status === 'Error' ? request.error?.message : null}
+        submitLabel="Sign in"
+        submitting={request.status === 'Fetching'}
+        onSubmit={onSubmit}
+      >
         <TextField
           label="Email or username"
-          name="login"
+          {...bind('login')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.login}
-          error={errors.login}
-          onChange={(e) => update('login', e.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => update('password', e.target.value)}
-        />
-        <Button
-          type="submit"
-          size="large"
-          fullWidth
-          loading={request.status === 'Fetching'}
-          className={styles.submit}
-        >
-          Sign in
-        </Button>
-      </form>
+        <TextField label="Password" {...bind('password')} type="password" autoComplete="current-password" />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,17 +1,15 @@
 import type { Gender, UserType } from '@parlor/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
-import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';
 import { openOnboardingVerify } from '../verification/openers';
-import styles from './AuthForm.module.css';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { selectToken } from './authSlice';
 import { signUp } from './authThunks';
-import { FormAlert } from './FormAlert';
 import {
   CHECKED_FIELDS,
   EMPTY_SIGN_UP,
@@ -61,6 +59,15 @@ export function SignUpScreen() {
     setErrors((e) => ({ ...e, [field]: validateSignUpField(field, values) }));
   };
 
+  /** A text field's value, error and handlers: it re-checks as the user types and on leaving it. */
+  const bind = (field: 'email' | 'username' | 'password' | 'confirmPassword') => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    onBlur: blur(field),
+  });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -103,8 +110,13 @@ export function SignUpScreen() {
         </>
       }
     >
-      <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormAlert message={formError} />
+      <AuthForm
+        ref={form}
+        alert={formError}
+        submitLabel="Create account"
+        submitting={request.status === 'Fetching'}
+        onSubmit={onSubmit}
+      >
         <RadioGroup
           legend="I am a"
           name="type"
@@ -114,49 +126,29 @@ export function SignUpScreen() {
         />
         <TextField
           label="Email"
-          name="email"
+          {...bind('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-          onBlur={blur('email')}
         />
         <TextField
           label="Username"
-          name="username"
+          {...bind('username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
           error={usernameError}
           hint={usernameError ? undefined : usernameHint}
           hintTone={availability.state === 'available' ? 'success' : 'neutral'}
-          onChange={(e) => set('username', e.target.value)}
-          onBlur={blur('username')}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-          onBlur={blur('password')}
-        />
+        <TextField label="Password" {...bind('password')} type="password" autoComplete="new-password" />
         <TextField
           label="Confirm password"
-          name="confirmPassword"
+          {...bind('confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-          onBlur={blur('confirmPassword')}
         />
         <SelectField
           label="Gender"
@@ -179,16 +171,7 @@ export function SignUpScreen() {
           error={errors.code}
           onChange={(e) => set('code', e.target.value)}
         />
-        <Button
-          type="submit"
-          size="large"
-          fullWidth
-          loading={request.status === 'Fetching'}
-          className={styles.submit}
-        >
-          Create account
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

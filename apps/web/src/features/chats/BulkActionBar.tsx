@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { pushPopup } from '../popups/popupsSlice';
-import styles from './Inbox.module.css';
+import styles from './BulkActionBar.module.css';
 import { chatsActionConfirmed } from './inboxEffects';
 import { selectSelectedCount, selectSelection } from './inboxSelectors';
 import { selectAllToggled } from './inboxSlice';

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { StarIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
-import styles from './Inbox.module.css';
+import styles from './ChatRow.module.css';
 import { selectChatByUser, selectIsSelected, selectTypingIn } from './inboxSelectors';
 import { selectionToggled } from './inboxSlice';
 import { previewText } from './inboxTabs';

@@ -4,12 +4,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
+import { Card, CardTitle } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { CheckIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
-import { FormAlert } from '../auth/FormAlert';
 import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
 import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
 import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
@@ -155,10 +156,8 @@ export function GetCreditsScreen() {
       )}
       {resumeNote && <p className={styles.note}>{resumeNote}</p>}
       <form className={styles.layout} onSubmit={pay} noValidate>
-        <section aria-labelledby="packages-title" className={styles.section}>
-          <h2 id="packages-title" className={styles.sectionTitle}>
-            Choose a package
-          </h2>
+        <Card aria-labelledby="packages-title">
+          <CardTitle id="packages-title">Choose a package</CardTitle>
           {packages.length === 0 ? (
             <Spinner size={50} />
           ) : (
@@ -186,12 +185,10 @@ export function GetCreditsScreen() {
               ))}
             </div>
           )}
-        </section>
+        </Card>
 
-        <section aria-labelledby="method-title" className={styles.section}>
-          <h2 id="method-title" className={styles.sectionTitle}>
-            Payment method
-          </h2>
+        <Card aria-labelledby="method-title">
+          <CardTitle id="method-title">Payment method</CardTitle>
           {cards.length > 0 && <SavedCardOptions value={method} onChange={setMethod} />}
           {method === NEW_CARD && (
             <>
@@ -217,13 +214,11 @@ export function GetCreditsScreen() {
             Sandbox payments: 4242 4242 4242 4242 pays at once, 4000 0000 0000 3220 asks for 3-D Secure, 4000
             0000 0000 0002 is declined.
           </p>
-        </section>
+        </Card>
 
         {cryptoEnabled && (
-          <section aria-labelledby="crypto-title" className={styles.section}>
-            <h2 id="crypto-title" className={styles.sectionTitle}>
-              Or pay with crypto
-            </h2>
+          <Card aria-labelledby="crypto-title">
+            <CardTitle id="crypto-title">Or pay with crypto</CardTitle>
             <div className={styles.crypto}>
               <SelectField
                 label="Currency"
@@ -246,7 +241,7 @@ export function GetCreditsScreen() {
               </Button>
             </div>
             <FormAlert message={crypto.status === 'Error' ? crypto.error?.message : null} />
-          </section>
+          </Card>
         )}
       </form>
     </>

@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon, CheckIcon, CoinsIcon, LockIcon } from '../../ui/icons';
+import { NoticeDialog } from '../../ui/NoticeDialog';
 import { deleteCard } from '../cards/cardsSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import type { PaymentPopupProps } from './popupTypes';
@@ -29,20 +30,16 @@ export function PaymentPopup({ id, props, active, close }: Props) {
     case 'unlockFreeChat':
       // Part 2 §2: title, lock icon, message, Buy Credits button; the state carries the back-to path.
       return (
-        <Dialog
+        <NoticeDialog
           title="Unlock Free Chat"
           active={active}
           onClose={close}
-          centered
-          hero={<LockIcon size={30} />}
-          actions={
-            <Button size="large" fullWidth onClick={() => toCredits({ backTo: props.backTo })}>
-              Buy Credits
-            </Button>
-          }
+          icon={<LockIcon size={30} />}
+          buttonLabel="Buy Credits"
+          onButton={() => toCredits({ backTo: props.backTo })}
         >
           <p>{props.message}</p>
-        </Dialog>
+        </NoticeDialog>
       );
     case 'notEnoughCredits':
       return (
@@ -137,17 +134,13 @@ export function PaymentPopup({ id, props, active, close }: Props) {
       );
     case 'cryptoTopUpSuccess':
       return (
-        <Dialog
+        <NoticeDialog
           title="Top-up successful!"
           active={active}
           onClose={close}
-          centered
-          hero={<CheckIcon size={32} />}
-          actions={
-            <Button size="large" fullWidth onClick={close}>
-              Continue
-            </Button>
-          }
+          icon={<CheckIcon size={32} />}
+          buttonLabel="Continue"
+          onButton={close}
         >
           <p>
             {props.credits} credits (${creditsToDollars(props.credits)}) were added to your balance.
@@ -155,7 +148,7 @@ export function PaymentPopup({ id, props, active, close }: Props) {
           <p>
             Paid {props.paidAmount} {props.paidCurrency}, network fee {props.fee} {props.paidCurrency}.
           </p>
-        </Dialog>
+        </NoticeDialog>
       );
   }
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
-import styles from './settings.module.css';
+import styles from './AccountMenu.module.css';
 
 /** The account menu: every account screen, one tap from /account. */
 export function AccountMenu() {
@@ -16,13 +17,13 @@ export function AccountMenu() {
       : []),
   ];
   return (
-    <nav className={`${styles.card} ${styles.menu}`} aria-label="Account menu">
-      <ul>
+    <Card as="nav" tight aria-label="Account menu">
+      <ul className={styles.list}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className={styles.menuItem}>
-              <span className={styles.menuLabel}>{item.label}</span>
-              <span className={styles.muted}>{item.note}</span>
+            <Link to={item.to} className={styles.item}>
+              <span className={styles.label}>{item.label}</span>
+              <span className={styles.note}>{item.note}</span>
               <span className={styles.chevron} aria-hidden="true">
                 ›
               </span>
@@ -30,6 +31,6 @@ export function AccountMenu() {
           </li>
         ))}
       </ul>
-    </nav>
+    </Card>
   );
 }

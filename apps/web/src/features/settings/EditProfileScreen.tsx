@@ -4,13 +4,15 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { Card, CardActions, CardTitle } from '../../ui/Card';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
 import { useUsernameAvailability } from '../auth/useUsernameAvailability';
-import { PageHeader } from '../shell/PageHeader';
-import { BackLink } from './BackLink';
-import styles from './settings.module.css';
+import styles from './EditProfileScreen.module.css';
+import { Note } from './Note';
+import { SettingsPage } from './SettingsPage';
 import { addTag, randomAvatar, removeTag, uploadAvatar } from './settingsApi';
 
 const BIO_MAX = 500;
@@ -68,123 +70,101 @@ export function EditProfileScreen() {
   };
 
   return (
-    <>
-      <BackLink />
-      <PageHeader title="Edit profile" />
-      <div className={styles.stack}>
-        <section className={styles.card} aria-labelledby="photo-title">
-          <h2 id="photo-title" className={styles.cardTitle}>
-            Profile photo
-          </h2>
-          <div className={styles.photoRow}>
-            <Avatar name={user.username} src={user.avatar_url} size={88} />
-            <div className={styles.photoActions}>
-              <input
-                ref={fileInput}
-                type="file"
-                accept={AVATAR_TYPES.join(',')}
-                className={styles.hiddenInput}
-                aria-label="Choose a profile photo"
-                onChange={(e) => {
-                  void onFile(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-              <Button onClick={() => fileInput.current?.click()} loading={uploading.status === 'Fetching'}>
-                Upload photo
-              </Button>
-              <Button variant="secondary" onClick={() => dispatch(randomAvatar())}>
-                Random avatar
-              </Button>
-            </div>
-          </div>
-          {photoError && (
-            <p className={styles.error} role="alert">
-              {photoError}
-            </p>
-          )}
-        </section>
-
-        <form className={styles.card} onSubmit={save} noValidate aria-labelledby="about-title">
-          <h2 id="about-title" className={styles.cardTitle}>
-            About you
-          </h2>
-          <TextField
-            label="Username"
-            name="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            error={usernameError ?? (availability.state === 'taken' ? availability.message : undefined)}
-            hint={availability.state === 'available' ? 'Username is available' : undefined}
-            hintTone="success"
-            onChange={(e) => {
-              setUsername(e.target.value);
-              setUsernameError(undefined);
-            }}
-          />
-          <label className={styles.fieldLabel} htmlFor="profile-bio">
-            Bio
-          </label>
-          <textarea
-            id="profile-bio"
-            className={styles.textarea}
-            rows={4}
-            maxLength={BIO_MAX}
-            value={bio}
-            onChange={(e) => setBio(e.target.value)}
-          />
-          <p className={styles.counter}>
-            {bio.length}/{BIO_MAX}
-          </p>
-          {saved && (
-            <p className={styles.success} role="status">
-              {saved}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button type="submit" loading={saving.status === 'Fetching'}>
-              Save changes
+    <SettingsPage title="Edit profile">
+      <Card roomy aria-labelledby="photo-title">
+        <CardTitle id="photo-title">Profile photo</CardTitle>
+        <div className={styles.photoRow}>
+          <Avatar name={user.username} src={user.avatar_url} size={88} />
+          <div className={styles.photoActions}>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              className={styles.hiddenInput}
+              aria-label="Choose a profile photo"
+              onChange={(e) => {
+                void onFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <Button onClick={() => fileInput.current?.click()} loading={uploading.status === 'Fetching'}>
+              Upload photo
+            </Button>
+            <Button variant="secondary" onClick={() => dispatch(randomAvatar())}>
+              Random avatar
             </Button>
           </div>
-        </form>
+        </div>
+        {photoError && <Note tone="error">{photoError}</Note>}
+      </Card>
 
-        {user.type === 'featured' && (
-          <section className={styles.card} aria-labelledby="tags-title">
-            <h2 id="tags-title" className={styles.cardTitle}>
-              Tags
-            </h2>
-            <p className={styles.muted}>Tags help fans find you in Discover.</p>
-            <ul className={styles.tags}>
-              {user.tags.map((t) => (
-                <li key={t} className={styles.tag}>
-                  {t}
-                  <button
-                    type="button"
-                    className={styles.tagRemove}
-                    aria-label={`Remove tag ${t}`}
-                    onClick={() => dispatch(removeTag(t))}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <form className={styles.inline} onSubmit={submitTag}>
-              <TextField
-                label="New tag"
-                name="tag"
-                value={tag}
-                error={tagError ?? undefined}
-                onChange={(e) => setTag(e.target.value)}
-              />
-              <Button type="submit" variant="secondary" disabled={!tag.trim()}>
-                Add
-              </Button>
-            </form>
-          </section>
-        )}
-      </div>
-    </>
+      <Card as="form" roomy onSubmit={save} noValidate aria-labelledby="about-title">
+        <CardTitle id="about-title">About you</CardTitle>
+        <TextField
+          label="Username"
+          name="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          error={usernameError ?? (availability.state === 'taken' ? availability.message : undefined)}
+          hint={availability.state === 'available' ? 'Username is available' : undefined}
+          hintTone="success"
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setUsernameError(undefined);
+          }}
+        />
+        <TextAreaField
+          label="Bio"
+          rows={4}
+          maxLength={BIO_MAX}
+          value={bio}
+          onChange={(e) => setBio(e.target.value)}
+        />
+        <p className={styles.counter}>
+          {bio.length}/{BIO_MAX}
+        </p>
+        {saved && <Note tone="success">{saved}</Note>}
+        <CardActions>
+          <Button type="submit" loading={saving.status === 'Fetching'}>
+            Save changes
+          </Button>
+        </CardActions>
+      </Card>
+
+      {user.type === 'featured' && (
+        <Card roomy aria-labelledby="tags-title">
+          <CardTitle id="tags-title">Tags</CardTitle>
+          <Note>Tags help fans find you in Discover.</Note>
+          <ul className={styles.tags}>
+            {user.tags.map((t) => (
+              <li key={t} className={styles.tag}>
+                {t}
+                <button
+                  type="button"
+                  className={styles.tagRemove}
+                  aria-label={`Remove tag ${t}`}
+                  onClick={() => dispatch(removeTag(t))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className={styles.addTag} onSubmit={submitTag}>
+            <TextField
+              label="New tag"
+              name="tag"
+              value={tag}
+              error={tagError ?? undefined}
+              onChange={(e) => setTag(e.target.value)}
+            />
+            <Button type="submit" variant="secondary" disabled={!tag.trim()}>
+              Add
+            </Button>
+          </form>
+        </Card>
+      )}
+    </SettingsPage>
   );
 }

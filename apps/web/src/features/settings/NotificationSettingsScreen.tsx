@@ -1,11 +1,11 @@
 import type { UserSettings } from '@parlor/contract';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
-import { PageHeader } from '../shell/PageHeader';
-import { BackLink } from './BackLink';
-import styles from './settings.module.css';
+import { Note } from './Note';
+import { SettingsPage } from './SettingsPage';
 import { Toggle } from './Toggle';
 
 type NotificationKey = keyof UserSettings['notifications'];
@@ -25,10 +25,8 @@ export function NotificationSettingsScreen() {
   if (!user) return null;
   const values = user.settings.notifications;
   return (
-    <>
-      <BackLink />
-      <PageHeader title="Notifications" />
-      <section className={styles.card} aria-label="Notification settings">
+    <SettingsPage title="Notifications">
+      <Card roomy aria-label="Notification settings">
         {ITEMS.filter((item) => item.key !== 'payouts' || user.type === 'featured').map((item) => (
           <Toggle
             key={item.key}
@@ -44,12 +42,8 @@ export function NotificationSettingsScreen() {
             }}
           />
         ))}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-      </section>
-    </>
+        {error && <Note tone="error">{error}</Note>}
+      </Card>
+    </SettingsPage>
   );
 }

@@ -2,12 +2,12 @@ import { type PayoutDefaults as Payout, PayoutDefaultsRequest, PayoutMethod } fr
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
+import { Card, CardActions } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
-import { PageHeader } from '../shell/PageHeader';
 import { startActionVerify } from '../verification/openers';
-import { BackLink } from './BackLink';
-import styles from './settings.module.css';
+import { Note } from './Note';
+import { SettingsPage } from './SettingsPage';
 import { getPayoutDefaults, savePayoutDefaults } from './settingsApi';
 
 const METHOD_LABELS: Record<PayoutMethod, string> = {
@@ -68,14 +68,12 @@ export function PayoutSettingsScreen() {
   };
 
   return (
-    <>
-      <BackLink />
-      <PageHeader title="Payout details" subtitle="Where your earnings are sent." />
-      <form className={`${styles.card} ${styles.formGrid}`} onSubmit={submit} noValidate>
+    <SettingsPage title="Payout details" subtitle="Where your earnings are sent.">
+      <Card as="form" roomy onSubmit={submit} noValidate>
         {current?.payout_method && (
-          <p className={styles.muted}>
+          <Note>
             Currently: {METHOD_LABELS[current.payout_method]} · {current.payout_account}
-          </p>
+          </Note>
         )}
         <SelectField
           label="Payout method"
@@ -99,23 +97,15 @@ export function PayoutSettingsScreen() {
             setFieldError(undefined);
           }}
         />
-        {saved && (
-          <p className={styles.success} role="status">
-            {saved}
-          </p>
-        )}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-        <p className={styles.muted}>We will email you a code to confirm the change.</p>
-        <div className={styles.actions}>
+        {saved && <Note tone="success">{saved}</Note>}
+        {error && <Note tone="error">{error}</Note>}
+        <Note>We will email you a code to confirm the change.</Note>
+        <CardActions>
           <Button type="submit" loading={sending}>
             Save payout details
           </Button>
-        </div>
-      </form>
-    </>
+        </CardActions>
+      </Card>
+    </SettingsPage>
   );
 }

@@ -3,12 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
+import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
-import { PageHeader } from '../shell/PageHeader';
-import { BackLink } from './BackLink';
-import styles from './settings.module.css';
+import { Note } from './Note';
+import styles from './PrivacySettingsScreen.module.css';
+import { SettingsPage } from './SettingsPage';
 import { cancelDeletion, scheduleDeletion, setFeaturedInDiscover } from './settingsApi';
 import { Toggle } from './Toggle';
 
@@ -41,93 +42,83 @@ export function PrivacySettingsScreen() {
   };
 
   return (
-    <>
-      <BackLink />
-      <PageHeader title="Privacy" />
-      <div className={styles.stack}>
-        <section className={styles.card} aria-label="Profile privacy">
+    <SettingsPage title="Privacy">
+      <Card roomy aria-label="Profile privacy">
+        <Toggle
+          label="Invisible profile"
+          description="Hide your profile from everyone who does not chat with you yet."
+          checked={profile.invisible}
+          onChange={(invisible) => run(dispatch(updateUser({ settings: { profile: { invisible } } })))}
+        />
+        <Toggle
+          label="Intro messages"
+          description="Let new fans start with an intro message."
+          checked={profile.intro_enabled}
+          onChange={(v) => run(dispatch(updateUser({ settings: { profile: { intro_enabled: v } } })))}
+        />
+        {creator && (
           <Toggle
-            label="Invisible profile"
-            description="Hide your profile from everyone who does not chat with you yet."
-            checked={profile.invisible}
-            onChange={(invisible) => run(dispatch(updateUser({ settings: { profile: { invisible } } })))}
+            label="Featured in Discover"
+            description={
+              user.discover_status === 'denied'
+                ? ACCOUNT_MESSAGES.discoverDenied
+                : pending
+                  ? ACCOUNT_MESSAGES.discoverPending
+                  : 'Show your profile to fans browsing Discover.'
+            }
+            checked={user.discover_status === 'featured'}
+            disabled={pending}
+            onChange={(featured) => run(dispatch(setFeaturedInDiscover(featured)))}
           />
-          <Toggle
-            label="Intro messages"
-            description="Let new fans start with an intro message."
-            checked={profile.intro_enabled}
-            onChange={(v) => run(dispatch(updateUser({ settings: { profile: { intro_enabled: v } } })))}
-          />
-          {creator && (
-            <Toggle
-              label="Featured in Discover"
-              description={
-                user.discover_status === 'denied'
-                  ? ACCOUNT_MESSAGES.discoverDenied
-                  : pending
-                    ? ACCOUNT_MESSAGES.discoverPending
-                    : 'Show your profile to fans browsing Discover.'
-              }
-              checked={user.discover_status === 'featured'}
-              disabled={pending}
-              onChange={(featured) => run(dispatch(setFeaturedInDiscover(featured)))}
-            />
-          )}
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-        </section>
+        )}
+        {error && <Note tone="error">{error}</Note>}
+      </Card>
 
-        <section className={`${styles.card} ${styles.dangerZone}`} aria-labelledby="delete-title">
-          <h2 id="delete-title" className={styles.cardTitle}>
-            Delete account
-          </h2>
-          {user.deleted_scheduled && user.delete_at ? (
-            <>
-              <p>
-                Your account will be deleted on <strong>{dateFormat.format(new Date(user.delete_at))}</strong>
-                . Until then you can change your mind.
-              </p>
-              <div className={styles.actions}>
-                <Button variant="secondary" onClick={() => dispatch(cancelDeletion())}>
-                  Keep my account
-                </Button>
-              </div>
-            </>
-          ) : (
-            <form className={styles.formGrid} onSubmit={requestDeletion} noValidate>
-              <p className={styles.muted}>
-                Your profile, photo and personal details are erased {ACCOUNT_DELETION_GRACE_DAYS} days after
-                you ask. Your purchase records are kept, without your name, as the law requires.
-              </p>
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                error={passwordError}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setPasswordError(undefined);
-                }}
-              />
-              <div className={styles.actions}>
-                <Button
-                  type="submit"
-                  variant="danger"
-                  disabled={!password}
-                  loading={deleting.status === 'Fetching'}
-                >
-                  Delete my account
-                </Button>
-              </div>
-            </form>
-          )}
-        </section>
-      </div>
-    </>
+      <Card roomy danger aria-labelledby="delete-title">
+        <CardTitle id="delete-title">Delete account</CardTitle>
+        {user.deleted_scheduled && user.delete_at ? (
+          <>
+            <p>
+              Your account will be deleted on <strong>{dateFormat.format(new Date(user.delete_at))}</strong>.
+              Until then you can change your mind.
+            </p>
+            <CardActions>
+              <Button variant="secondary" onClick={() => dispatch(cancelDeletion())}>
+                Keep my account
+              </Button>
+            </CardActions>
+          </>
+        ) : (
+          <form className={styles.deleteForm} onSubmit={requestDeletion} noValidate>
+            <Note>
+              Your profile, photo and personal details are erased {ACCOUNT_DELETION_GRACE_DAYS} days after you
+              ask. Your purchase records are kept, without your name, as the law requires.
+            </Note>
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(undefined);
+              }}
+            />
+            <CardActions>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={!password}
+                loading={deleting.status === 'Fetching'}
+              >
+                Delete my account
+              </Button>
+            </CardActions>
+          </form>
+        )}
+      </Card>
+    </SettingsPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from './settings.module.css';
+import styles from './Toggle.module.css';
 
 interface ToggleProps {
   label: string;
@@ -13,12 +13,12 @@ interface ToggleProps {
 export function Toggle({ label, description, checked, disabled, onChange }: ToggleProps) {
   const id = useId();
   return (
-    <div className={styles.toggleRow}>
-      <div className={styles.toggleText}>
-        <label htmlFor={id} className={styles.toggleLabel}>
+    <div className={styles.row}>
+      <div className={styles.text}>
+        <label htmlFor={id} className={styles.label}>
           {label}
         </label>
-        {description && <p className={styles.muted}>{description}</p>}
+        {description && <p className={styles.description}>{description}</p>}
       </div>
       <input
         id={id}

@@ -5,9 +5,9 @@ import { selectRequest } from '../../app/requests';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
 import { StarIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { FormAlert } from '../auth/FormAlert';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './ManageSubscriptionsScreen.module.css';
 import {

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import styles from './EmailVerifyPopup.module.css';
+import styles from './CodeBoxes.module.css';
 
 interface CodeBoxesProps {
   digits: string[];

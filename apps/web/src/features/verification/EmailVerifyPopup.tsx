@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
+import { NoticeDialog } from '../../ui/NoticeDialog';
 import { TextField } from '../../ui/TextField';
 import { userUpdated } from '../auth/authSlice';
 import { pushPopup } from '../popups/popupsSlice';
@@ -153,19 +154,15 @@ export function EmailVerifyPopup({ props, active, close }: Props) {
 
   if (state.stage === 'done') {
     return (
-      <Dialog
+      <NoticeDialog
         title={title}
         active={active}
-        centered
-        hero={<CheckIcon size={32} />}
-        actions={
-          <Button size="large" fullWidth onClick={finish}>
-            {VERIFY_TEXTS.continueIn(state.countdown)}
-          </Button>
-        }
+        icon={<CheckIcon size={32} />}
+        buttonLabel={VERIFY_TEXTS.continueIn(state.countdown)}
+        onButton={finish}
       >
         <p>{VERIFY_TEXTS.done}</p>
-      </Dialog>
+      </NoticeDialog>
     );
   }
 

@@ -5,6 +5,7 @@ import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { SelectField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
@@ -76,12 +77,8 @@ export function EssentialInfoPopup({ active, close }: Props) {
           <option value="female">Female</option>
           <option value="other">Other</option>
         </SelectField>
-        <label className={styles.label} htmlFor="essential-bio">
-          About you
-        </label>
-        <textarea
-          id="essential-bio"
-          className={styles.textarea}
+        <TextAreaField
+          label="About you"
           value={bio}
           maxLength={BIO_MAX}
           rows={3}

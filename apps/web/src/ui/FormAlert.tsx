@@ -1,5 +1,5 @@
-import { AlertIcon } from '../../ui/icons';
-import styles from './AuthForm.module.css';
+import styles from './FormAlert.module.css';
+import { AlertIcon } from './icons';
 
 /** A form-level error (server message); role=alert so it is announced as it appears. */
 export function FormAlert({ message }: { message: string | null | undefined }) {
