@@ -66,7 +66,8 @@ export type EndpointBody<E extends Endpoint> = [Schema<E, 'body'>] extends [neve
 
 /** What a server handler answers: the response schema's input (the serializer shapes it). */
 export type EndpointReply<E extends Endpoint> = [Schema<E, 'response'>] extends [never]
-  ? void
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a 204 endpoint returns nothing; undefined would reject `async () => { ... }`
+    void
   : z.input<Schema<E, 'response'>>;
 
 /** The path with its `:name` segments filled in, each one URL-encoded. */

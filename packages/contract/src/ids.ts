@@ -5,10 +5,7 @@ import { z } from 'zod';
  * trimmed, empties dropped, then checked by `each` (one id) and the list's bounds. `maxLength`
  * bounds the raw string so a huge query is refused before it is split.
  */
-export function commaIds(
-  each: z.ZodString,
-  bounds: { max: number; maxLength: number; empty?: string },
-) {
+export function commaIds(each: z.ZodString, bounds: { max: number; maxLength: number; empty?: string }) {
   return z
     .string()
     .max(bounds.maxLength)

@@ -6,7 +6,6 @@ import {
   isFulfilled,
   isPending,
   isRejected,
-  type UnknownAction,
 } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, toErrorInfo } from './api';
 import type { AppThunkDispatch, RootState } from './storeTypes';

@@ -1,7 +1,7 @@
 import type { Message } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/storeTypes';
-import { type ConversationsState, newConversation, type PendingMessage } from './conversationModel';
+import { newConversation, type PendingMessage } from './conversationModel';
 
 const EMPTY = newConversation();
 

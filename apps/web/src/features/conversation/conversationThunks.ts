@@ -3,12 +3,10 @@ import { ApiError, call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
-import type { InboxState } from '../chats/inboxModel';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markMessagesRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { messageDeleted, messagesMerged } from './conversationActions';
-import type { ConversationsState } from './conversationModel';
 
 const convoOf = (getState: () => RootState, otherUserId: string) =>
   getState().conversations.byUser[otherUserId];

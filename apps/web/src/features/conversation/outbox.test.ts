@@ -1,17 +1,14 @@
 import { ERRORS, MEDIA, type Message, type MessagePage, type SendMessageRequest } from '@parlor/contract';
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
 import { createStore } from '../../app/store';
-import { authSlice } from '../auth/authSlice';
 import { chat } from '../chats/inboxTestData';
 import { MediaFileError } from '../media/filePrep';
 import { mediaSendIo, sendMedia } from '../media/mediaSends';
 import { preparedPhoto, uploadedPhoto } from '../media/mediaTestData';
 import { UploadAbortedError, UploadFailedError, type UploadOptions } from '../media/upload';
-import { providerConfigSlice } from '../provider/providerConfigSlice';
 import { sendSucceeded } from './conversationActions';
-import { conversationsSlice } from './conversationSlice';
 import { openConversation } from './conversationThunks';
 import { abortSend, dismissSend, outboxIo, retrySend, sendMessage } from './outbox';
 

@@ -15,7 +15,7 @@ import {
   sendStarted,
   sendSucceeded,
 } from './conversationActions';
-import type { ConversationsState, PendingMessage } from './conversationModel';
+import type { PendingMessage } from './conversationModel';
 import { conversationPath } from './conversationThunks';
 import { type PostOutcome, runSend, stopOutcomeOf } from './sendPipeline';
 

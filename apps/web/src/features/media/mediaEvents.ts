@@ -1,6 +1,5 @@
 import type { EventEffects } from '../../app/realtimeEvent';
 import { messagesMerged } from '../conversation/conversationActions';
-import type { ConversationsState } from '../conversation/conversationModel';
 import { earningsStore } from './earnings';
 import { reloadMessage } from './mediaThunks';
 

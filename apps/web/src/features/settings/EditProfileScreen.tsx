@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, rules } from '@parlor/contract';
+import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, rules } from '@parlor/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -14,8 +14,6 @@ import styles from './EditProfileScreen.module.css';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
 import { addTag, randomAvatar, removeTag, uploadAvatar } from './settingsApi';
-
-const BIO_MAX = 500;
 
 /** /account/edit-profile: photo, username (with the availability check), bio, and a creator's tags. */
 export function EditProfileScreen() {

@@ -1,4 +1,4 @@
-import { type Gender, VERIFY_TEXTS } from '@parlor/contract';
+import { BIO_MAX, type Gender, VERIFY_TEXTS } from '@parlor/contract';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -43,8 +43,6 @@ export function EmailVerifiedPopup({ active, close }: Props) {
     </Dialog>
   );
 }
-
-const BIO_MAX = 500;
 
 /** The essential-info step of onboarding: gender and a short bio, both changeable later. */
 export function EssentialInfoPopup({ active, close }: Props) {
