@@ -46,46 +46,60 @@ function Messages({
   );
 }
 
-type InputProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
-
-export function TextField({ label, error, hint, hintTone, className, ...input }: InputProps) {
+/** The label above a control and its messages below, tied together by ids. */
+function Field({
+  label,
+  error,
+  hint,
+  hintTone,
+  className,
+  control,
+}: FieldFrame & {
+  className?: string | undefined;
+  control: (ids: ReturnType<typeof useFieldIds>) => ReactNode;
+}) {
   const ids = useFieldIds(error, hint);
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={ids.id} className={styles.label}>
         {label}
       </label>
-      <input
-        {...input}
-        id={ids.id}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
+      {control(ids)}
       <Messages error={error} hint={hint} hintTone={hintTone} label={label} {...ids} />
     </div>
+  );
+}
+
+/** The control's own attributes: its id, the shared look and what describes it. */
+const controlProps = (ids: ReturnType<typeof useFieldIds>, error: string | undefined) => ({
+  id: ids.id,
+  className: styles.control,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': ids.describedBy,
+});
+
+type InputProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+export function TextField({ label, error, hint, hintTone, className, ...input }: InputProps) {
+  return (
+    <Field
+      {...{ label, error, hint, hintTone, className }}
+      control={(ids) => <input {...input} {...controlProps(ids, error)} />}
+    />
   );
 }
 
 type SelectProps = FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
 
 export function SelectField({ label, error, hint, hintTone, className, children, ...select }: SelectProps) {
-  const ids = useFieldIds(error, hint);
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={ids.id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        {...select}
-        id={ids.id}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      >
-        {children}
-      </select>
-      <Messages error={error} hint={hint} hintTone={hintTone} label={label} {...ids} />
-    </div>
+    <Field
+      {...{ label, error, hint, hintTone, className }}
+      control={(ids) => (
+        <select {...select} {...controlProps(ids, error)}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
