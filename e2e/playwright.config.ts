@@ -24,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    // No browser download is possible here: Debian's Chromium is the browser (TOOLCHAIN.md).
+    // No browser is downloaded: Debian's Chromium is the browser (.ci/run installs it).
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
