@@ -8,7 +8,7 @@ test('a creator signs up and the account is a creator account', async ({ page })
   );
   await signUp(page, creator, 'Creator', 'female');
 
-  // The server, not the form, decides the account type (DESIGN §1): read what it answered.
+  // The server, not the form, decides the account type: read what it answered.
   const response = await signed;
   expect(response.status()).toBe(201);
   expect((await response.json()).user).toMatchObject({ username: creator.username, type: 'featured' });

@@ -6,7 +6,7 @@ import { attach, makePhoto, openChatAsFan } from './support/media';
 import { apiSignUp, giveCredits, openAs } from './support/money';
 import { startOwnServer } from './support/own-server';
 
-// Part 2 §7 with MEDIA_BASE_URL on another origin. The pages come from 127.0.0.1 and the media
+// Uploads with MEDIA_BASE_URL on another origin. The pages come from 127.0.0.1 and the media
 // host is the same server reached as localhost: another origin and another site, so the upload,
 // the availability check and every picture need CORS, the content security policy and the
 // files' resource policy to let them through.

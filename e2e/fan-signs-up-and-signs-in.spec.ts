@@ -3,7 +3,7 @@ import { closeVerifyPopup, expectShell, newAccount, signIn, signOut, signUp } fr
 import { captureScreens } from './support/screens';
 
 test('a fan sees the rules of the sign-up form before anything is sent', async ({ page }) => {
-  // DESIGN §1: the client checks the rules itself, for speed; the server repeats them.
+  // The client checks the rules itself, for speed; the server repeats them.
   const sent: string[] = [];
   page.on('request', (r) => r.url().includes('/v1/users/sign') && sent.push(r.url()));
   await page.goto('/login/signup');
@@ -11,7 +11,7 @@ test('a fan sees the rules of the sign-up form before anything is sent', async (
   await page.getByLabel('Username', { exact: true }).fill('ab');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  // Part 1 §5 and part 2 §5 wording.
+  // The validators' exact wording.
   await expect(page.getByText('Email is invalid', { exact: true })).toBeVisible();
   await expect(
     page.getByText('Username should contain at least 3 characters', { exact: true }),

@@ -55,7 +55,7 @@ test('a new fan verifies the emailed code, survives a wrong one, and fills in es
   const fan = newAccount('fanmail');
   await signUpAt(page, fan.email, fan.username, 'Fan');
 
-  // Part 2 §2: the onboarding popup opens on its own, with the address the code went to.
+  // The onboarding popup opens on its own, with the address the code went to.
   const popup = page.getByRole('dialog', { name: 'Please verify your email' });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(fan.email);
@@ -82,7 +82,7 @@ test('a new fan verifies the emailed code, survives a wrong one, and fills in es
   for (const n of [1, 2, 3, 4]) await expect(box(page, n)).toHaveValue('');
   await captureScreens(page, 'verify-wrong-code');
 
-  // While the cooldown runs, resend is disabled (part 2 §4).
+  // While the 30 s cooldown runs, resend is disabled.
   await popup.getByRole('button', { name: "I can't see the email in my inbox" }).click();
   await expect(page.getByRole('dialog', { name: "Can't see verification e-mail" })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Resend verification/ })).toBeDisabled();
@@ -125,7 +125,7 @@ test('a creator confirms a payout change with an emailed code in action mode', a
   await page.getByLabel('Account (IBAN, email or wallet)').fill('me@paypal.example');
   await page.getByRole('button', { name: 'Save payout details' }).click();
 
-  // Part 2 §2 action mode: its own title, the masked address, the payout text, a Verify button.
+  // Action mode: its own title, the masked address, the payout text, a Verify button.
   const popup = page.getByRole('dialog', { name: 'Verification required' });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('Verification is required to change your payout information.');

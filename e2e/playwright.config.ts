@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 const port = process.env.E2E_PORT ?? '8090';
 const baseURL = `http://127.0.0.1:${port}`;
 // On PostgreSQL with Redis, start-server.mjs also runs a second server process on the same data;
-// the workers read E2E_SECOND_URL to put one browser on each process (DESIGN §6).
+// the workers read E2E_SECOND_URL to put one browser on each process.
 if ((process.env.PARLOR_TEST_PG || process.env.DATABASE_URL) && process.env.REDIS_URL) {
   process.env.E2E_SECOND_PORT ??= String(Number(port) + 100);
   process.env.E2E_SECOND_URL = `http://127.0.0.1:${process.env.E2E_SECOND_PORT}`;
@@ -24,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    // No browser download is possible here: Debian's Chromium is the browser (TOOLCHAIN.md).
+    // No browser is downloaded: Debian's Chromium is the browser (.ci/run installs it).
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,6 +1,6 @@
 // Starts the real Parlor server for one Playwright run, on data of its own: a fresh DATA_DIR, and
-// on PostgreSQL a fresh database that is dropped again on shutdown (DESIGN §7: the services
-// outlive every run). Playwright stops it with SIGTERM (see gracefulShutdown in the config).
+// on PostgreSQL a fresh database that is dropped again on shutdown (the services outlive every
+// run). Playwright stops it with SIGTERM (see gracefulShutdown in the config).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,7 +57,7 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
   stdio: 'inherit',
 });
 
-// DESIGN §6: with PostgreSQL and Redis, a second process on the same database and Redis prefix
+// With PostgreSQL and Redis, a second process on the same database and Redis prefix
 // serves E2E_SECOND_PORT, so a journey can put each browser on a different process. It never seeds.
 const secondPort = process.env.E2E_SECOND_PORT;
 const secondDir = secondPort ? mkdtempSync(path.join(tmpdir(), 'parlor-e2e-b-')) : undefined;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything a change must pass (DESIGN §7), in order. Every stage runs even after an
+# `npm test`: everything a change must pass, in order. Every stage runs even after an
 # earlier one failed, so one run shows all that is broken; the exit status says whether all passed.
 # Arguments pick stages (`npm test -- api e2e`); none means all of them.
 # The last line reads `N passed, M failed`: tests counted from the runners' JSON reports, plus

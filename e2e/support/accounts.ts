@@ -45,7 +45,7 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login\/?$/);
 }
 
-/** After sign-up the email verification popup opens (part 2 §2); journeys that verify later close it. */
+/** After sign-up the email verification popup opens; journeys that verify later close it. */
 export async function closeVerifyPopup(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Please verify your email' });
   await expect(dialog).toBeVisible();

@@ -10,7 +10,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-// DESIGN §3: every variable has a working default; `npm start` needs none of them.
+// Every variable has a working default; `npm start` needs none of them.
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -21,14 +21,14 @@ const Env = z.object({
   REDIS_PREFIX: z.string().default('parlor:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parlor <no-reply@localhost>'),
-  /** The media host of the spec (part 2 §7); empty or unset means this origin. */
+  /** The host uploads and media files go to; empty or unset means this origin. */
   MEDIA_BASE_URL: z.union([z.literal(''), z.string().url()]).optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
-  /** Upload size limits in MB (part 2 §9: 499 in production); tests set small ones. */
+  /** Upload size limits in MB (499 in production); tests set small ones. */
   MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().optional(),
   MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),

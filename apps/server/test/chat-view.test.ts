@@ -34,7 +34,7 @@ describe('the last-message preview', () => {
   });
 });
 
-describe('intro fields (part 1 §4)', () => {
+describe('intro fields', () => {
   const intro = (body: Record<string, unknown>) => ({
     intro_enabled: body.intro_enabled,
     can_intro: body.can_intro,
@@ -96,7 +96,7 @@ describe('intro fields (part 1 §4)', () => {
   });
 });
 
-describe('credits on a chat (part 2 §3)', () => {
+describe('credits on a chat', () => {
   it("carries the asking user's balance wherever a chat is answered", async () => {
     const fan = await w.fan();
     const creator = await w.creator();
@@ -147,7 +147,7 @@ describe('blocking media', () => {
   });
 });
 
-describe('reading a page at a time (part 2 §4)', () => {
+describe('reading a page at a time', () => {
   it('takes off the unread count what the loaded pages showed, and the rest when they are loaded', async () => {
     const fan = await w.fan();
     const creator = await w.creator();

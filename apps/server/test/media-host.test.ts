@@ -3,7 +3,7 @@ import { photoWithGps, upload } from './support/media';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
-// MEDIA_BASE_URL on another origin than the web app (part 2 §7: uploads go to the media host).
+// MEDIA_BASE_URL on another origin than the web app: uploads go to the media host.
 // Both names stand for this one test server: requests go to its port with the browser's Origin.
 const WEB = 'http://app.parlor.test';
 const MEDIA = 'https://media.parlor.test';

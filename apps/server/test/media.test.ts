@@ -13,7 +13,7 @@ const clock = manualClock();
 let ffmpeg = false;
 let photo: Buffer;
 
-// Small limits, so "too large" is a few megabytes here (production: 499 MB, part 2 §9).
+// Small limits, so "too large" is a few megabytes here (production: 499 MB).
 const IMAGE_MAX_MB = 8;
 const VIDEO_MAX_MB = 16;
 
@@ -95,7 +95,7 @@ describe('upload', () => {
     expect(theirs.body.status).toBe(false);
   });
 
-  it('refuses every file the checks of part 2 §5 refuse, with their messages', async () => {
+  it('refuses every file the checks refuse, with their messages', async () => {
     const creator = await w.creator();
     const refusal = async (file: Buffer, options: Parameters<typeof upload>[3] = {}) => {
       const res = await upload(server.url, creator.token, file, options);

@@ -8,7 +8,7 @@ import { connectSocket } from './support/socket';
 const adminUrl = postgresAdminUrl();
 const redisUrl = process.env.REDIS_URL;
 
-// DESIGN §6: two server processes on one PostgreSQL and one Redis behave as one. This needs both
+// Two server processes on one PostgreSQL and one Redis behave as one. This needs both
 // services; `npm test` runs it in the PostgreSQL + Redis pass of .ci/run.
 describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL and Redis', () => {
   let a: TestServer;

@@ -1,4 +1,4 @@
-/* Parlor service worker (part 1 §1, §7). Plain JS: it is served as is from the site root.
+/* Parlor service worker. Plain JS: it is served as is from the site root.
  * Messages from the app are { type, data }: setup, ensureSubscription, logout, updateBadge,
  * internalNotification. Push delivery to the server is wired by a later issue; this worker keeps
  * the session it was given, manages the push subscription, the app badge and notifications. */

@@ -29,7 +29,7 @@ export const ACCOUNT_MESSAGES = {
   frozenDefault: ERRORS.frozen,
 } as const;
 
-/** Fixed texts of the verification popup, banners and account screens (part 2 §2). */
+/** Fixed texts of the verification popup, banners and account screens. */
 export const VERIFY_TEXTS = {
   titleDone: 'Email Verified',
   titleResent: 'CHECK YOUR EMAIL',
@@ -59,7 +59,7 @@ export const VERIFY_TEXTS = {
 /** Wrong codes a code survives; the last one voids it and a new code must be sent (429). */
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Wrong or malformed codes share the spec's message (part 2 §8: the boxes are cleared). */
+/** Wrong or malformed codes share one message; the client clears the boxes on it. */
 export const VerificationCode = z
   .string({ error: ERRORS.wrongCode })
   .regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), ERRORS.wrongCode);

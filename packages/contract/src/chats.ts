@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_PAGE_SIZE } from './constants';
 import { InboxFilter, UserType } from './enums';
 
-/** Part 1 §5: the fans filter goes to the server as fans2. */
+/** The fans filter goes to the server as fans2. */
 export const InboxType = z.enum([
   'all',
   'online',
@@ -46,7 +46,7 @@ export const LastMessagePreview = z.object({
   is_deleted: z.boolean(),
 });
 
-/** Part 1 §3 Chat and part 2 §3 Chat: lists identify a chat by the other user's id. */
+/** Lists identify a chat by the other user's id. */
 export const Chat = z.object({
   _id: z.string(),
   chat_id: z.string(),
@@ -73,7 +73,7 @@ export const Chat = z.object({
   can_intro: z.boolean(),
   credit_rate: z.number().int(),
   spent_credits: z.number().int(),
-  /** Part 2 §3: the asking user's credit balance when the chat was answered (as a message page's `credits`). */
+  /** The asking user's credit balance when the chat was answered (as a message page's `credits`). */
   credits: z.number().int(),
   notes: z.array(Note),
 });
@@ -96,7 +96,7 @@ export const ChatList = z.object({
 });
 export type ChatList = z.infer<typeof ChatList>;
 
-/** Part 1 §3: the nine chat totals. */
+/** The nine chat totals. */
 export const ChatTotals = z.object({
   all: z.number().int(),
   online: z.number().int(),
@@ -181,7 +181,7 @@ export const ChatsActionRequest = z
     reason: z.string().trim().max(500).optional(),
     /**
      * With `read`: only messages from this id on (the oldest the reader has loaded) are read, and
-     * the unread count goes down by as many (part 2 §4); without it the whole chat is read.
+     * the unread count goes down by as many; without it the whole chat is read.
      */
     from_message_id: z
       .string()

@@ -1,11 +1,11 @@
-// Every number of the spec (part 1 §9, part 2 §9) lives here once; server and web import it.
+// Every product constant (page sizes, timeouts, limits) lives here once; server and web import it.
 
 export const CHAT_PAGE_SIZE = 20;
 /** Payouts, referrals, broadcast, feed, subscriptions, paid messages, vault media. */
 export const LIST_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_SIZE = 50;
 
-// Layout (part 1 §1)
+// Layout
 export const IMAGE_WIDTHS = [320, 600, 1080, 1440] as const;
 export const DESKTOP_MIN_WIDTH = 640;
 export const LAYOUTS = ['default', 'compact'] as const;
@@ -26,14 +26,14 @@ export const WS_NORMAL_CLOSE = 1000;
 /** The server closes with this code for a missing or revoked token: sign in again, never reconnect. */
 export const WS_UNAUTHORIZED = 4001;
 
-// Relative time (part 1 §4, §9)
+// Relative time
 export const RECENT_WINDOW_MS = 10 * 60_000;
 export const NEW_WINDOW_MS = 72 * 3_600_000;
 export const TIME_FORMAT_TODAY = 'h:mm a';
 export const TIME_FORMAT_YEAR = 'DD MMM';
 export const TIME_FORMAT_OLDER = "DD MMM 'YY";
 
-// Sending (part 2 §4)
+// Sending
 /** Retries wait this times the attempt number. */
 export const SEND_RETRY_DELAY_MS = 1_000;
 export const MAX_SANITIZE_RETRIES = 2;
@@ -59,15 +59,15 @@ export const VERIFICATION_CODE_LENGTH = 4;
 export const RESEND_COOLDOWN_S = 30;
 export const AUTO_CLOSE_COUNTDOWN_S = 5;
 export const CODE_LIFETIME_MS = 3_600_000;
-/** Part 1 §5: the referral code with special welcome and completeness rules. */
+/** Sign-up code whose users see no welcome flag and count as complete only once they buy credits. */
 export const WELCOME_SPECIAL_CODE = 'tiger1';
 
 // Money
 export const CREDIT_TO_DOLLAR = 0.1;
-/** Part 2 §5: values smaller than this are shown as 0. */
+/** Values smaller than this are shown as 0. */
 export const NUMBER_EPSILON = 1e-6;
 
-// Media (part 2 §5, §9)
+// Media
 export const IMAGE_RESIZE_PX = 1440;
 export const IMAGE_MAX_MB = { production: 499, nonProduction: 99, nonProductionLarge: 499 } as const;
 export const VIDEO_MAX_MB = 499;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Part 1 §3 enumerations.
+// Enumerations of the product.
 export const UserType = z.enum(['user', 'featured']);
 export type UserType = z.infer<typeof UserType>;
 export const FeaturedStatus = z.enum(['featured', 'hidden', 'denied']);
@@ -34,7 +34,7 @@ export const Relationship = z.enum(['user', 'follower', 'subscriber', 'fan']);
 export type Relationship = z.infer<typeof Relationship>;
 export const FetchStatus = z.enum(['None', 'Fetching', 'Fetched', 'Error']);
 export type FetchStatus = z.infer<typeof FetchStatus>;
-/** Inbox filter values (part 1 §9); `fans` goes to the server as `fans2` (part 1 §5). */
+/** Inbox filter values; `fans` goes to the server as `fans2`. */
 export const InboxFilter = z.enum([
   'all',
   'online',

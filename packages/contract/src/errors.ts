@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §4: every error answer is `{ message, code }`; 422 adds the flagged characters. */
+/** Every error answer is `{ message, code }`; 422 adds the flagged characters. */
 export const ErrorBody = z.object({
   message: z.string(),
   code: z.string(),

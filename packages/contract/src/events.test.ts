@@ -58,7 +58,7 @@ describe('parseServerFrame', () => {
 });
 
 describe('event names', () => {
-  it('include every realtime event of part 1 §7', () => {
+  it('include every realtime event', () => {
     const spec = [
       'init',
       'sale_commissions',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
-/** Part 1 §3: the realtime chat message event. */
+/** The realtime chat message event. */
 export const NewMessageEvent = z.object({
   sender_id: z.string(),
   recipient_id: z.string(),
@@ -45,8 +45,8 @@ export const NewRateEvent = z.object({
 export const ChatMediaEvent = z.object({ chat_id: z.string(), user_id: z.string() });
 
 /**
- * Server-to-client events: part 1 §7's list plus `new_rate` (issue: chats). Events whose payload the
- * spec does not give take an open object; each feature narrows its own when it handles it.
+ * Server-to-client events. Events without a fixed payload take an open object; each feature narrows
+ * its own when it handles it.
  */
 export const ServerEvents = {
   /**
@@ -95,7 +95,7 @@ export const ServerEvents = {
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEvents)[N]>;
 
-/** Client-to-server frames (DESIGN §4). */
+/** Client-to-server frames. */
 export const ClientEvents = {
   ping: z.object({}).passthrough(),
   visibility: z.object({ state: z.enum(['visible', 'hidden']) }),

@@ -5,7 +5,7 @@ import { MEDIA } from './rules/messages';
 const MB = 1024 * 1024;
 const limits = { imageMaxMb: 2, videoMaxMb: 5, maxDurationS: 60 };
 
-describe('checkMediaFile (part 2 §5)', () => {
+describe('checkMediaFile', () => {
   it('accepts photos and videos within the limits', () => {
     expect(checkMediaFile({ type: 'image/jpeg', size: MB }, 'any', limits)).toBeNull();
     expect(checkMediaFile({ type: 'video/mp4', size: MB, duration: 30 }, 'any', limits)).toBeNull();
@@ -30,7 +30,7 @@ describe('checkMediaFile (part 2 §5)', () => {
     expect(checkMediaFile({ type: 'video/mp4', size: MB, duration: 3600 })).toBeNull();
   });
 
-  it('knows the accepted video types of part 2 §5 and any video/*', () => {
+  it('knows the accepted video types and any video/*', () => {
     for (const t of [
       'video/quicktime',
       'video/mp4',

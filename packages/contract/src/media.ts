@@ -10,9 +10,9 @@ import { commaIds } from './ids';
 import { Message, MessageMedia } from './messages';
 import { MEDIA } from './rules/messages';
 
-// Media upload, vault, paid messages and purchases (part 2 §3, §4, §5, §7; issue 4).
+// Media upload, vault, paid messages and purchases.
 
-/** Part 2 §4: an upload is `paid_message` when the message has a price, else `message`. */
+/** An upload is `paid_message` when the message has a price, else `message`. */
 export const MediaUploadType = z.enum(['message', 'paid_message']);
 export type MediaUploadType = z.infer<typeof MediaUploadType>;
 
@@ -38,7 +38,7 @@ export const MediaAvailableResponse = z.object({
 });
 export type MediaAvailableResponse = z.infer<typeof MediaAvailableResponse>;
 
-/** POST {MEDIA_BASE_URL}/v1/media answer (part 2 §7). */
+/** POST {MEDIA_BASE_URL}/v1/media answer. */
 export const MediaUploadResponse = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
@@ -47,7 +47,7 @@ export const MediaUploadResponse = z.object({
 });
 export type MediaUploadResponse = z.infer<typeof MediaUploadResponse>;
 
-/** Part 2 §3 Vault media, as its owner sees it. */
+/** Vault media, as its owner sees it. */
 export const VaultMedia = MessageMedia.extend({
   _id: z.string(),
   type: z.enum(['image', 'video']),
@@ -86,7 +86,7 @@ export const MediaFileQuery = z.object({
 export const BuyMessageResponse = z.object({ message: Message, credits: z.number().int() });
 export type BuyMessageResponse = z.infer<typeof BuyMessageResponse>;
 
-/** Part 2 §3 Purchases: what a fan bought, newest first. */
+/** Purchases: what a fan bought, newest first. */
 export const PaidState = z.enum(['all', 'visible', 'hidden']);
 export const PaidQuery = z.object({
   // The spec sends `state` possibly empty: that means the default list.
@@ -115,7 +115,7 @@ export const PurchasesHiddenResponse = z.object({ updated: z.number().int() });
 export const SalesSummary = z.object({ earnings: z.number().int(), sold: z.number().int() });
 export type SalesSummary = z.infer<typeof SalesSummary>;
 
-/** Realtime: the creator learns a fan bought their message (part 1 §7: refreshes earnings). */
+/** Realtime: the creator learns a fan bought their message, so their earnings refresh. */
 export const MessagePaidEvent = z.object({
   chat_id: z.string(),
   message_id: z.string(),
@@ -132,7 +132,7 @@ export const PaidContentEvent = z.object({
 });
 export type PaidContentEvent = z.infer<typeof PaidContentEvent>;
 
-// ---- File checks (part 2 §5), run by the web client before upload and by the server on arrival.
+// ---- File checks, run by the web client before upload and by the server on arrival.
 
 export type MediaKind = 'image' | 'video';
 /** Where a file goes decides what it may be: a chat takes either, some places only one. */
@@ -158,7 +158,7 @@ export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
 
 const MB = 1024 * 1024;
 
-/** The file's kind by MIME type: part 2 §5 accepts the listed video types and any `video/*`. */
+/** The file's kind by MIME type: the listed video types and any `video/*` are accepted. */
 export function mediaKindOf(type: string): MediaKind | null {
   const [top, sub = ''] = type.toLowerCase().split('/');
   if (top === 'image') return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(sub) ? 'image' : null;
@@ -168,7 +168,7 @@ export function mediaKindOf(type: string): MediaKind | null {
 }
 
 /**
- * Part 2 §5 checks in the spec's order; answers the exact message to show, or null when the file
+ * The file checks in a fixed order; answers the exact message to show, or null when the file
  * may be uploaded. The duration check runs only once the duration is known.
  */
 export function checkMediaFile(
@@ -189,7 +189,7 @@ export function checkMediaFile(
   return null;
 }
 
-/** The message to show when an upload fails: the server's, when it gave one (part 2 §8). */
+/** The message to show when an upload fails: the server's, when it gave one. */
 export function uploadErrorMessage(serverMessage?: string | null): string {
   return serverMessage?.trim() ? serverMessage : MEDIA.uploadFailed;
 }

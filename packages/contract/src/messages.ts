@@ -7,7 +7,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const MessageType = z.enum(['text', 'gif', 'image', 'video', 'tip']);
 export type MessageType = z.infer<typeof MessageType>;
 
-/** Media variants (part 1 §3): thumbnail, standard, retina, small-retina, and the video file. */
+/** Media variants: thumbnail, standard, retina, small-retina, and the video file. */
 export const MessageMedia = z.object({
   public_id: z.string(),
   media_id: z.string().nullable(),
@@ -23,7 +23,7 @@ export const MessageMedia = z.object({
 });
 export type MessageMedia = z.infer<typeof MessageMedia>;
 
-/** Part 2 §3 Message, as the asking user may see it. */
+/** A message, as the asking user may see it. */
 export const Message = z.object({
   _id: z.string(),
   chat_id: z.string(),
@@ -74,7 +74,7 @@ export const MessagesByIdsQuery = z.object({
 });
 export const MessageList = z.object({ data: z.array(Message) });
 
-/** Part 2 §7 POST /v1/messages. Sender is the signed-in user whatever `sender_id` says. */
+/** POST /v1/messages. Sender is the signed-in user whatever `sender_id` says. */
 export const SendMessageRequest = z.object({
   type: MessageType.default('text'),
   chat_id: z.string().max(64).optional(),
@@ -114,7 +114,7 @@ export const CONTENT_FLAGGED_MESSAGE = 'Your message contains characters that ar
 export function flaggedCharacters(text: string): string[] {
   return [...new Set(text.match(FLAGGED_CHARACTERS) ?? [])];
 }
-/** Part 2 §4: the sanitising pass replaces flagged characters before a retry. */
+/** The sanitising pass replaces flagged characters before a retry. */
 export function sanitizeText(text: string, flagged: readonly string[] = flaggedCharacters(text)): string {
   let out = text;
   for (const ch of flagged) out = out.split(ch).join('');

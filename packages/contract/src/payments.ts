@@ -7,8 +7,8 @@ import { CARD_MESSAGES, cardBrand, digitsOf, luhnValid } from './rules/cards';
 import { VALIDATION } from './rules/messages';
 import { cardExpiry } from './rules/validators';
 
-// Credits, card payments, saved cards, tips and subscriptions (DESIGN §4 and "Payments and the
-// sandbox provider"; part 2 §3, §7). Money on the server is integer credits; card prices are cents.
+// Credits, card payments, saved cards, tips and subscriptions. Money on the server is integer
+// credits; card prices are cents.
 
 /** A fan without a purchase may open this many chats with creators when free chats are on. */
 export const FREE_CHAT_LIMIT = 3;
@@ -97,7 +97,7 @@ export type CardInput = z.input<typeof CardInput>;
 const id = z.string().min(1).max(64);
 
 /**
- * POST /v1/payment (part 2 §3 payment body). The payment info is a new `card` or a saved `card_id`.
+ * POST /v1/payment. The payment info is a new `card` or a saved `card_id`.
  * `package_id` names the credits charged to the card; without it the card buys exactly `amount`
  * credits. `type`, `model_id`, `amount`, `chat_id`, `message_id`, `feed_id` say what the credits are
  * for: they come back in the 3-D Secure return so the client can finish it.
@@ -130,7 +130,7 @@ export const PaymentRequest = z
 export type PaymentRequest = z.input<typeof PaymentRequest>;
 export type PaymentData = z.output<typeof PaymentRequest>;
 
-/** Part 2 §4: a truthy `result` is success; `three_ds` sends the browser to `redirect_url`. */
+/** A truthy `result` is success; `three_ds` sends the browser to `redirect_url`. */
 export const PaymentResponse = z.object({
   result: z.boolean(),
   three_ds: z.boolean(),
@@ -141,7 +141,7 @@ export const PaymentResponse = z.object({
 });
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
 
-/** The /3ds-callback query (part 1 §2), plus the payment it returns from. */
+/** The /3ds-callback query, plus the payment it returns from. */
 export const ThreeDsCallbackQuery = z.object({
   '3ds': z.enum(['success', 'error']),
   paymentType: PaymentType.optional(),
@@ -169,7 +169,7 @@ export const CryptoTopUpResponse = z.object({
   fee: z.number(),
 });
 
-/** Part 2 §3 saved card: never the full number. */
+/** A saved card: never the full number. */
 export const SavedCard = z.object({
   id: z.string(),
   brand: CardBrand,
@@ -194,7 +194,7 @@ export const ThreeDsAnswerQuery = ThreeDsQuery.extend({
   outcome: z.enum(['success', 'error']).default('error'),
 });
 
-/** DESIGN §4 POST /v1/tips. */
+/** POST /v1/tips. */
 export const TipRequest = z.object({
   recipient_id: id,
   chat_id: id.optional(),
@@ -212,7 +212,7 @@ export type TipResponse = z.infer<typeof TipResponse>;
 export const TIPS_DISABLED_MESSAGE = 'Tips are not available for this account.';
 export const TIP_CREATORS_ONLY_MESSAGE = 'Only creators can receive tips.';
 
-/** Part 2 §3 subscription: status and the creator subscribed to. */
+/** A subscription: status and the creator subscribed to. */
 export const Subscription = z.object({
   _id: z.string(),
   status: SubscriptionStatus,

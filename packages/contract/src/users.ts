@@ -44,7 +44,7 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
-/** Part 1 §3 User: the signed-in user's own view of their account. */
+/** The signed-in user's own view of their account. */
 export const User = z.object({
   _id: z.string(),
   username: z.string(),
@@ -97,7 +97,7 @@ export const PublicUser = User.pick({
 }).extend({ is_online: z.boolean() });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** DESIGN §4: POST /v1/users/sign. */
+/** POST /v1/users/sign. */
 export const SignUpRequest = z.object({
   email: EmailInput,
   password: PasswordInput,
@@ -112,7 +112,7 @@ export type SignUpRequest = z.input<typeof SignUpRequest>;
 /** The request after parsing: username normalised, defaults applied. */
 export type SignUpData = z.output<typeof SignUpRequest>;
 
-/** DESIGN §4: POST /v1/auth. `login` is an email or a username. */
+/** POST /v1/auth. `login` is an email or a username. */
 export const SignInRequest = z.object({
   login: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
   password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
@@ -169,7 +169,7 @@ export const ProviderConfig = z.object({
   global_keywords: z.array(z.string()),
   greeting_keywords: z.array(z.string()),
   app_keywords: z.array(z.string()),
-  /** The media host (part 2 §7: uploads and the availability check go there); null: the API's origin. */
+  /** The media host (uploads and the availability check go there); null: the API's origin. */
   media_base_url: z.string().nullable(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;

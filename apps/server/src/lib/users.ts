@@ -2,7 +2,7 @@ import { ERRORS } from '@parlor/contract';
 import type { UserRow } from '../plugins/auth';
 import { DomainError } from './errors';
 
-/** Part 2 §8: a frozen account may read but not act; the popup shows the server's message. */
+/** A frozen account may read but not act; the popup shows the server's message. */
 export function assertNotFrozen(user: Pick<UserRow, 'frozen_at' | 'frozen_message'>) {
   if (user.frozen_at) throw new DomainError(423, 'account_frozen', user.frozen_message || ERRORS.frozen);
 }

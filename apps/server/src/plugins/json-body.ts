@@ -18,7 +18,7 @@ function wellFormed(value: unknown): boolean {
 }
 
 /**
- * Part 1 §8: invalid JSON bodies (unknown encoding, a single unpaired surrogate) are a 400 with a
+ * Invalid JSON bodies (unknown encoding, a single unpaired surrogate) are a 400 with a
  * clear message, never a 500. Prototype-poisoning keys are refused by Fastify's secure parser.
  */
 export function registerJsonBody(app: FastifyInstance) {

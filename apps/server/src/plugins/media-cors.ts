@@ -2,7 +2,7 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { type Config, crossOriginMedia } from '../config';
 
-/** What the web app calls on the media host (part 2 §7): uploads, the availability check, files. */
+/** What the web app calls on the media host: uploads, the availability check, files. */
 const MEDIA_HOST_PATH = /^\/v1\/media(?:\/available|\/files\/[^?]+)?(?:\?|$)/;
 
 /** Preflights are remembered for an hour (browsers cap it at two). */
@@ -10,7 +10,7 @@ const PREFLIGHT_MAX_AGE_S = 3600;
 
 const ALLOWED: FastifyCorsOptions = {
   methods: ['GET', 'HEAD', 'POST'],
-  // The client's headers (DESIGN §4), a bearer token, and Range for video.
+  // The client's headers (access-token, web-type), a bearer token, and Range for video.
   allowedHeaders: ['access-token', 'web-type', 'authorization', 'accept', 'content-type', 'range'],
   exposedHeaders: ['content-range', 'accept-ranges'],
   credentials: false,

@@ -20,7 +20,7 @@ const MaintenanceScreen = lazyWithRetry(
 );
 const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen'), 'UnbanScreen');
 
-/** Part 1 §2: the screen is chosen by path prefix at entry. */
+/** The screen is chosen by path prefix at entry. */
 function Entry() {
   const { pathname } = useLocation();
   switch (entryScreen(pathname)) {

@@ -48,7 +48,7 @@ export function toErrorInfo(error: unknown): ApiErrorInfo {
   return { status: 0, code: 'client_error', message: ERRORS.default };
 }
 
-/** Part 1 §7: the API base may be overridden by the custom_api_base_url cookie. */
+/** The API base may be overridden by the custom_api_base_url cookie. */
 export function apiBaseUrl(): string {
   return (readCookie(COOKIE_API_BASE) ?? '').replace(/\/$/, '');
 }
@@ -62,7 +62,7 @@ export function wsBaseUrl(): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}`;
 }
 
-/** Part 2 §6, §8: a 423 (frozen account) is announced here; features/account-states shows the popup. */
+/** A 423 (frozen account) is announced here; features/account-states shows the popup. */
 export const apiNotices = new EventTarget();
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -73,7 +73,7 @@ export interface RequestOptions<T> {
   /** Response schema from the contract; the answer is parsed with it. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
-  /** Another origin to call instead of the API base: the media host (part 2 §7). */
+  /** Another origin to call instead of the API base: the media host. */
   base?: string;
   /** 401 is the caller's to handle (the sign-in call: wrong password is not an expired session). */
   handleUnauthorized?: boolean;
@@ -82,7 +82,7 @@ export interface RequestOptions<T> {
 function buildUrl(path: string, query?: Query, base = apiBaseUrl()): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    // Part 1 §5: empty filter values are not added to the query.
+    // Empty filter values are not added to the query.
     if (value === undefined || value === null || value === '') continue;
     params.set(key, String(value));
   }
@@ -155,7 +155,7 @@ async function request<T = unknown>(
     if (error.status === 423) apiNotices.dispatchEvent(new CustomEvent('frozen', { detail: error.message }));
     throw error;
   }
-  // Part 2 §8: 204 is returned as is, without a body.
+  // 204 is returned as is, without a body.
   if (response.status === 204) return undefined as T;
 
   let json: unknown;

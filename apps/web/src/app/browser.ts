@@ -31,7 +31,7 @@ export const storedToken = () => readStorage(STORAGE_KEYS.authToken);
 export const storeToken = (token: string) => writeStorage(STORAGE_KEYS.authToken, token);
 
 /**
- * Part 1 §4: logout clears stored data. The is-banned flag outlives a session on purpose (only the
+ * Logout clears stored data. The is-banned flag outlives a session on purpose (only the
  * unban screen clears it), and so does the local layout preference.
  */
 export function clearStoredSession(): void {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from './storeTypes';
 
-/** Part 1 §4: connected or disconnected, as the socket module reports it (null before the first report). */
+/** Connected or disconnected, as the socket module reports it (null before the first report). */
 export interface ConnectionState {
   connected: boolean | null;
 }

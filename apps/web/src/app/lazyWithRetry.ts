@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Part 1 §2: a lazily loaded screen retries forever, waiting 1000 ms after each failure. */
+/** A lazily loaded screen retries forever, waiting 1000 ms after each failure. */
 export async function retryForever<T>(
   load: () => Promise<T>,
   delayMs = LAZY_RETRY_MS,

@@ -1,6 +1,6 @@
 import { defineRoute, matchablePath, type RouteDefinition, routeMatches } from './routes';
 
-// Part 1 §2 route-definition rules: the default path is derived from the name (Chats -> /chats).
+// The default path is derived from the name (Chats -> /chats).
 export const NAV_ROUTES = {
   chats: defineRoute('Chats'),
   discover: defineRoute('Discover'),

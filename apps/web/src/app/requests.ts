@@ -11,7 +11,7 @@ import { type ApiErrorInfo, toErrorInfo } from './api';
 import type { AppThunkDispatch, RootState } from './storeTypes';
 
 /**
- * Part 1 §4: every request is tracked as None, Fetching, Fetched or Error. Instead of a status field
+ * Every request is tracked as None, Fetching, Fetched or Error. Instead of a status field
  * per slice, this slice watches every async thunk's lifecycle and records it under the thunk's type
  * prefix, so a new call gets its status by being created with `createApiThunk`.
  */
@@ -43,7 +43,7 @@ export const requestsSlice = createSlice({
         state[prefixOf(action.type)] = { status: 'Fetched', error: null };
       })
       .addMatcher(isRejected, (state, action) => {
-        // An aborted request is not a failure (part 2 §4): it leaves no error behind.
+        // An aborted request is not a failure: it leaves no error behind.
         if (action.meta.aborted) {
           delete state[prefixOf(action.type)];
           return;

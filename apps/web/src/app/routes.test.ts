@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineRoute, entryScreen, matchablePath, readQuery, routeMatches } from './routes';
 
-describe('entry screen by path prefix (part 1 §2)', () => {
+describe('entry screen by path prefix', () => {
   it.each([
     ['/login', 'login'],
     ['/login/signup', 'login'],
@@ -18,7 +18,7 @@ describe('entry screen by path prefix (part 1 §2)', () => {
   });
 });
 
-describe('route definitions (part 1 §2)', () => {
+describe('route definitions', () => {
   it('lowercases the name for the default path', () => {
     expect(defineRoute('Chats').path).toBe('/chats');
   });
@@ -56,7 +56,7 @@ describe('route definitions (part 1 §2)', () => {
   });
 });
 
-describe('route matching (part 1 §2)', () => {
+describe('route matching', () => {
   const chats = defineRoute('Chats');
   const chat = defineRoute('Chat', { path: '/chats/:userId' });
 

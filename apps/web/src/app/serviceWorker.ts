@@ -1,9 +1,9 @@
 import { apiBaseUrl } from './api';
 
-/** Part 1 §1: the service worker lives at the site root so its scope is the whole app. */
+/** The service worker lives at the site root so its scope is the whole app. */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
-/** Part 1 §7: the messages the worker understands. */
+/** The messages the worker understands. */
 export type ServiceWorkerMessage =
   | {
       type: 'setup';
@@ -43,7 +43,7 @@ export async function postToServiceWorker(message: ServiceWorkerMessage): Promis
   });
 }
 
-/** Hands the session to the worker (part 1 §7 `setup`); push keys arrive with a later issue. */
+/** Hands the session to the worker (`setup`); push keys arrive with a later issue. */
 export function setupServiceWorker(user: { _id: string; username: string }, accessToken: string): void {
   const apiRoot = apiBaseUrl() || (globalThis.location?.origin ?? '');
   void postToServiceWorker({

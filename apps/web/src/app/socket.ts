@@ -10,7 +10,7 @@ import {
   WS_UNAUTHORIZED,
 } from '@parlor/contract';
 
-/** Part 1 §4: the socket's own states. */
+/** The socket's own states. */
 export type SocketStatus = 'connecting' | 'open' | 'closing' | 'closed';
 
 /** Our own code for a socket we drop because no pong came back; anything but 1000 reconnects. */
@@ -28,7 +28,7 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-/** Page visibility: the socket is not kept open while the page is hidden (part 1 §4). */
+/** Page visibility: the socket is not kept open while the page is hidden. */
 export interface PageVisibility {
   hidden(): boolean;
   subscribe(listener: () => void): () => void;
@@ -57,8 +57,8 @@ export interface Connection {
 }
 
 /**
- * The one owner of the realtime socket (STYLE "Realtime on the client"), with the timers of part 1
- * §4: reconnect after 1 s x attempt unless closed normally, a ping every 30 s answered within 2 s,
+ * The one owner of the realtime socket (features subscribe, components never touch it), with its
+ * timers: reconnect after 1 s x attempt unless closed normally, a ping every 30 s answered within 2 s,
  * the disconnected indicator after 5 s down, and no socket while the page is hidden.
  */
 export function createConnection(options: ConnectionOptions): Connection {
@@ -98,7 +98,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   };
 
   /**
-   * Part 1 §4: disconnected is reported once the socket has not been open for 5 s, whether it was
+   * Disconnected is reported once the socket has not been open for 5 s, whether it was
    * open before or the very first attempt never opened.
    */
   const scheduleDisconnected = () => {
@@ -122,7 +122,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     pingTimer = setInterval(() => {
       if (!sendRaw('ping', {})) return;
       clearTimeout(pongTimer);
-      // Part 2 §8: no pong within 2 s of a ping forces the socket closed, then it reconnects.
+      // No pong within 2 s of a ping forces the socket closed, then it reconnects.
       pongTimer = setTimeout(() => drop(WS_PONG_TIMEOUT), PONG_TIMEOUT_MS);
     }, PING_INTERVAL_MS);
   };
@@ -139,7 +139,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     }
     if (!started) return;
     scheduleDisconnected();
-    // Part 1 §4: any close code other than 1000 reconnects, 1 s x the attempt number later.
+    // Any close code other than 1000 reconnects, 1 s x the attempt number later.
     if (code === WS_NORMAL_CLOSE || options.visibility.hidden()) return;
     attempt += 1;
     clearTimeout(reconnectTimer);

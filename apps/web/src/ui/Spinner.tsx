@@ -16,7 +16,7 @@ interface SpinnerProps {
 
 const BARS = Array.from({ length: 12 }, (_, i) => i);
 
-/** Part 1 §2: two styles (ios, circular) and four sizes (20, 25, 50, 75 px). */
+/** Two styles (ios, circular) and four sizes (20, 25, 50, 75 px). */
 export function Spinner({
   size = 25,
   variant = 'circular',

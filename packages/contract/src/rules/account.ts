@@ -1,4 +1,4 @@
-// Account rules of part 1 §4, §5 and part 2 §5: pure functions shared by the server and the web app.
+// Account rules: pure functions shared by the server and the web app.
 import {
   EMAIL_SUGGESTION_HOSTS,
   EMAIL_SUGGESTION_MAX_DISTANCE,
@@ -29,7 +29,7 @@ function splitEmail(email: string): { local: string; domain: string } | undefine
 }
 
 /**
- * Part 2 §5: when the domain is 1 to 3 edits away from a well-known host, answers the address with
+ * When the domain is 1 to 3 edits away from a well-known host, answers the address with
  * that host ("Did you mean …?"); the closest host wins, the list's order breaks ties.
  */
 export function emailSuggestion(email: string): string | undefined {
@@ -46,7 +46,7 @@ export function emailSuggestion(email: string): string | undefined {
   return best ? `${parts.local}@${best.host}` : undefined;
 }
 
-/** Part 2 §5: Yahoo, Outlook, Hotmail and iCloud deliver less reliably; the notice recommends Gmail. */
+/** Yahoo, Outlook, Hotmail and iCloud deliver less reliably; the notice recommends Gmail. */
 export function isFreeMailAddress(email: string): boolean {
   const parts = splitEmail(email);
   if (!parts) return false;
@@ -54,7 +54,7 @@ export function isFreeMailAddress(email: string): boolean {
   return (FREE_MAIL_DOMAINS as readonly string[]).includes(provider);
 }
 
-/** Part 2 §5: a local part of 8+ characters shows 3, 4 to 7 shows 2, 2 to 3 shows 1; the rest is starred. */
+/** A local part of 8+ characters shows 3, 4 to 7 shows 2, 2 to 3 shows 1; the rest is starred. */
 export function maskEmail(email: string): string {
   const parts = splitEmail(email);
   if (!parts) return email;
@@ -78,7 +78,7 @@ export interface AccountFacts {
 }
 
 /**
- * Part 1 §5: a featured user is complete when no other user is given or the ids match; a regular user
+ * A featured user is complete when no other user is given or the ids match; a regular user
  * who came with the special code needs a bought credit package. Any other regular user is complete.
  */
 export function isProfileComplete(user: AccountFacts, other?: { _id: string } | null): boolean {
@@ -88,7 +88,7 @@ export function isProfileComplete(user: AccountFacts, other?: { _id: string } | 
 }
 
 /**
- * Part 1 §4: a featured account's moderation is pending when moderation is required and ID
+ * A featured account's moderation is pending when moderation is required and ID
  * verification is pending or absent, or when its discover status is denied.
  */
 export function isModerationPending(user: AccountFacts): boolean {

@@ -2,7 +2,7 @@ import type { CardBrand } from '../enums';
 import { VALIDATION } from './messages';
 import { cardExpiry } from './validators';
 
-/** Card form messages the spec leaves open (the expired one is the spec's, part 1 §5). */
+/** Card form messages; the expired one is the common validator's wording. */
 export const CARD_MESSAGES = {
   number: 'Card number is invalid',
   brand: 'We accept Visa and Mastercard only',

@@ -1,6 +1,6 @@
 // The spec's exact wording. Grep for a message: it appears here once.
 
-/** Part 1 §5: common validators. */
+/** Common validators. */
 export const VALIDATION = {
   required: 'Required field cannot be blank',
   passwordsMatch: "Passwords don't match",
@@ -14,7 +14,7 @@ export const VALIDATION = {
   name: 'Names should not contain numbers.',
 } as const;
 
-/** Part 2 §5: username rules. */
+/** Username rules. */
 export const USERNAME = {
   required: 'Username is required',
   min: 'Username should contain at least 3 characters',
@@ -24,7 +24,7 @@ export const USERNAME = {
   end: 'Usernames must end with letters or numbers',
 } as const;
 
-/** Part 2 §5: media file checks. `{type}` is replaced by the file's type. */
+/** Media file checks. `{type}` is replaced by the file's type. */
 export const MEDIA = {
   photoNotAllowed: 'Photos are not allowed here. Please choose a video instead.',
   videoNotAllowed: 'Videos are not allowed here. Please choose a photo instead.',
@@ -43,7 +43,7 @@ export const MEDIA = {
   uploadFailed: 'This file failed to upload. Please check your network connection and try again.',
 } as const;
 
-/** Error catalogues of part 1 §8 and part 2 §8, plus DESIGN §4. */
+/** Error messages, worded exactly as the client shows them. */
 export const ERRORS = {
   default: 'Something went wrong. Please try again later.',
   network: 'Network error. Please check your internet connection.',
@@ -100,7 +100,7 @@ export const SUCCESS = {
   notificationsBody: 'Thank you for enabling notifications!',
 } as const;
 
-/** Fixed texts of screens and popups (part 1 §2, part 2 §2). */
+/** Fixed texts of screens and popups. */
 export const TEXTS = {
   unbanClearing: 'Clearing token...',
   unbanDone: 'You have been successfully unbanned.',
@@ -110,7 +110,7 @@ export const TEXTS = {
   accountFrozenTitle: 'Your account is frozen',
 } as const;
 
-/** Part 1 §2: banner titles the spec gives, by banner kind (the kinds it names without a title are absent). */
+/** Banner titles by banner kind; kinds without a fixed title are absent. */
 export const BANNER_TITLES = {
   GetMoreChats: 'Get more chats now!',
   BoostActive: 'Profile BOOST Active!',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditsToDollars, formatFixed } from './numbers';
 
-describe('creditsToDollars (part 2 §1: credits x 0.1, two decimals)', () => {
+describe('creditsToDollars (credits x 0.1, two decimals)', () => {
   it('shows the dollar value with two decimals', () => {
     expect(creditsToDollars(0)).toBe('0.00');
     expect(creditsToDollars(1)).toBe('0.10');
@@ -11,7 +11,7 @@ describe('creditsToDollars (part 2 §1: credits x 0.1, two decimals)', () => {
   });
 });
 
-describe('formatFixed (part 2 §5)', () => {
+describe('formatFixed', () => {
   it('treats magnitudes below 1e-6 as 0', () => {
     expect(formatFixed(5e-7, 7)).toBe('0.0000000');
     expect(formatFixed(-5e-7, 7)).toBe('0.0000000');

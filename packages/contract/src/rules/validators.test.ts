@@ -22,7 +22,7 @@ function check(rule: Validator, message: string, good: string[], bad: string[]) 
   for (const value of bad) expect(rule(value), JSON.stringify(value)).toBe(message);
 }
 
-describe('common validators (part 1 §5)', () => {
+describe('common validators', () => {
   it('required refuses blank and whitespace-only values', () => {
     check(required, 'Required field cannot be blank', ['a', ' x '], ['', '   ', '\t']);
   });
@@ -86,7 +86,7 @@ describe('common validators (part 1 §5)', () => {
   });
 });
 
-describe('card expiry (part 1 §5)', () => {
+describe('card expiry', () => {
   const now = new Date(Date.UTC(2026, 10, 15)); // 15 November 2026
   const expired = 'Credit / debit card expired';
 
@@ -112,7 +112,7 @@ describe('card expiry (part 1 §5)', () => {
   });
 });
 
-describe('username rules (part 2 §5)', () => {
+describe('username rules', () => {
   it('is required', () => {
     check(username, 'Username is required', ['mila'], ['', '   ', '@']);
   });

@@ -33,10 +33,10 @@ export function firstError(value: string, validators: readonly Validator[]): str
   return undefined;
 }
 
-/** Part 2 §5: a leading @ is stripped. */
+/** A leading @ is stripped. */
 export const normalizeUsername = (v: string) => v.trim().replace(/^@/, '');
 
-/** Part 2 §5 username rules, checked in the table's order. */
+/** Username rules, checked in order: the first broken rule names the message. */
 export const username: Validator = (raw) => {
   const v = normalizeUsername(raw);
   if (v === '') return USERNAME.required;

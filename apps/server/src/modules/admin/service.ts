@@ -25,7 +25,7 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
     case 'unfreeze':
       return { frozen_at: null, frozen_message: null };
     case 'approve':
-      // Part 1 §4: an approved creator no longer waits for moderation and shows in Discover.
+      // An approved creator no longer waits for moderation and shows in Discover.
       return { requires_moderation: false, discover_status: 'featured' };
     case 'deny':
       return { discover_status: 'denied' };
@@ -46,7 +46,7 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
   }
 }
 
-/** The spec's realtime event for each action (part 1 §7); every action also sends `user.update`. */
+/** The realtime event each action sends; every action also sends `user.update`. */
 function announce(
   ctx: AppContext,
   action: AdminUserAction,

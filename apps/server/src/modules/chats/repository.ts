@@ -79,7 +79,7 @@ type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[nu
 const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
 
 /**
- * One page of the inbox in the part 1 §9 order, with the caller's notes on its chats: the system
+ * One page of the inbox in inbox order, with the caller's notes on its chats: the system
  * account's chats with unread messages first, then everything else by last message, newest first.
  * The page's ids are chosen on chat_members' indexes alone, then only those rows are joined with
  * their details: one query with the joins let the planner misjudge and join and sort the whole
@@ -255,7 +255,7 @@ export function toChat(
 ): Chat {
   const online = isOnline(row, now);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  // Part 1 §4 intro: a fan's first message to a creator who has intros on. The chat is an intro
+  // Intro: a fan's first message to a creator who has intros on. The chat is an intro
   // (for both sides) until its first message ends it; only the fan can intro.
   const fanView = viewer.type === 'user' && row.other_type === 'featured';
   const creatorView = viewer.type === 'featured' && row.other_type === 'user';

@@ -53,7 +53,7 @@ export async function mediaAvailable(
 
 /**
  * GET {MEDIA_BASE_URL}/v1/media/files/{public_id}/{variant}: the URL is the capability, and a URL
- * issued to someone else does not open with your credentials (DESIGN §5).
+ * issued to someone else does not open with your credentials, so paid media stays locked.
  */
 export async function openMediaFile(
   ctx: AppContext,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 
 // Media URLs are capabilities: `{MEDIA_BASE_URL}/v1/media/files/{public_id}/{variant}?u=&e=&s=`.
 // `s` is an HMAC over the file, the viewer it was issued to and the expiry, so a guessed URL, one
-// edited to point at another variant, or one past its expiry does not open (DESIGN §5).
+// edited to point at another variant, or one past its expiry does not open: paid media stays locked.
 
 const HOUR_MS = 3_600_000;
 

@@ -20,7 +20,7 @@ export interface ByteRange {
 }
 
 /**
- * Where media bytes live (DESIGN §3): files under DATA_DIR/media by default, an S3-compatible
+ * Where media bytes live: files under DATA_DIR/media by default, an S3-compatible
  * bucket when S3_* is set. Keys are `{public_id}/{variant}` for media and `{name}.{ext}` for
  * profile photos; nothing here knows about users.
  */

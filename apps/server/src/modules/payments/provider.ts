@@ -38,7 +38,7 @@ export const DECLINE_MESSAGES = {
 } as const;
 
 type Outcome = 'ok' | '3ds' | 'declined' | 'insufficient';
-/** DESIGN "Payments and the sandbox provider": the test card numbers and what they do. */
+/** The sandbox's test card numbers and what they do. */
 const TEST_CARDS: Record<string, Outcome> = {
   '4242424242424242': 'ok',
   '4000000000003220': '3ds',

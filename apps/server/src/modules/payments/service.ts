@@ -20,7 +20,7 @@ export type { PaymentRow } from './repository';
 type Db = AppContext['db'];
 
 const sandbox = createSandboxProvider();
-/** PAYMENT_PROVIDER picks the provider; the sandbox is the only one built in (DESIGN §3). */
+/** PAYMENT_PROVIDER picks the provider; the sandbox is the only one built in. */
 export const paymentProvider = (_ctx: AppContext): PaymentProvider => sandbox;
 
 export const PACKAGE_NOT_FOUND = 'Credit package not found';

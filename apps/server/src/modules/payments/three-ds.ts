@@ -4,9 +4,9 @@ import { DECLINE_MESSAGES } from './provider';
 import { type PaymentRow, paymentsRepository } from './repository';
 import { challengeTokenValid, completePayment, failPayment } from './service';
 
-// The sandbox provider's own 3-D Secure challenge page (DESIGN "Payments and the sandbox
-// provider"). The browser arrives here from `redirect_url`, answers, and is sent back to
-// /3ds-callback with the outcome and what was being paid for, so the client can finish it.
+// The sandbox provider's own 3-D Secure challenge page. The browser arrives here from
+// `redirect_url`, answers, and is sent back to /3ds-callback with the outcome and what was being
+// paid for, so the client can finish it.
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

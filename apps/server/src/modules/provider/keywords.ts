@@ -1,4 +1,4 @@
-// Part 2 §5: words that trigger a warning in the composer. The client matches them
+// Words that trigger a warning in the composer. The client matches them
 // case-insensitively, ignoring punctuation. Operators may extend these lists.
 export const KEYWORDS = {
   payment_keywords: [

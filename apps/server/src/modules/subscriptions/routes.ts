@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { cancelSubscriptions, listSubscriptions, subscribe } from './service';
 
-/** Subscriptions (DESIGN §4); their renewal job (renewal.ts) is registered by the app. */
+/** Subscriptions; their renewal job (renewal.ts) is registered by the app. */
 export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.listSubscriptions, ({ auth, query }) => listSubscriptions(ctx, auth.user, query));
   route(app, endpoints.subscribe, ({ auth, body }) => subscribe(ctx, auth.user, body));

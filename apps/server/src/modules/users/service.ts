@@ -44,7 +44,7 @@ export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: str
       code_used: input.code || null,
       affiliate_id: referrer?.id ?? null,
       referral_code: newReferralCode(),
-      // Part 1 §4: a new creator waits for moderation and is not in discovery until approved.
+      // A new creator waits for moderation and is not in discovery until approved.
       requires_moderation: isCreator,
       discover_status: 'hidden',
       new_fm_onboarding: isCreator,

@@ -14,7 +14,7 @@ export const ACCOUNT_TERMINATED_TITLE = 'Account terminated';
 export const ACCOUNT_TERMINATED_TEXT = 'Your account has been terminated for violating our rules.';
 
 /**
- * Part 1 §4: the banned event opens this popup. It cannot be dismissed; the is-banned key stays
+ * The banned event opens this popup. It cannot be dismissed; the is-banned key stays
  * until the unban screen clears it, and Log out ends the session.
  */
 export function AccountTerminatedPopup({ reason, active }: { reason: string | null; active: boolean }) {
@@ -55,7 +55,7 @@ export function AccountTerminatedPopup({ reason, active }: { reason: string | nu
   );
 }
 
-/** Part 2 §2, §8: a 423 answer shows 'Your account is frozen' with the server's message. */
+/** A 423 answer shows 'Your account is frozen' with the server's message. */
 export function AccountFrozenPopup({
   message,
   active,

@@ -2,8 +2,8 @@ import { isModerationPending, isProfileComplete, type User } from '@parlor/contr
 import type { BannerKind } from '../banners/bannersModel';
 
 /**
- * Banners that follow from the account (part 1 §2): creators see why their profile is invisible,
- * with a link to the screen that fixes it; the CompleteProfile rule is part 1 §5's.
+ * Banners that follow from the account: creators see why their profile is invisible, with a link
+ * to the screen that fixes it; CompleteProfile shows until isProfileComplete holds.
  */
 export function accountBanners(user: User): BannerKind[] {
   const kinds: BannerKind[] = [];

@@ -5,7 +5,7 @@ import { type BannersState, showBanner } from '../banners/bannersModel';
 import { pushPopup } from '../popups/popupsSlice';
 
 /**
- * The account events of part 1 §7, applied like a fetch or a click would change the same state: the
+ * The account events, applied like a fetch or a click would change the same state: the
  * signed-in user (the auth slice runs these), the banners (the banners slice runs those), and the
  * popups they open (effects). Storage and redirects happen in the popups themselves (the
  * account-terminated popup keeps the is-banned key).

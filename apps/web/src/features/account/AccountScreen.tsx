@@ -48,7 +48,7 @@ export function AccountScreen() {
             <span className={styles.amount}>{user.credits}</span>
             <span className={styles.unit}>credits</span>
           </p>
-          {/* Part 2 §1: the dollar value is credits x 0.1 with two decimals. */}
+          {/* The dollar value is credits x 0.1 with two decimals. */}
           <p className={styles.dollars}>Worth ${creditsToDollars(user.credits)}</p>
           <AccountMoneyLinks />
         </section>

@@ -6,7 +6,7 @@ import { SignInScreen } from './SignInScreen';
 
 const SignUpScreen = lazyWithRetry(() => import('./SignUpScreen'), 'SignUpScreen');
 
-/** Everything under /login (part 1 §2): sign-in eagerly, sign-up on demand. */
+/** Everything under /login: sign-in eagerly, sign-up on demand. */
 export function LoginRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>

@@ -11,7 +11,7 @@ import { signIn } from './authThunks';
 
 type Field = 'login' | 'password';
 
-/** /login: sign in with an email or a username (DESIGN §4, POST /v1/auth). */
+/** /login: sign in with an email or a username (POST /v1/auth). */
 export function SignInScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ const ACCOUNT_TYPES = [
   { value: 'featured', label: 'Creator', description: 'Get paid to chat' },
 ] as const satisfies readonly { value: UserType; label: string; description: string }[];
 
-/** /login/signup: create an account (DESIGN §4, POST /v1/users/sign). */
+/** /login/signup: create an account (POST /v1/users/sign). */
 export function SignUpScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -81,7 +81,7 @@ export function SignUpScreen() {
     }
     const result = await dispatch(signUp(toSignUpRequest(values)));
     if (signUp.fulfilled.match(result)) {
-      // Part 2 §2: the code is on its way; the onboarding verification popup opens at once.
+      // The code is on its way; the onboarding verification popup opens at once.
       openOnboardingVerify(dispatch, result.payload.user, { afterSignUp: true });
       navigate('/chats', { replace: true });
     } else if (result.payload) {

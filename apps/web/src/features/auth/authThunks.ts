@@ -19,7 +19,7 @@ function startSession(answer: AuthResponse): AuthResponse {
   return answer;
 }
 
-/** DESIGN §4: POST /v1/auth with an email or username. */
+/** POST /v1/auth with an email or username. */
 export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) => {
   try {
     // A 401 here is a wrong password, not an expired session: no redirect.
@@ -33,7 +33,7 @@ export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) 
   }
 });
 
-/** DESIGN §4: POST /v1/users/sign; the spec's email data adds web and react_flow. */
+/** POST /v1/users/sign; the email data adds web and react_flow. */
 export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) => {
   const answer = await call(endpoints.signUp, { body: { ...body, web: true, react_flow: true } });
   return startSession(answer);
@@ -62,7 +62,7 @@ export const updateUser = createApiThunk(
 );
 
 /**
- * Part 1 §4: logout revokes the token, clears stored data and the user, then redirects to /login
+ * Logout revokes the token, clears stored data and the user, then redirects to /login
  * after 200 ms. The redirect is a full page load so no state of the old session survives.
  */
 export const logout = createApiThunk('auth/logout', async () => {

@@ -26,7 +26,7 @@ export const EMPTY_SIGN_UP: SignUpValues = {
 /** The fields that have client rules, in screen order (the first failing one takes focus). */
 export const CHECKED_FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
 
-/** Part 1 §5 and part 2 §5 rules with their exact messages; undefined when the field is fine. */
+/** The contract's validators with their exact messages; undefined when the field is fine. */
 export function validateSignUpField(field: SignUpField, values: SignUpValues): string | undefined {
   switch (field) {
     case 'email':

@@ -10,8 +10,8 @@ export type Availability =
   | { state: 'taken'; message: string };
 
 /**
- * Asks the server whether a username is free once typing pauses (part 1 §9: the spec's debounces
- * are 2 s). Names that break the local rules are not sent; a newer name aborts the older check.
+ * Asks the server whether a username is free once typing pauses for 2 s. Names that break the
+ * local rules are not sent; a newer name aborts the older check.
  */
 export function useUsernameAvailability(username: string): Availability {
   const dispatch = useAppDispatch();

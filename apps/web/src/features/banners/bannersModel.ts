@@ -1,4 +1,4 @@
-/** Part 1 §2 banner kinds. */
+/** Banner kinds. */
 export const BANNER_KINDS = [
   'GetMoreChats',
   'PenaltyProfileVisibility',
@@ -10,7 +10,7 @@ export const BANNER_KINDS = [
   'VerifyEmailAddress',
   'VerifyEmailAddressUsingCode',
   'BoostVisibility',
-  // Not a spec kind: the reported warning of part 1 §7 (issue 6).
+  // Shown while the account carries the warning_you_have_been_reported setting.
   'ReportedWarning',
 ] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];

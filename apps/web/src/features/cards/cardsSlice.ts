@@ -4,7 +4,7 @@ import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 import { paymentsApi } from '../credits/creditsApi';
 
-/** Part 1 §3: saved credit cards, as the list GET /v1/cc answers in `data`. */
+/** Saved credit cards, as the list GET /v1/cc answers in `data`. */
 export interface CardsState {
   items: SavedCard[];
   loaded: boolean;

@@ -20,7 +20,7 @@ const NOW: { action: ChatAction; label: string }[] = [
   { action: 'report', label: 'Report' },
 ];
 
-/** Part 1 §2: bulk actions on the selection; hide and delete ask first, the rest apply at once. */
+/** Bulk actions on the selection; hide and delete ask first, the rest apply at once. */
 export function BulkActionBar({ onDone, active }: { onDone: () => void; active: boolean }) {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectSelectedCount);

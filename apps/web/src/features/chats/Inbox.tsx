@@ -50,8 +50,7 @@ function SearchBox() {
   const dispatch = useAppDispatch();
   const { search: current, filter } = useAppSelector(selectInboxList);
   const [text, setText] = useState(current);
-  // The search this box last sent. Choosing a tab clears the search (part 1 §4) and any typing
-  // not sent yet.
+  // The search this box last sent. Choosing a tab clears the search and any typing not sent yet.
   const sent = useRef(current);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab is a reason to reset.
   useEffect(() => {

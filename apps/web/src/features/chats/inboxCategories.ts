@@ -10,7 +10,7 @@ import { type Chat, type InboxFilter, RECENT_WINDOW_MS, VIP_MIN_SPENT_CREDITS } 
  * Kept free of browser and Redux imports: that test runs it in the server's test project.
  */
 
-/** Part 1 §2's tabs, in its order. */
+/** The inbox tabs, in display order. */
 export const INBOX_CATEGORIES = [
   'all',
   'online',
@@ -50,7 +50,7 @@ function followsFromFields(chat: Chat, category: FieldCategory): boolean {
   }
 }
 
-/** When the chat leaves Recent: its last message, from either side, turns 10 minutes old (part 1 §4). */
+/** When the chat leaves Recent: its last message, from either side, turns 10 minutes old. */
 export function recentUntil(chat: Pick<Chat, 'last_message_time'>): number {
   return chat.last_message_time
     ? Date.parse(chat.last_message_time) + RECENT_WINDOW_MS

@@ -79,7 +79,7 @@ export const expireRecent = (): AppThunk => (dispatch) => {
   void dispatch(fetchInboxTotals());
 };
 
-/** Part 1 §2: hide and delete ask first; the confirm popup's button dispatches this. */
+/** Hide and delete ask first; the confirm popup's button dispatches this. */
 export const chatsActionConfirmed = createAction<ChatsActionArg>('inbox/chatsActionConfirmed');
 
 export function registerInboxListeners(startListening: AppStartListening) {

@@ -8,7 +8,7 @@ import { chat, event, loaded, ME, message, newMessage, reduce, withInbox } from 
 import { chatsAction, fetchInboxPage } from './inboxThunks';
 
 describe('inbox list', () => {
-  it('keeps pages in server order and the part 1 §9 order when chats move', () => {
+  it('keeps pages in server order and the inbox order when chats move', () => {
     const state = loaded([chat('a', 1), chat('b', 2), chat('c', 3)]);
     expect(state.list.ids).toEqual(['a', 'b', 'c']);
     expect(state.list.offset).toBe(3);

@@ -15,7 +15,7 @@ function findByChatId(state: S, chatId: string): Draft<Chat> | undefined {
   return undefined;
 }
 
-/** The preview of a deleted last message loses its text (part 2 §4: deleted messages are replaced). */
+/** The preview of a deleted last message loses its text, as the deleted message itself does. */
 export function markPreviewDeleted(chat: Draft<Chat>, messageId: string): void {
   if (chat.last_message?._id !== messageId) return;
   chat.last_message.text = null;
@@ -75,7 +75,7 @@ export function moveMessageIntoInbox(state: S, m: InboxMessage, { me, receivedAt
     chat.unread_messages_favorites = chat.is_favorite ? m.unread_messages : 0;
   }
   if (m.credit_rate !== null) chat.credit_rate = m.credit_rate;
-  // The first message ends the intro (part 1 §4).
+  // The first message ends the intro.
   chat.intro_ended = true;
   chat.is_intro = false;
   chat.can_intro = false;
@@ -88,7 +88,7 @@ export function moveMessageIntoInbox(state: S, m: InboxMessage, { me, receivedAt
 }
 
 /**
- * Inbox appliers (STYLE "Realtime on the client"): each moves the one cache the way a fetch would.
+ * Inbox appliers: each moves the one cache the way a fetch would, so no second copy drifts.
  * A message for a chat not held yet is fetched by the inbox effects, then placed by `fetchChat`.
  */
 export const inboxAppliers: EventAppliers<InboxState> = {

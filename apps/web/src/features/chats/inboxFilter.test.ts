@@ -3,7 +3,7 @@ import { inboxQuery } from './inboxModel';
 import { filterChanged, searchChanged } from './inboxSlice';
 import { loaded, reduce } from './inboxTestData';
 
-describe('the inbox filter is a search text or a category (part 1 §4, §5)', () => {
+describe('the inbox filter is a search text or a category', () => {
   it('choosing a tab drops the search', () => {
     let state = reduce(undefined, searchChanged('mi'));
     state = reduce(state, filterChanged('favorites'));

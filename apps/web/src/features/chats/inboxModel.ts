@@ -9,7 +9,7 @@ import {
 } from '@parlor/contract';
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 
-/** Part 1 §3: lists identify a chat by the other user's id. */
+/** Lists identify a chat by the other user's id. */
 export const chatKey = (chat: Pick<Chat, 'other_user'>) => chat.other_user._id;
 export const chatsAdapter = createEntityAdapter<Chat, string>({ selectId: chatKey });
 
@@ -24,7 +24,7 @@ export interface InboxList {
   status: FetchStatus;
 }
 
-/** Part 1 §4: select-all toggles a mode in which `ids` are the exceptions. */
+/** Select-all toggles a mode in which `ids` are the exceptions. */
 export interface InboxSelection {
   mode: 'ids' | 'all';
   ids: string[];
@@ -38,7 +38,7 @@ export interface InboxState {
   selection: InboxSelection;
   /** Chats hidden or deleted from here; an open conversation with one of them goes back to /chats. */
   removed: Record<string, true>;
-  /** Part 1 §4: who is typing in which chat (by chat id), and since when (cleared after 10 s). */
+  /** Who is typing in which chat (by chat id), and since when (cleared after 10 s). */
   typing: Record<string, { senderId: string; at: number }>;
 }
 
@@ -52,8 +52,8 @@ export const emptyList = (filter: InboxFilter = 'all', search = ''): InboxList =
 });
 
 /**
- * Part 1 §4: the filter is either a search text or a category, and part 1 §5: an empty value is not
- * sent. A search covers every chat; a category is sent as `type` (fans as fans2).
+ * The filter is either a search text or a category, and an empty value is not sent. A search
+ * covers every chat; a category is sent as `type` (fans as fans2).
  */
 export function inboxQuery(
   list: Pick<InboxList, 'filter' | 'search'>,
@@ -75,7 +75,7 @@ export const initialInboxState = (): InboxState => ({
 const pinned = (chat: Chat) => chat.is_staff && chat.unread_messages > 0;
 const time = (chat: Chat) => (chat.last_message_time ? Date.parse(chat.last_message_time) : -Infinity);
 
-/** Part 1 §9: the system user's chats with unread messages first, then newest last message first. */
+/** The system user's chats with unread messages first, then newest last message first. */
 export function inboxOrder(a: Chat, b: Chat): number {
   if (pinned(a) !== pinned(b)) return pinned(a) ? -1 : 1;
   const byTime = time(b) - time(a);

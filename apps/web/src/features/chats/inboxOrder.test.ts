@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chat, loaded, reduce } from './inboxTestData';
 import { chatsAction, markMessagesRead } from './inboxThunks';
 
-// Part 1 §9: the system user's chats with unread messages first, then newest last message first.
+// The system user's chats with unread messages first, then newest last message first.
 const support = () => chat('support', 30, { is_staff: true, unread_messages: 2 });
 
 describe('a system chat that becomes read leaves the pinned top', () => {

@@ -8,7 +8,7 @@ const online = (id: string) => chat(id, 1, { other_user: { ...chat(id, 1).other_
 const isOnline = (state: ReturnType<typeof reduce>, id: string) =>
   state.chats.entities[id]!.other_user.is_online;
 
-describe('init lists who is online (part 1 §7)', () => {
+describe('init lists who is online', () => {
   it('marks everyone not listed offline when the list is complete', () => {
     const state = reduce(
       loaded([online('a'), online('b')]),

@@ -3,7 +3,7 @@ import { selectNextRecentExpiry } from './inboxSelectors';
 import { recentExpired } from './inboxSlice';
 import { chat, loaded, reduce, withInbox } from './inboxTestData';
 
-// chat(id, n): the last message came n minutes before noon; part 1 §4: recent is under 10 minutes.
+// chat(id, n): the last message came n minutes before noon; recent is under 10 minutes.
 const NOON = Date.UTC(2025, 0, 1, 12, 0);
 const recent = (id: string, minutesAgo: number) => chat(id, minutesAgo, { category: ['all', 'recent'] });
 

@@ -37,7 +37,7 @@ function repositionHeld(state: Draft<InboxState>, id: string) {
   if (state.list.ids.includes(id)) reposition(state, id);
 }
 
-/** Part 2 §4: a 410 removes the chat locally, from the list and the cache. */
+/** A 410 removes the chat locally, from the list and the cache. */
 function removeGone(state: Draft<InboxState>, id: string) {
   chatsAdapter.removeOne(state.chats, id);
   state.list.ids = state.list.ids.filter((x) => x !== id);
@@ -48,7 +48,7 @@ export const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
   reducers: {
-    /** Part 1 §4: the filter is either a search text or a category; choosing a tab drops the search. */
+    /** The filter is either a search text or a category; choosing a tab drops the search. */
     filterChanged(state, action: PayloadAction<InboxFilter>) {
       state.list = emptyList(action.payload, '');
       state.selection = { mode: 'ids', ids: [] };
@@ -87,7 +87,7 @@ export const inboxSlice = createSlice({
     chatPatched(state, action: PayloadAction<{ id: string; changes: Partial<Chat> }>) {
       chatsAdapter.updateOne(state.chats, action.payload);
     },
-    /** Part 1 §4: recent means under 10 minutes old; a chat whose last message aged past it leaves Recent. */
+    /** Recent means under 10 minutes old; a chat whose last message aged past it leaves Recent. */
     recentExpired(state, action: PayloadAction<number>) {
       for (const id of state.chats.ids) {
         const chat = state.chats.entities[id];
@@ -95,7 +95,7 @@ export const inboxSlice = createSlice({
         if (retagRecent(chat, action.payload) && state.list.filter === 'recent') repositionHeld(state, id);
       }
     },
-    /** Part 1 §4: the typing indicator clears 10 s after the last start. */
+    /** The typing indicator clears 10 s after the last start. */
     typingExpired(state, action: PayloadAction<{ chatId: string; at: number }>) {
       if (state.typing[action.payload.chatId]?.at === action.payload.at)
         delete state.typing[action.payload.chatId];
@@ -139,10 +139,10 @@ export const inboxSlice = createSlice({
         const { otherUserId, messageIds } = action.meta.arg;
         const chat = state.chats.entities[otherUserId];
         if (!chat) return;
-        // Part 2 §4: the unread count goes down by what the loaded pages showed.
+        // The unread count goes down by what the loaded pages showed.
         chat.unread_messages = Math.max(0, chat.unread_messages - messageIds.length);
         chat.unread_messages_favorites = chat.is_favorite ? chat.unread_messages : 0;
-        // Part 1 §9: a system chat with nothing unread leaves the pinned top.
+        // A system chat with nothing unread leaves the pinned top.
         repositionHeld(state, otherUserId);
       })
       .addCase(fetchPresence.fulfilled, (state, action) => {

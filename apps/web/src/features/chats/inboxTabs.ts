@@ -14,7 +14,7 @@ export const TAB_LABELS: Record<InboxFilter, string> = {
 };
 
 /**
- * Part 1 §2's nine tabs, in its order, for creators. A fan's chats are with creators, where fans,
+ * The nine tabs, in display order, for creators. A fan's chats are with creators, where fans,
  * subscribers and VIP are always empty, so fans get the other six (docs/inbox.md).
  */
 export function tabsFor(type: UserType | undefined): InboxFilter[] {

@@ -13,7 +13,7 @@ export interface PageArg {
   refresh?: boolean;
 }
 
-/** GET /v1/chats?v=2&limit=20&offset=N, with the search or the type (fans as fans2, part 1 §5). */
+/** GET /v1/chats?v=2&limit=20&offset=N, with the search or the type (fans as fans2). */
 export const fetchInboxPage = createApiThunk(
   'inbox/fetchPage',
   async (arg: PageArg, { signal }) =>
@@ -33,7 +33,7 @@ export const fetchNextInboxPage = (): AppThunk => (dispatch, getState) => {
   return dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }));
 };
 
-/** GET /v1/chats/total: the nine counts, for featured users only (part 1 §3, §7). */
+/** GET /v1/chats/total: the nine counts, for featured users only. */
 export const fetchInboxTotals = createApiThunk(
   'inbox/fetchTotals',
   async () => call(endpoints.chatTotals),
@@ -45,7 +45,7 @@ export const fetchPresence = createApiThunk('inbox/fetchPresence', async (ids: s
   call(endpoints.chatsPresence, { query: { ids: ids.join(',') } }, { signal }),
 );
 
-/** GET /v1/chat?recipient_id=: one chat added to the list (part 1 §7). */
+/** GET /v1/chat?recipient_id=: one chat added to the list. */
 export const fetchChat = createApiThunk('inbox/fetchChat', async (otherUserId: string) =>
   call(endpoints.getChat, { query: { recipient_id: otherUserId } }),
 );
@@ -97,7 +97,7 @@ export interface ReadArg {
 
 /**
  * PATCH /v1/chats action read with `from_message_id`: the messages a conversation has loaded are
- * read, and the unread count goes down by as many (part 2 §4: by 50 per page of 50 unread).
+ * read, and the unread count goes down by as many (by 50 per page of 50 unread).
  */
 export const markMessagesRead = createApiThunk('inbox/markRead', async (arg: ReadArg) =>
   call(endpoints.chatsAction, {

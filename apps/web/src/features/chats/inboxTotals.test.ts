@@ -35,7 +35,7 @@ const signedInAs = (type: User['type']) => {
 };
 
 describe('inbox tabs and counts by account type', () => {
-  it('loads the nine counts for featured users (part 1 §3, §7)', async () => {
+  it('loads the nine counts for featured users', async () => {
     const store = signedInAs('featured');
     await store.dispatch(fetchInboxTotals());
     expect(fetchMock).toHaveBeenCalledTimes(1);

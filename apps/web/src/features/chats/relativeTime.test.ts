@@ -16,7 +16,7 @@ const now = new Date(2025, 5, 15, 18, 30);
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const DAY = 86_400_000;
 
-describe('chat times (part 1 §9)', () => {
+describe('chat times', () => {
   it('translates the spec formats (moment-style) into date-fns patterns', () => {
     expect(toDateFnsPattern(TIME_FORMAT_OLDER)).toBe("dd MMM ''yy");
     expect(toDateFnsPattern(TIME_FORMAT_TODAY)).toBe('h:mm aaa');
@@ -56,7 +56,7 @@ describe('chat times (part 1 §9)', () => {
   });
 });
 
-describe('ages (part 1 §9)', () => {
+describe('ages', () => {
   it("reads 'N years/months/weeks ago', and 'just now' for anything under a week", () => {
     expect(formatAge(ago(30_000), now)).toBe('just now');
     expect(formatAge(ago(3 * 3_600_000), now)).toBe('just now');
@@ -77,7 +77,7 @@ describe('ages (part 1 §9)', () => {
   });
 });
 
-describe('recent and new (part 1 §4)', () => {
+describe('recent and new', () => {
   it('counts under 10 minutes as recent', () => {
     expect(isRecent(ago(9 * 60_000 + 59_000), now)).toBe(true);
     expect(isRecent(ago(10 * 60_000), now)).toBe(false);

@@ -48,32 +48,32 @@ const parse = (iso: string | null | undefined): Date | null => {
   return Number.isNaN(at.getTime()) ? null : at;
 };
 
-/** Part 1 §9: the time of day as h:mm a (9:05 am). */
+/** The time of day as h:mm a (9:05 am). */
 export function formatClock(iso: string | null | undefined): string {
   const at = parse(iso);
   return at ? format(at, TODAY) : '';
 }
 
-/** Part 1 §9: within a year as DD MMM, older as DD MMM 'YY. */
+/** Within a year as DD MMM, older as DD MMM 'YY. */
 function formatDate(at: Date, now: Date): string {
   return format(at, at > subYears(now, 1) ? THIS_YEAR : OLDER);
 }
 
-/** Part 1 §9: today as h:mm a, within a year as DD MMM, older as DD MMM 'YY. */
+/** Today as h:mm a, within a year as DD MMM, older as DD MMM 'YY. */
 export function formatChatTime(iso: string | null | undefined, now: Date = new Date()): string {
   const at = parse(iso);
   if (!at) return '';
   return isSameDay(at, now) ? format(at, TODAY) : formatDate(at, now);
 }
 
-/** A day heading (the conversation's day separators): Today, else the part 1 §9 date formats. */
+/** A day heading (the conversation's day separators): Today, else the chat date formats. */
 export function formatDay(iso: string | null | undefined, now: Date = new Date()): string {
   const at = parse(iso);
   if (!at) return '';
   return isSameDay(at, now) ? 'Today' : formatDate(at, now);
 }
 
-/** Part 1 §9: ages read 'N years/months/weeks ago' or 'just now'; nothing finer. */
+/** Ages read 'N years/months/weeks ago' or 'just now'; nothing finer. */
 export function formatAge(iso: string | null | undefined, now: Date = new Date()): string {
   const at = parse(iso);
   if (!at) return '';
@@ -88,7 +88,7 @@ export function formatAge(iso: string | null | undefined, now: Date = new Date()
 
 /**
  * When someone was last online. An age finer than a week is not in the spec's list, and 'just now'
- * for three days ago would mislead, so: under 10 minutes (recent, part 1 §4) 'just now', within a
+ * for three days ago would mislead, so: under 10 minutes (recent) 'just now', within a
  * week the chat time (9:05 am, 14 Jun), older the age (2 weeks ago).
  */
 export function formatLastSeen(iso: string | null | undefined, now: Date = new Date()): string {
@@ -99,13 +99,13 @@ export function formatLastSeen(iso: string | null | undefined, now: Date = new D
   return formatAge(iso, now);
 }
 
-/** Part 1 §4: under 10 minutes counts as recent. */
+/** Under 10 minutes counts as recent. */
 export function isRecent(iso: string | null | undefined, now: Date = new Date()): boolean {
   const at = parse(iso);
   return at !== null && now.getTime() - at.getTime() < RECENT_WINDOW_MS;
 }
 
-/** Part 1 §4: within 72 hours counts as new (a chat started that recently is marked New). */
+/** Within 72 hours counts as new (a chat started that recently is marked New). */
 export function isNew(iso: string | null | undefined, now: Date = new Date()): boolean {
   const at = parse(iso);
   return at !== null && now.getTime() - at.getTime() < NEW_WINDOW_MS;

@@ -152,7 +152,7 @@ function ChatMenu({
   }, [open]);
   const items: { action: MenuAction; label: string; danger?: boolean }[] = [
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
-    // Part 1 §4: block/unblock media; blocking stops the other side sending photos, videos and GIFs.
+    // Block/unblock media; blocking stops the other side sending photos, videos and GIFs.
     mediaBlocked
       ? { action: 'allow_media', label: `Allow media from ${name}` }
       : { action: 'block_media', label: `Block media from ${name}` },

@@ -18,7 +18,7 @@ import { conversationPath, openConversation, readLoaded } from './conversationTh
 import { FanPanel } from './FanPanel';
 import { MessageList } from './MessageList';
 
-/** Navigation state of /chats/{userId} (part 2 §2): the chat just opened, and where Back goes. */
+/** Navigation state of /chats/{userId}: the chat just opened, and where Back goes. */
 export interface ConversationNavState {
   chat?: Chat;
   backTo?: string;
@@ -47,7 +47,7 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
     };
   }, [dispatch, otherUserId]);
 
-  // Part 1 §2: after a chat is hidden or deleted the user is sent to /chats.
+  // After a chat is hidden or deleted the user is sent to /chats.
   useEffect(() => {
     if (removed) navigate('/chats', { replace: true });
   }, [removed, navigate]);

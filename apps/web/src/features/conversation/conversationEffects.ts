@@ -21,7 +21,7 @@ export const resyncOpenConversation = (): AppThunk => (dispatch, getState) => {
   if (active) void dispatch(resyncConversation(active));
 };
 
-/** A page of messages that lands in the open conversation is read (part 2 §4). */
+/** A page of messages that lands in the open conversation is read. */
 export function registerConversationListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: openConversation.fulfilled,

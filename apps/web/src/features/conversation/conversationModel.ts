@@ -4,7 +4,7 @@ import type { ForcedFlag } from './sendPipeline';
 
 /**
  * A conversation's life (bluesky's convo agent, as a reducer): idle until opened, loading the chat
- * and its newest page, then ready; or locked (a purchase is needed first, part 2 §4), unavailable
+ * and its newest page, then ready; or locked (a purchase is needed first), unavailable
  * (the server refused: own user, two fans, blocked), gone (410) or error.
  */
 export type ConversationStatus = 'idle' | 'loading' | 'ready' | 'locked' | 'unavailable' | 'gone' | 'error';
@@ -30,7 +30,7 @@ export interface PendingMessage {
   type: 'text' | 'image' | 'video' | 'gif';
   /** The text, or a media message's caption. */
   text: string;
-  /** Part 2 §4: now + 1 hour, so it sorts after every stored message. */
+  /** Now + 1 hour, so it sorts after every stored message. */
   created_at: string;
   /** Media goes through preparing and uploading first; text starts at sending. */
   state: 'preparing' | 'uploading' | 'sending' | 'failed';
@@ -50,7 +50,7 @@ export interface Conversation {
   pending: Record<string, PendingMessage>;
   flags: Record<ForcedFlag, boolean>;
   /**
-   * The other user blocks media from me (their privacy setting, part 2 §6). A Chat carries only my
+   * The other user blocks media from me (their privacy setting). A Chat carries only my
    * own setting, so this is learnt from block_chat_media / allow_chat_media and from a media send
    * refused with 'Sending media blocked.'.
    */

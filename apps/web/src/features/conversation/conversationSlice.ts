@@ -106,7 +106,7 @@ export const conversationsSlice = createSlice({
         if (item.media && action.payload.media) Object.assign(item.media, action.payload.media);
       })
       .addCase(sendSucceeded, (state, action) => {
-        // Part 2 §4 step 3: the client-side message is replaced by the server's.
+        // The client-side message is replaced by the server's.
         const convo = convoFor(state, action.payload.otherUserId);
         addStoredMessage(state, convo, action.payload.message as Message);
         delete convo.pending[action.payload.clientSideReceiveId];
@@ -156,7 +156,7 @@ export const conversationsSlice = createSlice({
         if (convo) convo.messageIds = convo.messageIds.filter((id) => id !== action.meta.arg.messageId);
       })
       .addCase(messageDeleted, (state, action) => {
-        // Part 2 §4: deleted messages are replaced by the returned version.
+        // Deleted messages are replaced by the returned version.
         messagesAdapter.upsertOne(state.messages, action.payload.message);
       })
       .addCase(realtimeEvent, (state, action) => applyEvent(conversationAppliers, state, action.payload))

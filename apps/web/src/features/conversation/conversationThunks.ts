@@ -15,7 +15,7 @@ const pageVisible = () => typeof document === 'undefined' || !document.hidden;
 
 /**
  * Opens `/chats/{userId}`: the chat (from navigation state, GET /v1/chat, or created with POST
- * /v1/chat after a 404, part 2 §4), then its newest 50 messages, then marks it read.
+ * /v1/chat after a 404), then its newest 50 messages, then marks it read.
  */
 export const openConversation = createApiThunk(
   'conversation/open',
@@ -43,18 +43,18 @@ export const openConversation = createApiThunk(
       // The page is read once it is held (conversationEffects: readLoaded after it lands).
       return page;
     } catch (error) {
-      // Part 2 §8: chat creation answering 402 shows Unlock Free Chat; buying comes back here.
+      // Chat creation answering 402 shows Unlock Free Chat; buying comes back here.
       if (error instanceof ApiError && needsUnlock(error)) {
         dispatch(unlockFreeChatPopup(conversationPath(otherUserId), error.message));
       }
-      // Part 2 §4: a 410 removes the chat locally; the screen says the account is gone.
+      // A 410 removes the chat locally; the screen says the account is gone.
       if (error instanceof ApiError && error.status === 410) dispatch(chatGone(otherUserId));
       throw error;
     }
   },
 );
 
-/** Part 2 §4: the page before the oldest held message (50 at a time). */
+/** The page before the oldest held message (50 at a time). */
 export const loadOlderMessages = createApiThunk(
   'conversation/loadOlder',
   async (otherUserId: string, { getState, signal }) => {
@@ -94,7 +94,7 @@ export const resyncConversation =
   };
 
 /**
- * Part 2 §4: what the conversation holds and shows is read, and the unread count goes down by as
+ * What the conversation holds and shows is read, and the unread count goes down by as
  * many (50 for a page of 50 unread); unread messages older than the oldest held stay unread until
  * their page is loaded. Nothing is read while the page is hidden.
  */
@@ -135,7 +135,7 @@ export const deleteMessage = createApiThunk(
   },
 );
 
-/** Notes on the fan (part 2 §3), private to the creator who writes them. */
+/** Notes on the fan, private to the creator who writes them. */
 export const addNote = createApiThunk(
   'conversation/addNote',
   async ({ otherUserId, text }: { otherUserId: string; text: string }, { dispatch, getState }) => {

@@ -16,7 +16,7 @@ const event = (name: 'block_chat_media' | 'allow_chat_media', userId: string) =>
     receivedAt: 0,
   });
 
-describe('media blocking (part 1 §4, §7)', () => {
+describe('media blocking', () => {
   it('learns that the other user blocks media from me, and that they allow it again', () => {
     let state = reduce(undefined, event('block_chat_media', 'a'));
     expect(state.byUser.a?.mediaBlockedByOther).toBe(true);

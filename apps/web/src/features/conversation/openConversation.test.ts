@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('opening a conversation', () => {
-  it('removes the chat locally when the server answers 410 (part 2 §4)', async () => {
+  it('removes the chat locally when the server answers 410', async () => {
     const store = createStore();
     store.dispatch(
       fetchInboxPage.fulfilled(

@@ -3,7 +3,7 @@ import { createStore } from '../../app/store';
 import { chat, ME, message } from '../chats/inboxTestData';
 import { loadOlderMessages, openConversation } from './conversationThunks';
 
-// Part 2 §4: message pages load 50 at a time and the unread count goes down by 50 per page.
+// Message pages load 50 at a time and the unread count goes down by 50 per page.
 const AT = '2025-01-01T11:00:00.000Z';
 const fromA = (first: number, last: number) =>
   Array.from({ length: last - first + 1 }, (_, i) => message('a', ME, String(first + i), AT));

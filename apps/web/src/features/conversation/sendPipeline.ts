@@ -9,7 +9,7 @@ import {
 } from '@parlor/contract';
 import { ApiError } from '../../app/api';
 
-/** Sends that stop for good, with a flag on the conversation (the wording is not shown). */
+/** Sends that stop for good (a block between the two, frozen, no credits), flagged on the conversation. */
 export type ForcedFlag = 'blocked' | 'frozen' | 'noCredits';
 
 /** How posting one message ended. */

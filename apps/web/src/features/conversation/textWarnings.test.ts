@@ -8,7 +8,7 @@ const keywords = {
   app_keywords: ['onlyfans', 'instagram'],
 };
 
-describe('keyword warnings (part 2 §5)', () => {
+describe('keyword warnings', () => {
   it('matches case-insensitively and ignores punctuation', () => {
     expect(findKeyword('Send it via PayPal!', keywords.payment_keywords)).toBe('paypal');
     expect(findKeyword('p.a.y.p.a.l works', keywords.payment_keywords)).toBe('paypal');
@@ -49,7 +49,7 @@ describe('keyword warnings (part 2 §5)', () => {
   });
 });
 
-describe('intro display (part 1 §4)', () => {
+describe('intro display', () => {
   const chat = { intro_enabled: true, can_intro: true, intro_ended: false, is_intro: true };
   const creator = { type: 'featured' as const };
   const fan = { type: 'user' as const };

@@ -8,7 +8,7 @@ export interface TextWarning {
   match: string;
 }
 
-/** Part 2 §5: a website link, with or without a scheme (example.com, www.x.org, https://...). */
+/** A website link, with or without a scheme (example.com, www.x.org, https://...). */
 export const WEBSITE_LINK =
   /\b(?:https?:\/\/\S+|www\.\S+|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|me|co|app|ly|gg|tv|xyz|info|biz|link|site|online|shop|store|page|fans|vip)\b\S*)/i;
 
@@ -77,7 +77,7 @@ export const WARNING_TEXT: Record<WarningKind, (match: string) => string> = {
 };
 
 /**
- * Part 1 §4: the intro shows when the other party is featured, the viewer a user, intro is enabled
+ * The intro shows when the other party is featured, the viewer a user, intro is enabled
  * and the viewer can intro; or, when a chat exists, while intro has not ended and the chat is an
  * intro. (The server stops `can_intro` once the first message is sent.)
  */

@@ -32,7 +32,7 @@ function describeResume(state: GetCreditsState): string | null {
   return 'The message unlocks as soon as the credits land.';
 }
 
-/** /account/get-credits: packages with their dollar price, a saved or new card, then pay (part 1 §2). */
+/** /account/get-credits: packages with their dollar price, a saved or new card, then pay. */
 export function GetCreditsScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function GetCreditsScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ credits: number; note?: string } | null>(null);
   const [currency, setCurrency] = useState<CryptoCurrency>('USDT');
-  // One key per attempt: a double click or a retried request charges once (DESIGN §5).
+  // One key per attempt: a double click or a retried request charges once.
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { endpoints } from '@parlor/contract';
 import { type CallBody, call } from '../../app/api';
 
-// The calls of the money features (part 2 §7), each parsed with its contract schema.
+// The calls of the money features, each parsed with its contract schema.
 
 export const paymentsApi = {
   packages: () => call(endpoints.creditPackages),

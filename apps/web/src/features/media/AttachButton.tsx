@@ -56,7 +56,7 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    // Part 2 §5: the quick checks at once, with their messages; the rest run while preparing.
+    // The quick checks at once, with their messages; the rest run while preparing.
     const refusal = checkMediaFile({ type: file.type, size: file.size });
     if (refusal) {
       dispatch(uploadErrorPopup(refusal));

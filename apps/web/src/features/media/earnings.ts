@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A creator's earnings in credits: loaded once, then replaced by each message_paid event's total
- * (part 1 §7: "message_paid refreshes creator earnings"). One number, so a tiny store suffices.
+ * A creator's earnings in credits: loaded once, then replaced by each message_paid event's total.
+ * One number, so a tiny store suffices.
  */
 function createEarningsStore() {
   let value: number | null = null;

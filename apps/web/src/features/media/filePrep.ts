@@ -9,7 +9,7 @@ import {
 } from '@parlor/contract';
 import SparkMD5 from 'spark-md5';
 
-// Part 2 §5: what happens to a chosen file before it is uploaded. Checks first (their exact
+// What happens to a chosen file before it is uploaded. Checks first (their exact
 // messages come from the contract, which the server repeats), then photos are shrunk to at most
 // 1440 x 1440 JPEG, videos measured, and the result hashed for the "already uploaded?" check.
 
@@ -119,7 +119,7 @@ export async function md5Of(blob: Blob): Promise<string> {
   return spark.end();
 }
 
-/** Runs the part 2 §5 checks and preparation; throws MediaFileError with the message to show. */
+/** Runs the file checks and preparation; throws MediaFileError with the message to show. */
 export async function prepareMediaFile(file: File, accept: MediaAccept = 'any'): Promise<PreparedMedia> {
   const refusal = checkMediaFile({ type: file.type, size: file.size }, accept);
   if (refusal) throw new MediaFileError(refusal);

@@ -7,7 +7,7 @@ import { notEnoughCreditsPopup } from '../conversation/outbox';
 import { pushPopup } from '../popups/popupsSlice';
 import { earningsStore } from './earnings';
 
-/** Reloads one message (part 2 §8: "a message-changed error reloads the message"). */
+/** Reloads one message: a buy that finds the message changed shows its current version. */
 async function reload(dispatch: AppThunkDispatch, otherUserId: string, messageId: string) {
   const { data } = await call(endpoints.messagesByIds, { query: { ids: messageId } });
   dispatch(messagesMerged({ otherUserId, messages: data }));

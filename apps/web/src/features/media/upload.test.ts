@@ -87,7 +87,7 @@ function start(host = 'https://media.example') {
   return { result, xhr, progress };
 }
 
-describe('the media host (part 2 §7)', () => {
+describe('the media host', () => {
   it('is the server’s media base when it names one, else the API base', () => {
     expect(mediaHost('https://media.example/')).toBe('https://media.example');
     expect(mediaHost(null)).toBe('');

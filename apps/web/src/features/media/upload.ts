@@ -12,7 +12,7 @@ import { storedToken } from '../../app/browser';
 import { pushPopup } from '../popups/popupsSlice';
 import { type PreparedMedia, prepareMediaFile } from './filePrep';
 
-/** An upload stopped by the user: removed silently, never reported (part 2 §4, §8). */
+/** An upload stopped by the user: removed silently, never reported. */
 export class UploadAbortedError extends Error {
   constructor() {
     super('Upload aborted');
@@ -31,14 +31,14 @@ export class UploadFailedError extends Error {
 }
 
 /**
- * The media host (part 2 §7) without a trailing slash: the server's MEDIA_BASE_URL from the
+ * The media host (where uploads go) without a trailing slash: the server's MEDIA_BASE_URL from the
  * provider config, else the API's base (this origin, or the custom_api_base_url cookie).
  */
 export function mediaHost(mediaBaseUrl: string | null): string {
   return (mediaBaseUrl ?? apiBaseUrl()).replace(/\/$/, '');
 }
 
-/** Part 2 §4: a file the server already has (by md5) is not uploaded again. Asked of the media host. */
+/** A file the server already has (by md5) is not uploaded again. Asked of the media host. */
 export async function findAvailable(
   md5: string,
   type: MediaUploadType,

@@ -28,7 +28,7 @@ export function PaymentPopup({ id, props, active, close }: Props) {
 
   switch (props.type) {
     case 'unlockFreeChat':
-      // Part 2 §2: title, lock icon, message, Buy Credits button; the state carries the back-to path.
+      // Title, lock icon, message, Buy Credits button; the state carries the back-to path.
       return (
         <NoticeDialog
           title="Unlock Free Chat"

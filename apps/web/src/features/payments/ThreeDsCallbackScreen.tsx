@@ -19,7 +19,7 @@ type Phase =
   | { kind: 'done'; backTo: string; note?: string };
 
 /**
- * /3ds-callback (part 1 §2): back from the 3-D Secure challenge. On success the credits have
+ * /3ds-callback: back from the 3-D Secure challenge. On success the credits have
  * landed; the client finishes what the fan was doing (the tip, the subscription, the message),
  * keyed by the payment so a reload does it once, and returns to where the fan came from.
  */

@@ -2,7 +2,7 @@ import { ERRORS } from '@parlor/contract';
 import type { ApiErrorInfo } from '../../app/api';
 import { pushPopup } from '../popups/popupsSlice';
 
-/** Part 2 §8: chat creation answering 402 (or the required-purchase error) shows Unlock Free Chat. */
+/** Chat creation answering 402 (or the required-purchase error) shows Unlock Free Chat. */
 export function needsUnlock(error: Pick<ApiErrorInfo, 'status' | 'code'> | undefined): boolean {
   return (
     !!error &&

@@ -12,7 +12,7 @@ export type PaymentOutcome =
   | { status: 'failed'; message: string };
 
 /**
- * POST /v1/payment, then (part 2 §4) a three_ds answer sends the browser to redirect_url, a truthy
+ * POST /v1/payment, then a three_ds answer sends the browser to redirect_url, a truthy
  * result is success and anything else a failure. On success the purchase the credits were for is
  * finished here; after 3-D Secure the /3ds-callback screen does it.
  */

@@ -1,6 +1,6 @@
 import type { PendingPurchase } from './purchase';
 
-/** The money popups of part 1 §2 / part 2 §2, as data (popups hold data, never callbacks). */
+/** The money popups, as data (popups hold data, never callbacks). */
 export type PaymentPopupProps =
   | { type: 'unlockFreeChat'; message: string; backTo: string }
   | { type: 'notEnoughCredits'; message?: string; backTo: string; resume?: PendingPurchase }

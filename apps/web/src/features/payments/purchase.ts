@@ -13,7 +13,7 @@ export type PendingPurchase =
   | { type: 'subscription'; modelId: string }
   | { type: 'message'; messageId: string; modelId?: string | undefined; chatId?: string | undefined };
 
-/** Navigation state of /account/get-credits (part 2 §2: it carries a back-to path). */
+/** Navigation state of /account/get-credits: the path to go back to. */
 export interface GetCreditsState {
   backTo?: string;
   resume?: PendingPurchase;

@@ -71,7 +71,7 @@ function ConfirmPopup({ entry, active, close, run }: KindProps<Extract<PopupEntr
   );
 }
 
-/** Part 1 §2 / part 2 §2: the account-verified popup; Continue reloads the page. */
+/** The account-verified popup; Continue reloads the page. */
 function AccountVerifiedPopup({ active }: KindProps<Extract<PopupEntry, { kind: 'accountVerified' }>>) {
   return (
     <Dialog

@@ -28,7 +28,7 @@ export interface ConfirmPopupProps {
   onConfirm: UnknownAction;
 }
 
-/** Props per popup kind. Part 1 §2 lists many more kinds; each later issue adds its own here. */
+/** Props per popup kind; each feature that adds a popup adds its kind here. */
 export interface PopupPropsByKind {
   basic: BasicPopupProps;
   confirm: ConfirmPopupProps;
@@ -48,7 +48,7 @@ export interface PopupsState {
   stack: PopupEntry[];
 }
 
-/** Part 1 §2: popups stack by id without duplicates; closing removes the last, or one by id. */
+/** Popups stack by id without duplicates; closing removes the last, or one by id. */
 export const popupsSlice = createSlice({
   name: 'popups',
   initialState: { stack: [] } as PopupsState,

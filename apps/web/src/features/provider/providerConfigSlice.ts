@@ -6,8 +6,8 @@ import type { RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
 
 /**
- * GET /v1/provider/config?platform=react: feature flags and keyword lists (part 1 §3). Part 1 §4:
- * guests arriving through provider config are logged out.
+ * GET /v1/provider/config?platform=react: feature flags and keyword lists. Guests arriving
+ * through provider config are logged out.
  */
 const CONFIG_REQUEST = 'providerConfig/load';
 

@@ -17,7 +17,7 @@ const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
   { key: 'marketing', label: 'News and offers', description: 'Occasional news about Parlor.' },
 ];
 
-/** /account/settings/notifications: the four notification settings of part 1 §3. */
+/** /account/settings/notifications: marketing, notifications, payments and payouts. */
 export function NotificationSettingsScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);

@@ -20,7 +20,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : null);
 
 /**
  * /account/settings/payouts (creators): changing payout information needs a code mailed to the
- * account's address, entered in the verification popup's action mode (part 2 §2).
+ * account's address, entered in the verification popup's action mode.
  */
 export function PayoutSettingsScreen() {
   const dispatch = useAppDispatch();

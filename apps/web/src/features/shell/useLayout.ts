@@ -6,7 +6,7 @@ export type Layout = (typeof LAYOUTS)[number];
 
 /** Local, per-device preference; not part of the account. */
 const LAYOUT_KEY = 'parlor-layout';
-/** Part 1 §1 breakpoint from which the full sidebar (icons and labels) fits. */
+/** Breakpoint from which the full sidebar (icons and labels) fits. */
 const WIDE_MIN_WIDTH = 1152;
 
 function useMediaQuery(query: string): boolean {
@@ -33,7 +33,7 @@ const subscribePreference = (notify: () => void) => {
 const readPreference = (): Layout => (readStorage(LAYOUT_KEY) === 'compact' ? 'compact' : 'default');
 
 /**
- * Part 1 §1: default and compact layouts. Compact is the icons-only sidebar. It is forced between
+ * Default and compact layouts. Compact is the icons-only sidebar. It is forced between
  * the desktop width (640) and 1152, where labels would squeeze the content; from 1152 the user
  * chooses, and the choice is stored locally. Below 640 the bottom tab bar replaces the sidebar.
  */

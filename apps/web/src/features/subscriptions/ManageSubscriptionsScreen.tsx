@@ -24,7 +24,7 @@ import {
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: '2-digit', month: 'short', year: 'numeric' });
 
-/** Manage subscriptions (part 2 §4): the list, and an edit mode to cancel several at once. */
+/** Manage subscriptions: the list, and an edit mode to cancel several at once. */
 export function ManageSubscriptionsScreen() {
   const dispatch = useAppDispatch();
   const { items, next, total, loaded, editing, selected } = useAppSelector(selectSubscriptions);

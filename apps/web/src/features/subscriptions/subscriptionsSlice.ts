@@ -4,7 +4,7 @@ import { call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 
-/** Part 1 §3: subscriptions (list, next link, total), plus the manage screen's edit mode (part 2 §4). */
+/** Subscriptions (list, next link, total), plus the manage screen's edit mode. */
 export interface SubscriptionsState {
   items: Subscription[];
   next: string | null;
@@ -70,7 +70,7 @@ export const subscriptionsSlice = createSlice({
         state.next = action.payload.next;
         state.total = action.payload.total;
       })
-      // Deleting leaves edit mode (part 2 §4); the changed rows replace the old ones.
+      // Deleting leaves edit mode; the changed rows replace the old ones.
       .addCase(cancelSubscriptions.fulfilled, (state, action) => {
         const changed = new Map(action.payload.data.map((s) => [s._id, s]));
         state.items = state.items.map((s) => changed.get(s._id) ?? s);

@@ -2,7 +2,7 @@ import { Button } from '../../ui/Button';
 import { WrenchIcon } from '../../ui/icons';
 import { SystemPage } from './SystemPage';
 
-/** /maintenance: where a 503 answer sends the browser (part 1 §8). */
+/** /maintenance: where a 503 answer sends the browser. */
 export function MaintenanceScreen() {
   return (
     <SystemPage

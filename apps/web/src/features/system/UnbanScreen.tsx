@@ -9,7 +9,7 @@ import { SystemPage } from './SystemPage';
 const CLEARING_MS = 600;
 
 /**
- * /unban (part 1 §2, §4): clears the is-banned flag, then counts down from 5 s and sends the user
+ * /unban: clears the is-banned flag, then counts down from 5 s and sends the user
  * to the app when a token is kept, else to sign-in.
  */
 export function UnbanScreen() {

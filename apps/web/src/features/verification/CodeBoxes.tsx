@@ -11,7 +11,7 @@ interface CodeBoxesProps {
 }
 
 /**
- * Part 2 §2: four numeric boxes. Focus moves on after a digit, Backspace on an empty box goes back
+ * Four numeric boxes. Focus moves on after a digit, Backspace on an empty box goes back
  * and clears it, and a paste is handed to the popup (which fills and submits exactly four digits).
  */
 export function CodeBoxes({ digits, disabled, invalid, onType, onErase, onPaste }: CodeBoxesProps) {

@@ -48,7 +48,7 @@ function useNow(until: number): number {
   return Math.max(now, Date.now());
 }
 
-/** Part 2 §2 and §4: the email verification popup, onboarding or action mode. */
+/** The email verification popup, onboarding or action mode. */
 export function EmailVerifyPopup({ props, active, close }: Props) {
   const dispatch = useAppDispatch();
   const mode = props.actionId ? 'action' : 'onboarding';

@@ -17,7 +17,7 @@ interface Props {
   close: () => void;
 }
 
-/** Part 2 §4: shown after verification unless the username was just set; Continue leads to essential info. */
+/** Shown after verification unless the username was just set; Continue leads to essential info. */
 export function EmailVerifiedPopup({ active, close }: Props) {
   const dispatch = useAppDispatch();
   return (

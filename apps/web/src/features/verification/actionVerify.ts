@@ -1,5 +1,5 @@
 /**
- * Action-mode verification (part 2 §7): the popup calls a caller-supplied function with the code.
+ * Action-mode verification: the popup calls a caller-supplied function with the code.
  * Popups in the store hold data only, so the function waits here under the popup's id until the
  * popup closes.
  */

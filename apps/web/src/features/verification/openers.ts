@@ -29,7 +29,7 @@ export function openOnboardingVerify(dispatch: AppDispatch, user: User, options:
 }
 
 /**
- * Action mode (part 2 §2): mails a code to the account's address, then opens the popup; the code
+ * Action mode: mails a code to the account's address, then opens the popup; the code
  * the user enters goes to `handler.verify` together with the guarded change.
  */
 export async function startActionVerify(dispatch: AppDispatch, handler: ActionVerifyHandler): Promise<void> {

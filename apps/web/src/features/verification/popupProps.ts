@@ -1,4 +1,4 @@
-/** Part 2 §2 popup data of the email verification popup (plus the id of an action handler). */
+/** Data of the email verification popup (plus the id of an action handler). */
 export interface EmailVerifyPopupProps {
   email: string;
   isCodeOnboarding: boolean;

@@ -1,7 +1,7 @@
 import { ChangeVerifyEmailRequest, endpoints } from '@parlor/contract';
 import { call } from '../../app/api';
 
-// Part 2 §7: the email verification calls. Each answer is checked against the contract.
+// The email verification calls. Each answer is checked against the contract.
 
 export const verifyEmailCode = (code: string) => call(endpoints.verifyEmail, { body: { code } });
 

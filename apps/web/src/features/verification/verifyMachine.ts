@@ -7,7 +7,7 @@ import {
 } from '@parlor/contract';
 
 /**
- * The email verification popup of part 2 §2 and §4 as a pure state machine: the component feeds it
+ * The email verification popup as a pure state machine: the component feeds it
  * events (typing, paste, answers of the server, clock ticks) and renders the state.
  */
 export type VerifyMode = 'onboarding' | 'action';
@@ -66,14 +66,14 @@ export function initialVerifyState(
   };
 }
 
-/** Part 2 §5: four boxes, each non-empty and numeric, enable submit. */
+/** Four boxes, each non-empty and numeric, enable submit. */
 export const codeComplete = (state: VerifyState) => state.digits.every((d) => /^[0-9]$/.test(d));
 export const codeOf = (state: VerifyState) => state.digits.join('');
 /** Whole seconds of cooldown left at `now`. */
 export const cooldownLeft = (state: VerifyState, now: number) =>
   Math.max(0, Math.ceil((state.cooldownUntil - now) / 1000));
 
-/** Part 2 §5: only exactly four digits count as a pasted code. */
+/** Only exactly four digits count as a pasted code. */
 export function pastedCode(text: string): string | undefined {
   const trimmed = text.trim();
   return new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`).test(trimmed) ? trimmed : undefined;
@@ -123,7 +123,7 @@ export function verifyReducer(state: VerifyState, event: VerifyEvent): VerifySta
     case 'resendStarted':
       return { ...state, busy: true, error: null, notice: null };
     case 'resent':
-      // Part 2 §4: a successful resend returns to the code stage and restarts the cooldown.
+      // A successful resend returns to the code stage and restarts the cooldown.
       return {
         ...state,
         busy: false,
@@ -143,7 +143,7 @@ export function verifyReducer(state: VerifyState, event: VerifyEvent): VerifySta
   }
 }
 
-/** Part 2 §2 titles, in the spec's order of precedence. */
+/** The popup's title: the first case that applies wins. */
 export function verifyTitle(state: VerifyState, isAlreadyConverted: boolean): string {
   if (state.stage === 'done') return VERIFY_TEXTS.titleDone;
   if (state.resent) return VERIFY_TEXTS.titleResent;
@@ -153,7 +153,7 @@ export function verifyTitle(state: VerifyState, isAlreadyConverted: boolean): st
   return VERIFY_TEXTS.titleDefault;
 }
 
-/** Part 2 §4: the cooldown runs from the opening when the popup cannot be closed. */
+/** The cooldown runs from the opening when the popup cannot be closed. */
 export function cooldownAtOpen(popup: { isClosable: boolean; isVerifyResend: boolean }): boolean {
   return !(popup.isClosable || popup.isVerifyResend);
 }
