@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 // Table types for Kysely. Rows never reach the client: repositories map them to contract shapes.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -315,3 +315,6 @@ export interface DB {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
 }
+
+/** A user as read from the database (what the auth hook attaches to a request). */
+export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 import { ERRORS } from '@parlor/contract';
-import type { UserRow } from '../plugins/auth';
+import type { UserRow } from '../db/schema';
 import { DomainError } from './errors';
 
 /** A frozen account may read but not act; the popup shows the server's message. */

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB, UsersTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../db/schema';
 import { DomainError, unauthorized } from '../lib/errors';
 import { usersRepository } from '../modules/users/repository';
 
-export type UserRow = Selectable<UsersTable>;
 export interface AuthContext {
   user: UserRow;
   tokenId: string;

@@ -3,9 +3,9 @@ import type { Readable } from 'node:stream';
 import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, type User } from '@parlor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import type { MediaStorage } from '../media/storage';
 import { avatarTooLarge, setAvatarUrl } from './service';
 

@@ -9,9 +9,8 @@ import {
 } from '@parlor/contract';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../../lib/errors';
-import type { UserRow } from '../../plugins/auth';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { codesRepository } from '../verification/repository';

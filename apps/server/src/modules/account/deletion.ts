@@ -1,9 +1,9 @@
 import { verify } from '@node-rs/argon2';
 import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { conflict, DomainError } from '../../lib/errors';
-import type { UserRow } from '../../plugins/auth';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { accountRepository } from './repository';

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { DB, UserRow } from '../../db/schema';
 
 type Db = Kysely<DB>;
 

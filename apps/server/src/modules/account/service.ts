@@ -8,9 +8,9 @@ import {
   type User,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';

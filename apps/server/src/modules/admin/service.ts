@@ -1,10 +1,9 @@
 import { ACCOUNT_MESSAGES, type AdminUserAction, ERRORS, type User } from '@parlor/contract';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { UsersTable } from '../../db/schema';
+import type { UserRow, UsersTable } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 

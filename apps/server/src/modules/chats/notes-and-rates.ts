@@ -1,8 +1,8 @@
 import { ERRORS } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import {
   deleteNote as deleteNoteRow,
   findMemberChat,

@@ -3,10 +3,9 @@ import { ERRORS } from '@parlor/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
 import {

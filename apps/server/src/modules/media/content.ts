@@ -1,8 +1,8 @@
 import { SELF_DESTRUCT_AFTER_MS, type SendMessageRequest } from '@parlor/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { UserRow } from '../../plugins/auth';
 import { mediaRepository } from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;

@@ -7,10 +7,10 @@ import {
   SELF_DESTRUCT_AFTER_MS,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
 import { messageFor, messagesFor } from '../messages/dto';
 import { mediaRepository, purchasesRepository } from './repository';

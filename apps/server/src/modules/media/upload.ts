@@ -17,8 +17,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import type { UserRow } from '../../plugins/auth';
 import { detectType, LoadError, processImage, processVideo } from './processing';
 import { type MediaRow, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';

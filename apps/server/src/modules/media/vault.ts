@@ -1,8 +1,8 @@
 import type { MessageMedia, VaultPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { isUnlockedFor } from '../messages/dto';
 import { MEDIA_MESSAGES } from './content';
 import { mediaRepository, toMessageMedia, toVaultMedia } from './repository';

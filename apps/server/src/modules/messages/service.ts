@@ -8,9 +8,9 @@ import {
 } from '@parlor/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import {
   creditRate,
   findChatRowById,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CRYPTO_CURRENCIES } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { featuresFor } from '../users/features';
 import { paymentsRepository } from './repository';
 import { completePayment, findPackage } from './service';

@@ -1,8 +1,7 @@
 import { ERRORS, FREE_CHAT_LIMIT } from '@parlor/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
-import type { UserRow } from '../../plugins/auth';
 import { featuresFor } from '../users/features';
 import { freeChatsRepository } from './repository';
 

@@ -7,9 +7,9 @@ import {
   type PaymentResponse,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
 import { cardFingerprint, usableCard } from './cards';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';

@@ -1,6 +1,6 @@
 import type { GeoIp, ProviderConfig } from '@parlor/contract';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { featuresFor } from '../users/features';
 import { KEYWORDS } from './keywords';
 

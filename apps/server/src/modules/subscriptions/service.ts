@@ -7,9 +7,9 @@ import {
   SUBSCRIPTION_PRICE,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
 import { cardsRepository } from '../payments/repository';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, TIP_CREATORS_ONLY_MESSAGE, TIPS_DISABLED_MESSAGE, type TipResponse } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import type { UserRow } from '../../plugins/auth';
 import { chatForTip } from '../chats/service';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';

@@ -1,5 +1,5 @@
 import type { PublicUser, User } from '@parlor/contract';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,5 +1,5 @@
 import type { FeatureFlag, Features } from '@parlor/contract';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 
 const FAN_DEFAULTS: Record<FeatureFlag, boolean> = {
   broadcast: false,

@@ -1,8 +1,7 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
-import type { DB, UsersTable } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { DB, UserRow, UsersTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
 

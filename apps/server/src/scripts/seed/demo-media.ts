@@ -3,10 +3,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import type { MediaRow } from '../../modules/media/repository';
 import type { MediaStorage } from '../../modules/media/storage';
 import { ingest, uploadTmpDir } from '../../modules/media/upload';
-import type { UserRow } from '../../plugins/auth';
 
 // Demo photos drawn here (SVG rendered by sharp), so the repository holds no pictures, and taken
 // in through the upload pipeline like any upload: variants, blurred preview, vault rows.
