@@ -3,13 +3,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import {
-  deleteNote as deleteNoteRow,
-  findMemberChat,
-  insertNote,
-  setCreditRate,
-  updateNote as updateNoteRow,
-} from './repository';
+import { deleteNote as deleteNoteRow, insertNote, updateNote as updateNoteRow } from './inbox-repository';
+import { findMemberChat, setCreditRate } from './repository';
 
 /** A member's chat, addressed by chat id or by the other user's id (lists use the latter). */
 async function memberChat(ctx: AppContext, userId: string, id: string) {

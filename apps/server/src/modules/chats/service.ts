@@ -13,20 +13,18 @@ import {
   type ChangedChat,
   clearChats,
   type FlaggedChat,
-  findChatRow,
-  getOrCreateChat,
-  inboxTotals,
-  isBlockedBetween,
-  isOnline,
-  listInbox,
   markAllRead,
   markReadFrom,
-  notesFor,
-  partnersPresence as partnersPresenceRows,
   refreshHasFavorites,
   reportUsers,
   setMemberFlags,
-  toChat,
+} from './actions-repository';
+import { isOnline, toChat } from './dto';
+import { findChatRow, inboxTotals, listInbox, notesFor } from './inbox-repository';
+import {
+  getOrCreateChat,
+  isBlockedBetween,
+  partnersPresence as partnersPresenceRows,
   unhideChat,
   unreadTotals,
 } from './repository';

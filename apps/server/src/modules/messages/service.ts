@@ -11,15 +11,9 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import {
-  creditRate,
-  findChatRowById,
-  findMember,
-  findSendTarget,
-  notesFor,
-  toChat,
-  unreadTotals,
-} from '../chats/repository';
+import { toChat } from '../chats/dto';
+import { findChatRowById, notesFor } from '../chats/inbox-repository';
+import { creditRate, findMember, findSendTarget, unreadTotals } from '../chats/repository';
 import { openChat } from '../chats/service';
 import { idempotent, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';

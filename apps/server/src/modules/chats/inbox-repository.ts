@@ -1,0 +1,242 @@
+// Reading the inbox: its pages, one chat with everything it shows, the per-tab counts, and notes.
+import type { ChatTotals, InboxType, Note } from '@parlor/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { categoryCondition } from './categories';
+
+type Db = Kysely<DB>;
+
+export interface InboxFilter {
+  type: InboxType;
+  search?: string | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The caller's visible chats narrowed by category and username search, from chat_members alone:
+ * pages are chosen on its indexes before anything is joined (see `listInbox`).
+ */
+export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Date) {
+  let q = db
+    .selectFrom('chat_members as m')
+    .where('m.user_id', '=', userId)
+    .where('m.hidden', '=', false)
+    .where((eb) => categoryCondition(eb, filter.type, now));
+  if (filter.search) {
+    const prefix = `${escapeLike(filter.search.toLowerCase())}%`;
+    q = q.where('m.other_user_id', 'in', (eb) =>
+      eb.selectFrom('users as s').select('s.id').where(sql`lower(s.username)`, 'like', prefix),
+    );
+  }
+  return q;
+}
+
+/** A member row with everything a Chat shows: the other user, the chat, the last message. */
+function detailQuery(db: Db) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
+    .selectAll('m')
+    .select([
+      'o.username',
+      'o.type as other_type',
+      'o.role as other_role',
+      'o.avatar_url',
+      'o.last_online',
+      'o.online',
+      'o.intro_enabled as other_intro_enabled',
+      // A scalar subquery, not a join: joining the other member row on two correlated columns made
+      // PostgreSQL misestimate the join at one row and sort the whole inbox (bench/README.md).
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('blocked_by_other'),
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.media_blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('media_blocked_by_other'),
+      'c.credit_rate',
+      'c.created_at as chat_created_at',
+      'lm.type as lm_type',
+      'lm.text as lm_text',
+      'lm.sender_id as lm_sender_id',
+      'lm.created_at as lm_created_at',
+      'lm.deleted_at as lm_deleted_at',
+    ]);
+}
+export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
+
+const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
+
+/**
+ * One page of the inbox in inbox order, with the caller's notes on its chats: the system
+ * account's chats with unread messages first, then everything else by last message, newest first.
+ * The page's ids are chosen on chat_members' indexes alone, then only those rows are joined with
+ * their details: one query with the joins let the planner misjudge and join and sort the whole
+ * inbox (bench/README.md). Independent reads run side by side: three round trips in all.
+ */
+export async function listInbox(
+  db: Db,
+  userId: string,
+  filter: InboxFilter,
+  offset: number,
+  limit: number,
+  now: Date,
+) {
+  const pageIds = async (pinned: boolean | undefined, skip: number, take: number) => {
+    let q = inboxScope(db, userId, filter, now).select('m.other_user_id');
+    if (pinned !== undefined) q = q.where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`);
+    const rows = await q
+      .orderBy(sql`m.last_message_at DESC NULLS LAST`)
+      .orderBy('m.other_user_id')
+      .offset(skip)
+      .limit(take)
+      .execute();
+    return rows.map((r) => r.other_user_id);
+  };
+  // Pinned chats are few (usually none); reading up to offset + limit of them tells how many the
+  // page skips. The page is read at the same time on the guess that none are pinned, without the
+  // pinned test: the tab's index alone answers it, which keeps deep offsets cheap. It is read again,
+  // pinned ones left out, only when some are pinned.
+  const [pinned, pageIfNone] = await Promise.all([
+    pageIds(true, 0, offset + limit),
+    pageIds(undefined, offset, limit),
+  ]);
+  const ids = pinned.slice(offset, offset + limit);
+  if (ids.length < limit) {
+    const unpinned =
+      pinned.length === 0
+        ? pageIfNone
+        : await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length);
+    ids.push(...unpinned);
+  }
+  if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>() };
+  const [rows, notes] = await Promise.all([
+    detailQuery(db).where('m.user_id', '=', userId).where('m.other_user_id', 'in', ids).execute(),
+    notesFor(db, userId, { otherUserIds: ids }),
+  ]);
+  const byId = new Map(rows.map((r) => [r.other_user_id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), notes };
+}
+
+export async function findChatRow(db: Db, userId: string, otherUserId: string) {
+  return detailQuery(db)
+    .where('m.user_id', '=', userId)
+    .where('m.other_user_id', '=', otherUserId)
+    .executeTakeFirst();
+}
+
+export async function findChatRowById(db: Db, userId: string, chatId: string) {
+  return detailQuery(db).where('m.user_id', '=', userId).where('m.chat_id', '=', chatId).executeTakeFirst();
+}
+
+/**
+ * The nine tab counts: seven from the user's counter rows (migration 0007, exact in every
+ * transaction); online and recent depend on presence and the clock, so they are counted live, each
+ * on an index (the online users, a range of the inbox index).
+ */
+export async function inboxTotals(db: Db, userId: string, now: Date): Promise<ChatTotals> {
+  const live = (type: 'online' | 'recent') =>
+    inboxScope(db, userId, { type }, now).select(sql<number>`count(*)::int`.as('n'));
+  const counted = (column: string) => sql<number>`COALESCE(sum(${sql.ref(`ic.${column}`)}), 0)::int`;
+  const row = await db
+    .selectFrom('inbox_counters as ic')
+    .where('ic.user_id', '=', userId)
+    .select([
+      counted('chats').as('all'),
+      counted('fans').as('fans'),
+      counted('subscribers').as('subscribers'),
+      counted('favorites').as('favorites'),
+      counted('unreplied').as('unreplied'),
+      counted('vip').as('vip'),
+      counted('sent').as('sent'),
+      live('online').as('online'),
+      live('recent').as('recent'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    all: row.all ?? 0,
+    online: row.online ?? 0,
+    fans: row.fans ?? 0,
+    subscribers: row.subscribers ?? 0,
+    favorites: row.favorites ?? 0,
+    unreplied: row.unreplied ?? 0,
+    vip: row.vip ?? 0,
+    recent: row.recent ?? 0,
+    sent: row.sent ?? 0,
+  };
+}
+
+/** Notes the author wrote on these chats, in one query for the whole page. */
+/** The author's notes on chats, by chat id or by the other user's id, oldest first, keyed by chat. */
+export async function notesFor(
+  db: Db,
+  authorId: string,
+  chats: string[] | { otherUserIds: string[] },
+): Promise<Map<string, Note[]>> {
+  const map = new Map<string, Note[]>();
+  const byOther = !Array.isArray(chats);
+  const keys = byOther ? chats.otherUserIds : chats;
+  if (keys.length === 0) return map;
+  let q = db
+    .selectFrom('chat_notes as n')
+    .select(['n.id', 'n.chat_id', 'n.text', 'n.created_at'])
+    .where('n.author_id', '=', authorId)
+    .orderBy('n.created_at');
+  q = byOther
+    ? q.where('n.chat_id', 'in', (eb) =>
+        eb
+          .selectFrom('chat_members as m')
+          .select('m.chat_id')
+          .where('m.user_id', '=', authorId)
+          .where('m.other_user_id', 'in', keys),
+      )
+    : q.where('n.chat_id', 'in', keys);
+  for (const r of await q.execute()) {
+    const list = map.get(r.chat_id) ?? [];
+    list.push({ _id: r.id, text: r.text, created_at: r.created_at.toISOString() });
+    map.set(r.chat_id, list);
+  }
+  return map;
+}
+
+const noteColumns = ['id', 'text', 'created_at'] as const;
+
+export function insertNote(db: Db, chatId: string, authorId: string, text: string) {
+  return db
+    .insertInto('chat_notes')
+    .values({ chat_id: chatId, author_id: authorId, text })
+    .returning(noteColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes the author's note; undefined when they have no such note. */
+export function updateNote(db: Db, authorId: string, noteId: string, text: string, now: Date) {
+  return db
+    .updateTable('chat_notes')
+    .set({ text, updated_at: now })
+    .where('id', '=', noteId)
+    .where('author_id', '=', authorId)
+    .returning(noteColumns)
+    .executeTakeFirst();
+}
+
+/** Deletes the author's note; false when they have no such note. */
+export async function deleteNote(db: Db, authorId: string, noteId: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('chat_notes')
+    .where('id', '=', noteId)
+    .where('author_id', '=', authorId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
