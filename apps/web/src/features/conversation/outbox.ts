@@ -5,6 +5,7 @@ import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { MediaFileError } from '../media/filePrep';
 import { UploadAbortedError, UploadFailedError, uploadErrorPopup } from '../media/upload';
+import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { pushPopup } from '../popups/popupsSlice';
 import {
   mediaRefused,
@@ -76,14 +77,6 @@ export function newSendId(): string {
 /** A client-side message is created now + 1 hour, so it sorts after every stored message. */
 export const clientCreatedAt = () => new Date(Date.now() + CLIENT_MESSAGE_TIME_OFFSET_MS).toISOString();
 
-/** The not-enough-credits popup, which comes back to this conversation after a purchase. */
-export const notEnoughCreditsPopup = (otherUserId: string, message: string) =>
-  pushPopup({
-    id: 'not-enough-credits',
-    kind: 'payments',
-    props: { type: 'notEnoughCredits', message, backTo: conversationPath(otherUserId) },
-  });
-
 export const MEDIA_BLOCKED_TITLE = 'Sending media blocked';
 
 /** The outcome of an error thrown by a media send's upload step (which is not retried). */
@@ -140,7 +133,9 @@ export const settle =
           // Not enough credits reloads the user (their balance) and drops the pending message.
           release(clientSideReceiveId);
           void dispatch(loadSession());
-          dispatch(notEnoughCreditsPopup(otherUserId, outcome.message));
+          dispatch(
+            notEnoughCreditsPopup({ message: outcome.message, backTo: conversationPath(otherUserId) }),
+          );
         } else if (outcome.flag === 'frozen') {
           dispatch(
             pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message: outcome.message } }),

@@ -3,7 +3,8 @@ import { ApiError, call, follow } from '../../app/api';
 import type { AppThunkDispatch } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
-import { notEnoughCreditsPopup } from '../conversation/outbox';
+import { conversationPath } from '../conversation/conversationThunks';
+import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { pushPopup } from '../popups/popupsSlice';
 import { earningsStore } from './earnings';
 
@@ -31,7 +32,7 @@ export const buyPaidMessage =
     } catch (error) {
       if (!(error instanceof ApiError)) return 'failed';
       if (error.status === 402) {
-        dispatch(notEnoughCreditsPopup(otherUserId, error.message));
+        dispatch(notEnoughCreditsPopup({ message: error.message, backTo: conversationPath(otherUserId) }));
         return 'needs-credits';
       }
       if (error.status === 409 || error.status === 410 || error.status === 404) {

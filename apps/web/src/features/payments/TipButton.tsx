@@ -10,8 +10,8 @@ import { GiftIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { newIdempotencyKey } from '../credits/creditsApi';
-import { pushPopup } from '../popups/popupsSlice';
 import { selectFeature } from '../provider/providerConfigSlice';
+import { notEnoughCreditsPopup } from './notEnoughCredits';
 import styles from './TipButton.module.css';
 import { sendTip } from './tipsThunks';
 
@@ -52,13 +52,7 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
   };
   const notEnough = (message?: string) => {
     close();
-    dispatch(
-      pushPopup({
-        id: 'not-enough-credits',
-        kind: 'payments',
-        props: { type: 'notEnoughCredits', backTo: pathname, resume, ...(message ? { message } : {}) },
-      }),
-    );
+    dispatch(notEnoughCreditsPopup({ backTo: pathname, resume, ...(message ? { message } : {}) }));
   };
 
   async function send() {

@@ -12,7 +12,7 @@ import { SelectField } from '../../ui/TextField';
 import { creditsChanged, selectUser } from '../auth/authSlice';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
 import { newIdempotencyKey } from '../credits/creditsApi';
-import { pushPopup } from '../popups/popupsSlice';
+import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 
 export const subscribe = createApiThunk(
   'subscriptions/subscribe',
@@ -54,13 +54,7 @@ export function SubscribeButton({ modelId, username }: { modelId: string; userna
     } else if (subscribe.rejected.match(result)) {
       if (result.payload?.status === 402) {
         setOpen(false);
-        dispatch(
-          pushPopup({
-            id: 'not-enough-credits',
-            kind: 'payments',
-            props: { type: 'notEnoughCredits', backTo: pathname, resume: { type: 'subscription', modelId } },
-          }),
-        );
+        dispatch(notEnoughCreditsPopup({ backTo: pathname, resume: { type: 'subscription', modelId } }));
       } else setError(result.payload?.message ?? null);
     }
   }
