@@ -46,21 +46,10 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-export const EMAIL_SUGGESTION_MAX_DISTANCE = 3;
-export const EMAIL_SUGGESTION_HOSTS = [
-  'gmail.com',
-  'yahoo.com',
-  'outlook.com',
-  'hotmail.com',
-  'icloud.com',
-] as const;
-export const FREE_MAIL_DOMAINS = ['yahoo', 'outlook', 'hotmail', 'icloud'] as const;
 export const VERIFICATION_CODE_LENGTH = 4;
 export const RESEND_COOLDOWN_S = 30;
 export const AUTO_CLOSE_COUNTDOWN_S = 5;
 export const CODE_LIFETIME_MS = 3_600_000;
-/** Sign-up code whose users see no welcome flag and count as complete only once they buy credits. */
-export const WELCOME_SPECIAL_CODE = 'tiger1';
 
 // Money
 export const CREDIT_TO_DOLLAR = 0.1;

@@ -1,5 +1,6 @@
-import { isModerationPending, isProfileComplete, type User } from '@parlor/contract';
+import { isModerationPending, type User } from '@parlor/contract';
 import type { BannerKind } from '../banners/bannersModel';
+import { isProfileComplete } from './profileComplete';
 
 /**
  * Banners that follow from the account: creators see why their profile is invisible, with a link

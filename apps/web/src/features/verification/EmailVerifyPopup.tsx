@@ -1,4 +1,4 @@
-import { ERRORS, emailSuggestion, isFreeMailAddress, maskEmail, rules, VERIFY_TEXTS } from '@parlor/contract';
+import { ERRORS, maskEmail, rules, VERIFY_TEXTS } from '@parlor/contract';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -12,6 +12,7 @@ import { pushPopup } from '../popups/popupsSlice';
 import { actionVerifyHandler, releaseActionVerify } from './actionVerify';
 import { CodeBoxes } from './CodeBoxes';
 import styles from './EmailVerifyPopup.module.css';
+import { emailSuggestion, isFreeMailAddress } from './emailAdvice';
 import type { EmailVerifyPopupProps } from './popupProps';
 import { changeVerifyEmail, resendVerifyEmail, sendActionCode, verifyEmailCode } from './verificationApi';
 import {
