@@ -171,6 +171,8 @@ export const ProviderConfig = z.object({
   app_keywords: z.array(z.string()),
   /** The media host (uploads and the availability check go there); null: the API's origin. */
   media_base_url: z.string().nullable(),
+  /** Payments go through the built-in sandbox: nothing is charged, and the app says so. */
+  payments_test_mode: z.boolean(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

@@ -8,7 +8,16 @@ export function world(server: TestServer) {
   let grant = 0;
   return {
     api,
-    creator: () => api.signUp('featured'),
+    /** A creator moderation approved, so fans can pay them (a new one waits and cannot be paid). */
+    async creator() {
+      const creator = await api.signUp('featured');
+      await server.app.ctx.db
+        .updateTable('users')
+        .set({ requires_moderation: false })
+        .where('id', '=', creator.user._id)
+        .execute();
+      return creator;
+    },
     /** A fan who has bought before, so opening chats with creators needs no purchase (free-chat rules have their own tests). */
     async fan() {
       const fan = await api.signUp('user');

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import { featuresFor } from '../users/features';
+import { cryptoTopUpEnabled } from '../provider/service';
 import { paymentsRepository } from './repository';
 import { completePayment, findPackage } from './service';
 
@@ -26,7 +26,7 @@ export async function cryptoTopUp(
   input: { package_id: string; currency: (typeof CRYPTO_CURRENCIES)[number]; idempotency_key: string },
 ) {
   assertNotFrozen(user);
-  if (!featuresFor(user).crypto_payment) throw forbidden(CRYPTO_DISABLED_MESSAGE, 'crypto_disabled');
+  if (!cryptoTopUpEnabled(ctx, user)) throw forbidden(CRYPTO_DISABLED_MESSAGE, 'crypto_disabled');
   const pkg = findPackage(input.package_id);
   const inserted = await paymentsRepository.insertPending(ctx.db, {
     user_id: user.id,
