@@ -13,7 +13,11 @@ beforeAll(async () => {
   server = await startServer();
   w = world(server);
   const admin = await w.api.signUp('user');
-  await server.app.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user._id).execute();
+  await server.app.ctx.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('id', '=', admin.user._id)
+    .execute();
   adminToken = admin.token;
 });
 afterAll(() => server?.close());
@@ -95,7 +99,9 @@ describe('a creator awaiting moderation cannot receive money', () => {
     });
     expect(sent.status).toBe(200);
 
-    expectRefused(await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }));
+    expectRefused(
+      await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }),
+    );
     expect(await balance(fan.user._id)).toBe(200);
   });
 });
