@@ -7,17 +7,16 @@ import { createStore } from '../../app/store';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
 import { AppShell } from './AppShell';
 
-const config = (payments_test_mode: boolean) =>
-  ({
-    is_guest: false,
-    features: {},
-    payment_keywords: [],
-    global_keywords: [],
-    greeting_keywords: [],
-    app_keywords: [],
-    media_base_url: null,
-    payments_test_mode,
-  }) satisfies ProviderConfig;
+const config = (payments_test_mode: boolean): ProviderConfig => ({
+  is_guest: false,
+  features: {} as ProviderConfig['features'],
+  payment_keywords: [],
+  global_keywords: [],
+  greeting_keywords: [],
+  app_keywords: [],
+  media_base_url: null,
+  payments_test_mode,
+});
 
 /** The signed-in frame as the server's provider config leaves it. */
 function shell(testMode: boolean) {
