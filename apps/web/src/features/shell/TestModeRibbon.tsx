@@ -1,5 +1,4 @@
 import type { RootState } from '../../app/storeTypes';
-import { WrenchIcon } from '../../ui/icons';
 import styles from './TestModeRibbon.module.css';
 
 /** The server's payments are its built-in sandbox (provider config `payments_test_mode`). */
@@ -13,10 +12,7 @@ export const selectPaymentsTestMode = (state: RootState) =>
 export function TestModeRibbon() {
   return (
     <div className={styles.ribbon} role="note" aria-label="Test mode">
-      <span className={styles.badge}>
-        <WrenchIcon size={14} />
-        Test mode
-      </span>
+      <span className={styles.badge}>Test mode</span>
       <span className={styles.text}>
         Payments are simulated
         <span className={styles.more}>: no card is charged and no real money changes hands</span>
