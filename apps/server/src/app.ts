@@ -27,6 +27,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
+import { registerConnectionLimits } from './plugins/connection-limits';
 import { registerDrain } from './plugins/drain';
 import { requireDeclaredRoutes } from './plugins/endpoints';
 import { registerErrorHandler } from './plugins/errors';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerConnectionLimits(app, config.connections);
   // Before anything that closes: requests still running finish before the database goes.
   registerDrain(app);
 

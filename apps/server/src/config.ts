@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ConnectionLimits } from './plugins/connection-limits';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, so `npm start` works from any workspace directory. */
@@ -37,6 +38,10 @@ const Env = z.object({
   WEB_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: bool.default(false),
+  /** Open connections per client address; unset means 256, or no cap behind a proxy (TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  HEADERS_TIMEOUT_S: z.coerce.number().positive().default(20),
+  REQUEST_TIMEOUT_S: z.coerce.number().positive().default(300),
 });
 
 export interface Config {
@@ -64,6 +69,7 @@ export interface Config {
   webDir: string;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  connections: ConnectionLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
   };
 }
 
