@@ -187,4 +187,27 @@ describe('realtime', () => {
     expect(row).toEqual({ online: true, last_online: later });
     creatorSocket.close();
   });
+
+  it('closes the sockets of a session at sign-out: no private event reaches them afterwards', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const other = await w.api.call('POST', '/v1/auth', {
+      body: { login: creator.user.username, password: creator.password },
+    });
+    const signingOut = await connectSocket(server.url, creator.token);
+    await signingOut.next('init');
+    const staying = await connectSocket(server.url, other.body.access_token);
+    await staying.next('init');
+
+    expect((await w.api.call('DELETE', '/v1/auth', { token: creator.token })).status).toBe(204);
+    const sent = await w.send(fan.token, creator.user._id, 'after sign-out');
+    expect(sent.status).toBe(200);
+    // The creator's other session still hears it; the one signed out was closed before it was sent.
+    expect((await staying.next('new_message')).data.message_id).toBe(sent.body.message._id);
+    const closed = await Promise.race([signingOut.closed, new Promise((r) => setTimeout(r, 1000, 'open'))]);
+    expect(closed).toBe(4001);
+    expect(signingOut.frames.map((f) => f.event)).not.toContain('new_message');
+    staying.close();
+  });
 });

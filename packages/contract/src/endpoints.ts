@@ -239,7 +239,12 @@ export const endpoints = {
   }),
   signOut: endpoint({ method: 'DELETE', path: '/v1/auth', access: 'user', status: 204 }),
   me: endpoint({ method: 'GET', path: '/v1/users/me', access: 'user', response: User }),
-  listSessions: endpoint({ method: 'GET', path: '/v1/users/sessions', access: 'user', response: SessionList }),
+  listSessions: endpoint({
+    method: 'GET',
+    path: '/v1/users/sessions',
+    access: 'user',
+    response: SessionList,
+  }),
   endSession: endpoint({
     method: 'DELETE',
     path: '/v1/users/sessions/:id',

@@ -33,7 +33,6 @@ export function logRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactTokens(request.url),
-    version: request.headers['accept-version'],
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

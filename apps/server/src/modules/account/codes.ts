@@ -98,7 +98,9 @@ async function sendCode(
       const left = await cooldownLeft(trx, userId, purpose, now);
       if (left > 0) throw cooldownError(left);
       // Each code admits a few guesses: the daily cap bounds the guesses, so no one guesses a code in days.
-      if ((await codesRepository.countSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= DAILY_CODE_LIMIT) {
+      if (
+        (await codesRepository.countSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= DAILY_CODE_LIMIT
+      ) {
         throw new DomainError(429, 'code_daily_limit', ACCOUNT_MESSAGES.codeDailyLimit);
       }
       const changed = newEmail !== undefined && newEmail !== user.email.toLowerCase();

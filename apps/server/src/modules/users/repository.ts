@@ -134,10 +134,19 @@ export const usersRepository = {
     return row !== undefined;
   },
 
-  async insertToken(db: Db, userId: string, tokenHash: string, userAgent: string | null): Promise<void> {
+  async insertToken(
+    db: Db,
+    values: { userId: string; tokenHash: string; userAgent: string | null; at: Date },
+  ): Promise<void> {
     await db
       .insertInto('access_tokens')
-      .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent })
+      .values({
+        user_id: values.userId,
+        token_hash: values.tokenHash,
+        user_agent: values.userAgent,
+        created_at: values.at,
+        last_used_at: values.at,
+      })
       .execute();
   },
 

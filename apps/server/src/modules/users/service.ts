@@ -22,7 +22,12 @@ export const newReferralCode = () =>
 
 export async function createToken(ctx: AppContext, userId: string, userAgent: string | undefined) {
   const { token, hash: tokenHash } = newToken();
-  await usersRepository.insertToken(ctx.db, userId, tokenHash, userAgent?.slice(0, 300) ?? null);
+  await usersRepository.insertToken(ctx.db, {
+    userId,
+    tokenHash,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    at: ctx.clock.now(),
+  });
   return token;
 }
 

@@ -33,7 +33,8 @@ export async function admitSignIn(ctx: AppContext, account: string): Promise<voi
     const row = await usersRepository.lockSignInFailures(trx, account, now);
     const blockedUntil = row.blocked_until?.getTime() ?? 0;
     if (blockedUntil > now.getTime()) return blockedUntil - now.getTime();
-    const forgotten = Math.max(row.last_failure_at.getTime(), blockedUntil) + FAILURE_WINDOW_MS <= now.getTime();
+    const forgotten =
+      Math.max(row.last_failure_at.getTime(), blockedUntil) + FAILURE_WINDOW_MS <= now.getTime();
     const failures = forgotten ? 1 : row.failures + 1;
     const wait = waitAfter(failures);
     await usersRepository.saveSignInFailures(trx, {
