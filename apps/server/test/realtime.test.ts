@@ -210,4 +210,14 @@ describe('realtime', () => {
     expect(signingOut.frames.map((f) => f.event)).not.toContain('new_message');
     staying.close();
   });
+
+  it('closes a socket whose token was checked just before its session ended', async () => {
+    const fan = await w.fan();
+    const [session] = (await w.api.call('GET', '/v1/users/sessions', { token: fan.token })).body.sessions;
+    // The end reaches this process while the token is still live: as if the socket's check had
+    // passed a moment before the sign-out.
+    await server.app.ctx.hub.endSession(session._id);
+    const socket = await connectSocket(server.url, fan.token);
+    expect(await socket.closed).toBe(4001);
+  });
 });

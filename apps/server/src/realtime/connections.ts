@@ -17,6 +17,8 @@ const BANNED_FRAME = '{"event":"banned"';
 const INIT_ONLINE_LIMIT = 1000;
 /** Stop writing to a socket that is this far behind; it will reconnect and resync. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Far longer than a token check takes; see `recentlyEnded`. */
+const ENDED_MEMORY_MS = 60_000;
 
 interface SocketState {
   userId: string;
@@ -69,7 +71,18 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     }
   });
 
+  /**
+   * Sessions ended lately, with when: a socket whose token was checked just before its session
+   * ended attaches just after, and must be closed too.
+   */
+  const recentlyEnded = new Map<string, number>();
   const unsubscribeSessions = ctx.hub.onSessionEnd((tokenId) => {
+    const now = Date.now();
+    for (const [id, at] of recentlyEnded) {
+      if (at > now - ENDED_MEMORY_MS) break;
+      recentlyEnded.delete(id);
+    }
+    recentlyEnded.set(tokenId, now);
     for (const ws of bySession.get(tokenId) ?? []) ws.close(WS_UNAUTHORIZED, 'Session ended');
   });
 
@@ -147,6 +160,10 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   }
 
   async function attach(ws: WebSocket, userId: string, tokenId: string) {
+    if (recentlyEnded.has(tokenId)) {
+      ws.close(WS_UNAUTHORIZED, 'Session ended');
+      return;
+    }
     const state: SocketState = { userId, visible: true, chats: new Map() };
     const set = sockets.get(userId) ?? new Set<WebSocket>();
     sockets.set(userId, set);
