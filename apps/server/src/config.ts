@@ -11,6 +11,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** How long an unused session lives; a deployment may shorten or lengthen it (SESSION_TTL_DAYS). */
+export const SESSION_TTL_DAYS = 30;
+
 // Every variable has a working default; `npm start` needs none of them.
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -37,6 +40,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(SESSION_TTL_DAYS),
   TRUST_PROXY: bool.default(false),
   /** Open connections per client address; unset means 256, or no cap behind a proxy (TRUST_PROXY). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
@@ -68,6 +72,8 @@ export interface Config {
   logLevel: string;
   webDir: string;
   authRateLimitPerMinute: number;
+  /** A session (access token) unused for this many days ends; every use starts the count again. */
+  sessionTtlDays: number;
   trustProxy: boolean;
   connections: ConnectionLimits;
 }
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
