@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmailInput, PasswordInput, UsernameInput } from '@parlor/contract';
 import { z } from 'zod';
+import type { ConnectionLimits } from './plugins/connection-limits';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, so `npm start` works from any workspace directory. */
@@ -10,6 +11,9 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** How long an unused session lives; a deployment may shorten or lengthen it (SESSION_TTL_DAYS). */
+export const SESSION_TTL_DAYS = 30;
 
 // Every variable has a working default; `npm start` needs none of them. With NODE_ENV=production
 // the sandbox payments must be chosen explicitly (see loadConfig).
@@ -40,7 +44,12 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(SESSION_TTL_DAYS),
   TRUST_PROXY: bool.default(false),
+  /** Open connections per client address; unset means 256, or no cap behind a proxy (TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  HEADERS_TIMEOUT_S: z.coerce.number().positive().default(20),
+  REQUEST_TIMEOUT_S: z.coerce.number().positive().default(300),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -73,7 +82,10 @@ export interface Config {
   logLevel: string;
   webDir: string;
   authRateLimitPerMinute: number;
+  /** A session (access token) unused for this many days ends; every use starts the count again. */
+  sessionTtlDays: number;
   trustProxy: boolean;
+  connections: ConnectionLimits;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
   admin: { username: string; password: string; email: string } | undefined;
 }
@@ -129,7 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD && e.ADMIN_EMAIL
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL }
