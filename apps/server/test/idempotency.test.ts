@@ -39,7 +39,8 @@ const ledgerRows = async (userId: string) =>
       .execute()
   ).map((r) => [r.reason, r.delta]);
 
-const pay = (token: string, body: Record<string, unknown>) => w.api.call('POST', '/v1/payment', { token, body });
+const pay = (token: string, body: Record<string, unknown>) =>
+  w.api.call('POST', '/v1/payment', { token, body });
 const crypto = (token: string, body: Record<string, unknown>) =>
   w.api.call('POST', '/v1/payment/crypto', { token, body });
 const tip = (token: string, body: Record<string, unknown>) => w.api.call('POST', '/v1/tips', { token, body });
@@ -75,9 +76,9 @@ describe('a key with a different request', () => {
   it('a crypto top-up of another package or currency with a used key is 422', async () => {
     const fan = await w.fan();
     const k = key();
-    expect((await crypto(fan.token, { package_id: 'starter', currency: 'USDT', idempotency_key: k })).status).toBe(
-      200,
-    );
+    expect(
+      (await crypto(fan.token, { package_id: 'starter', currency: 'USDT', idempotency_key: k })).status,
+    ).toBe(200);
     for (const body of [
       { package_id: 'best', currency: 'USDT' },
       { package_id: 'starter', currency: 'BTC' },
@@ -210,7 +211,9 @@ describe('concurrent requests with one key', () => {
     const fan = await w.fan();
     const k = key();
     const answers = await Promise.all(
-      ['starter', 'best', 'starter', 'best'].map((p) => pay(fan.token, { card, package_id: p, idempotency_key: k })),
+      ['starter', 'best', 'starter', 'best'].map((p) =>
+        pay(fan.token, { card, package_id: p, idempotency_key: k }),
+      ),
     );
     const ok = answers.filter((a) => a.status === 200);
     expect(new Set(ok.map((a) => a.body.payment_id)).size).toBe(1);

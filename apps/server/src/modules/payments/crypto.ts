@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import { featuresFor } from '../users/features';
 import { keyFor, priorUse } from '../ledger/idempotency';
+import { featuresFor } from '../users/features';
 import { type PaymentRow, paymentsRepository } from './repository';
 import { completePayment, findPackage, startPayment } from './service';
 

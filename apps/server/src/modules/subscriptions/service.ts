@@ -47,7 +47,10 @@ export async function subscribe(
   const idempotencyKey =
     input.idempotency_key === undefined
       ? null
-      : keyFor(fan.id, 'subscribe', input.idempotency_key, { model_id: input.model_id, card_id: input.card_id });
+      : keyFor(fan.id, 'subscribe', input.idempotency_key, {
+          model_id: input.model_id,
+          card_id: input.card_id,
+        });
   const prior = idempotencyKey ? await priorUse(ctx.db, idempotencyKey) : undefined;
   if (prior !== undefined) return subscribed(ctx, fan, prior);
   if (input.model_id === fan.id)
