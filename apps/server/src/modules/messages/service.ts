@@ -15,7 +15,6 @@ import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { creditRate, findMember, findSendTarget, unreadTotals } from '../chats/repository';
 import { openChat } from '../chats/service';
-import { keyReused } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { type MessageRow, messageFor, messagesFor } from './dto';
@@ -40,15 +39,14 @@ export const SEND_ID_IN_OTHER_CHAT = 'This message id was already used in anothe
 class SendIdTaken extends Error {}
 
 /**
- * A send id its sender used before. The same message in the same chat is a retry: it is answered
- * again (and was charged once). The id in another chat is 409, another message in the same chat 422.
+ * A send id its sender used before. In the same chat it is a retry: the stored message is answered
+ * again (and was charged once). In another chat it is 409: answering there with this chat's message
+ * would tell the client its message was delivered.
  */
 async function answerRetriedSend(ctx: AppContext, user: UserRow, message: NewMessage) {
   const prior = await findBySendId(ctx.db, user.id, message.clientSendId ?? '');
   if (!prior) throw notFound('Message not found', 'message_not_found');
   if (prior.chat_id !== message.chatId) throw conflict(SEND_ID_IN_OTHER_CHAT, 'send_id_reused');
-  if (prior.type !== message.type || prior.text !== message.text || prior.price !== (message.price ?? 0))
-    throw keyReused();
   return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
 }
 
