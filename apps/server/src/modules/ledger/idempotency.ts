@@ -32,15 +32,29 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The caller's key for one operation. `request` is what decides the operation's effect, normalised
- * by the caller (no card number, no CVC: those are represented by the card's keyed fingerprint).
+ * The caller's key for one operation (none when the request carries no key: then every request is a
+ * new one). `request` is what decides the operation's effect, normalised by the caller (no card
+ * number, no CVC: those are represented by the card's keyed fingerprint).
  */
 export function keyFor(
   userId: string,
   operation: KeyedOperation,
   key: string,
   request: Record<string, unknown>,
-): IdempotencyKey {
+): IdempotencyKey;
+export function keyFor(
+  userId: string,
+  operation: KeyedOperation,
+  key: string | undefined,
+  request: Record<string, unknown>,
+): IdempotencyKey | null;
+export function keyFor(
+  userId: string,
+  operation: KeyedOperation,
+  key: string | undefined,
+  request: Record<string, unknown>,
+): IdempotencyKey | null {
+  if (key === undefined) return null;
   const requestHash = createHash('sha256').update(canonical(request)).digest('hex');
   return { userId, operation, key, requestHash };
 }
@@ -50,7 +64,8 @@ export function keyFor(
  * another request is 422: answering the first request's result would tell the client that its
  * different request succeeded.
  */
-export async function priorUse(db: Db, k: IdempotencyKey): Promise<string | undefined> {
+export async function priorUse(db: Db, k: IdempotencyKey | null): Promise<string | undefined> {
+  if (!k) return undefined;
   const row = await idempotencyRepository.find(db, k.userId, k.operation, k.key);
   if (!row) return undefined;
   if (row.request_hash !== null && row.request_hash !== k.requestHash) throw keyReused();
@@ -65,7 +80,8 @@ export async function priorUse(db: Db, k: IdempotencyKey): Promise<string | unde
  * the first request's reference. A concurrent twin waits here until the first one commits, then
  * answers what it did; if the first rolled back, the twin claims the key and does the work itself.
  */
-export async function claimKey(trx: Db, k: IdempotencyKey): Promise<string | undefined> {
+export async function claimKey(trx: Db, k: IdempotencyKey | null): Promise<string | undefined> {
+  if (!k) return undefined;
   const claimed = await idempotencyRepository.claim(trx, {
     user_id: k.userId,
     operation: k.operation,
@@ -78,5 +94,6 @@ export async function claimKey(trx: Db, k: IdempotencyKey): Promise<string | und
   return prior;
 }
 
-export const recordUse = (trx: Db, k: IdempotencyKey, reference: string) =>
-  idempotencyRepository.setReference(trx, k.userId, k.operation, k.key, reference);
+export async function recordUse(trx: Db, k: IdempotencyKey | null, reference: string) {
+  if (k) await idempotencyRepository.setReference(trx, k.userId, k.operation, k.key, reference);
+}

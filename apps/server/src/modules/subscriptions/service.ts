@@ -44,14 +44,11 @@ export async function subscribe(
   input: { model_id: string; card_id?: string | undefined; idempotency_key?: string | undefined },
 ) {
   assertNotFrozen(fan);
-  const idempotencyKey =
-    input.idempotency_key === undefined
-      ? null
-      : keyFor(fan.id, 'subscribe', input.idempotency_key, {
-          model_id: input.model_id,
-          card_id: input.card_id,
-        });
-  const prior = idempotencyKey ? await priorUse(ctx.db, idempotencyKey) : undefined;
+  const idempotencyKey = keyFor(fan.id, 'subscribe', input.idempotency_key, {
+    model_id: input.model_id,
+    card_id: input.card_id,
+  });
+  const prior = await priorUse(ctx.db, idempotencyKey);
   if (prior !== undefined) return subscribed(ctx, fan, prior);
   if (input.model_id === fan.id)
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
@@ -67,7 +64,7 @@ export async function subscribe(
   try {
     result = await idempotent(ctx.db, async (trx) => {
       // A concurrent twin waits here for the first request and then answers its subscription.
-      const twin = idempotencyKey ? await claimKey(trx, idempotencyKey) : undefined;
+      const twin = await claimKey(trx, idempotencyKey);
       if (twin !== undefined) return { id: twin, balance: await ledger.balance(trx, fan.id), replayed: true };
       // Hold the card so it cannot be deleted between the check above and this subscription.
       if (card) await cardsRepository.holdLive(trx, card.id);
@@ -89,7 +86,7 @@ export async function subscribe(
         reference: subId,
       });
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
-      if (idempotencyKey) await recordUse(trx, idempotencyKey, subId);
+      await recordUse(trx, idempotencyKey, subId);
       return { id: subId, balance: paid.balance, replayed: false };
     });
   } catch (e) {

@@ -36,15 +36,12 @@ async function tipSent(ctx: AppContext, fan: UserRow, messageId: string): Promis
 export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): Promise<TipResponse> {
   assertNotFrozen(fan);
   const text = input.text?.trim() || null;
-  const idempotencyKey =
-    input.idempotency_key === undefined
-      ? null
-      : keyFor(fan.id, 'tip', input.idempotency_key, {
-          recipient_id: input.recipient_id,
-          amount: input.amount,
-          text,
-        });
-  const prior = idempotencyKey ? await priorUse(ctx.db, idempotencyKey) : undefined;
+  const idempotencyKey = keyFor(fan.id, 'tip', input.idempotency_key, {
+    recipient_id: input.recipient_id,
+    amount: input.amount,
+    text,
+  });
+  const prior = await priorUse(ctx.db, idempotencyKey);
   if (prior !== undefined) return tipSent(ctx, fan, prior);
   if (!featuresFor(fan).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
   if (input.recipient_id === fan.id) throw badRequest(ERRORS.messageSelf, 'message_self');
@@ -64,7 +61,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   // id can never collide with a tip.
   const ledgerKey = `tip:${input.idempotency_key ?? randomUUID()}`;
   const result = await idempotent(ctx.db, async (trx) => {
-    const twin = idempotencyKey ? await claimKey(trx, idempotencyKey) : undefined;
+    const twin = await claimKey(trx, idempotencyKey);
     if (twin !== undefined) return { twin };
     const paid = await ledger.transfer(trx, {
       fromUserId: fan.id,
@@ -85,7 +82,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       price: input.amount,
     });
     if (!row) throw new Error('tip message not stored');
-    if (idempotencyKey) await recordUse(trx, idempotencyKey, String(row.id));
+    await recordUse(trx, idempotencyKey, String(row.id));
     return { row, balance: paid.balance };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
