@@ -120,6 +120,8 @@ export async function startServer(
     // No built web app: the API alone is measured.
     WEB_DIR: path.join(e.dataDir, 'no-web'),
     REDIS_PREFIX: e.redisPrefix,
+    // Every simulated client connects from 127.0.0.1: the per-address cap would refuse most of them.
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

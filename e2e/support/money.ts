@@ -7,7 +7,10 @@ export interface ApiAccount {
   username: string;
 }
 
-/** Signs up through the API (faster than the form, which has its own journey) and answers the token. */
+/**
+ * Signs up through the API (faster than the form, which has its own journey) and answers the token.
+ * A creator is approved by the demo's admin at once: fans cannot pay a creator awaiting moderation.
+ */
 export async function apiSignUp(request: APIRequestContext, type: 'user' | 'featured'): Promise<ApiAccount> {
   const username = `${type === 'user' ? 'payfan' : 'paycreator'}-${randomBytes(4).toString('hex')}`;
   const res = await request.post('/v1/users/sign', {
@@ -15,7 +18,17 @@ export async function apiSignUp(request: APIRequestContext, type: 'user' | 'feat
   });
   expect(res.status()).toBe(201);
   const body = await res.json();
+  if (type === 'featured') await approve(request, body.user._id);
   return { token: body.access_token, id: body.user._id, username };
+}
+
+async function approve(request: APIRequestContext, creatorId: string) {
+  const admin = await request.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
+  expect(admin.status()).toBe(200);
+  const res = await request.post(`/v1/admin/users/${creatorId}/approve`, {
+    headers: { 'access-token': (await admin.json()).access_token },
+  });
+  expect(res.status()).toBe(200);
 }
 
 /** Opens the app signed in as `account` (the web client keeps its token under auth-token). */

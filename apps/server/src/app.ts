@@ -26,7 +26,8 @@ import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
-import { registerAuth } from './plugins/auth';
+import { logRequest, registerAuth } from './plugins/auth';
+import { registerConnectionLimits } from './plugins/connection-limits';
 import { registerDrain } from './plugins/drain';
 import { requireDeclaredRoutes } from './plugins/endpoints';
 import { registerErrorHandler } from './plugins/errors';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** 1 MiB of JSON is far above any request the spec describes; uploads have their own limit. */
@@ -61,12 +64,20 @@ const BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: logRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerConnectionLimits(app, config.connections);
   // Before anything that closes: requests still running finish before the database goes.
   registerDrain(app);
 
@@ -118,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The app's own plugins, then the domain modules, each route declared in the contract's table.
   requireDeclaredRoutes(app);
-  registerAuth(app, ctx.db);
+  registerAuth(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerUserRoutes(app, ctx);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EmailInput, PasswordInput, UsernameInput } from '@parlor/contract';
 import { z } from 'zod';
+import type { ConnectionLimits } from './plugins/connection-limits';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, so `npm start` works from any workspace directory. */
@@ -10,8 +12,13 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-// Every variable has a working default; `npm start` needs none of them.
+/** How long an unused session lives; a deployment may shorten or lengthen it (SESSION_TTL_DAYS). */
+export const SESSION_TTL_DAYS = 30;
+
+// Every variable has a working default; `npm start` needs none of them. With NODE_ENV=production
+// the sandbox payments must be chosen explicitly (see loadConfig).
 const Env = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
@@ -31,12 +38,21 @@ const Env = z.object({
   /** Upload size limits in MB (499 in production); tests set small ones. */
   MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().optional(),
   MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  CRYPTO_TOPUP: z.enum(['sandbox', 'off']).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(SESSION_TTL_DAYS),
   TRUST_PROXY: bool.default(false),
+  /** Open connections per client address; unset means 256, or no cap behind a proxy (TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  HEADERS_TIMEOUT_S: z.coerce.number().positive().default(20),
+  REQUEST_TIMEOUT_S: z.coerce.number().positive().default(300),
+  ADMIN_USERNAME: UsernameInput.optional(),
+  ADMIN_PASSWORD: PasswordInput.optional(),
+  ADMIN_EMAIL: EmailInput.optional(),
 });
 
 export interface Config {
@@ -57,13 +73,21 @@ export interface Config {
     | undefined;
   /** Upload limits in MB; undefined means the spec's production limits. */
   mediaLimitsMb: { image?: number | undefined; video?: number | undefined };
+  /** The sandbox charges nothing: every card payment is simulated. */
   paymentProvider: 'sandbox';
+  /** 'sandbox': crypto top-ups are simulated (confirmed at once, nothing received); 'off': refused. */
+  cryptoTopUp: 'sandbox' | 'off';
   /** undefined: seed when the database is empty (`npm start`). */
   seedDemo: boolean | undefined;
   logLevel: string;
   webDir: string;
   authRateLimitPerMinute: number;
+  /** A session (access token) unused for this many days ends; every use starts the count again. */
+  sessionTtlDays: number;
   trustProxy: boolean;
+  connections: ConnectionLimits;
+  /** The account made (or given the admin role) at start; undefined when the variables are unset. */
+  admin: { username: string; password: string; email: string } | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  // The only provider is the sandbox, which takes no money: a public deployment must say it wants it.
+  if (production && !e.PAYMENT_PROVIDER) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER must be set with NODE_ENV=production. The only provider is ' +
+        '"sandbox", which simulates payments and charges nothing; set PAYMENT_PROVIDER=sandbox to run it anyway.',
+    );
+  }
+  const adminVars = [e.ADMIN_USERNAME, e.ADMIN_PASSWORD, e.ADMIN_EMAIL];
+  if (adminVars.some((v) => v !== undefined) && adminVars.some((v) => v === undefined)) {
+    throw new Error(
+      'Invalid configuration: ADMIN_USERNAME, ADMIN_PASSWORD and ADMIN_EMAIL are set together.',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -97,14 +135,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
     s3,
     mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+    cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD && e.ADMIN_EMAIL
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL }
+        : undefined,
   };
 }
+
+/** Whether payments are simulated: the app shows a test-mode ribbon and the server warns at start. */
+export const paymentsTestMode = (config: Pick<Config, 'paymentProvider' | 'cryptoTopUp'>) =>
+  config.paymentProvider === 'sandbox' || config.cryptoTopUp === 'sandbox';
 
 /**
  * The media host's origin when it is not the web app's (PUBLIC_URL): the browser then needs CORS

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, paymentsTestMode } from './config';
 import { usersRepository } from './modules/users/repository';
 import { DRAIN_TIMEOUT_MS } from './plugins/drain';
+import { ensureAdmin } from './scripts/admin';
 import { seedDemo } from './scripts/seed/demo';
 
 /** Closing waits up to DRAIN_TIMEOUT_MS for running requests, then closes the rest; past this, exit. */
@@ -18,6 +19,16 @@ async function main() {
     const logins = await seedDemo(ctx);
     app.log.info('demo data loaded');
     printLogins(logins, config.publicUrl);
+  }
+  if (config.admin) {
+    const outcome = await ensureAdmin(ctx, config.admin);
+    app.log.info({ username: config.admin.username, outcome }, 'admin account from ADMIN_USERNAME');
+  }
+  if (paymentsTestMode(config)) {
+    app.log.warn(
+      { payment_provider: config.paymentProvider, crypto_topup: config.cryptoTopUp },
+      'payments are simulated (sandbox): nothing is charged and no money is received; the app shows a test-mode ribbon',
+    );
   }
 
   await app.listen({ port: config.port, host: config.host });

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   CODE_LIFETIME_MS,
   CodeSentResponse,
+  DAILY_CODE_LIMIT,
   ERRORS,
   MAX_CODE_ATTEMPTS,
   RESEND_COOLDOWN_S,
@@ -174,6 +175,28 @@ describe('POST /v1/users/resend-verify', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
     expect(mail.count(user.email)).toBe(2);
+  });
+
+  it('mails at most the daily number of codes to one account, every purpose together', async () => {
+    const { token, user } = await api.signUp();
+    for (let i = 1; i < DAILY_CODE_LIMIT; i++) {
+      clock.advance(COOLDOWN_MS);
+      const path = i % 2 ? '/v1/users/resend-verify' : '/v1/users/send-verification-code';
+      expect((await api.call('POST', path, { token, body: {} })).status).toBe(200);
+    }
+    clock.advance(COOLDOWN_MS);
+    for (const path of ['/v1/users/resend-verify', '/v1/users/send-verification-code']) {
+      const refused = await api.call('POST', path, { token, body: {} });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'code_daily_limit',
+        message: ACCOUNT_MESSAGES.codeDailyLimit,
+      });
+    }
+    await expect.poll(() => mail.count(user.email)).toBe(DAILY_CODE_LIMIT);
+    // A day after the first of them, codes can be asked for again.
+    clock.advance(24 * 3_600_000 - DAILY_CODE_LIMIT * COOLDOWN_MS + 1000);
+    expect((await api.call('POST', '/v1/users/resend-verify', { token, body: {} })).status).toBe(200);
   });
 
   it('refuses a verified account', async () => {

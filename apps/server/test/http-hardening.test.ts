@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ERRORS } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSources } from '../src/plugins/security';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 
@@ -129,6 +130,41 @@ describe('platform', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps signed-in answers out of caches and refuses browser features the app does not use', async () => {
+    const { token, user } = await api.signUp();
+    const me = await api.call('GET', '/v1/users/me', { token });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect((await api.call('GET', '/v1/users/sessions', { token })).headers.get('cache-control')).toBe(
+      'no-store',
+    );
+    const profile = await api.call('GET', `/v1/users/${user.username}`);
+    expect(profile.headers.get('cache-control')).toBeNull();
+    expect(me.headers.get('permissions-policy')).toContain('camera=()');
+    expect(profile.headers.get('permissions-policy')).toContain('geolocation=()');
+  });
+
+  it("lets pages connect to the app's own origins only, sockets included", async () => {
+    const res = await api.call('GET', '/healthz');
+    const connect = res.headers
+      .get('content-security-policy')
+      ?.match(/connect-src ([^;]*)/)?.[1]
+      ?.split(' ');
+    const own = new URL(server.config.publicUrl).origin;
+    expect(connect).toEqual(["'self'", own, own.replace(/^http/, 'ws')]);
+    expect(
+      connectSources({
+        publicUrl: 'https://parlor.example',
+        mediaBaseUrl: 'https://media.parlor.example/files',
+      }),
+    ).toEqual([
+      "'self'",
+      'https://parlor.example',
+      'wss://parlor.example',
+      'https://media.parlor.example',
+      'wss://media.parlor.example',
+    ]);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

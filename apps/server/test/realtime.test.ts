@@ -187,4 +187,37 @@ describe('realtime', () => {
     expect(row).toEqual({ online: true, last_online: later });
     creatorSocket.close();
   });
+
+  it('closes the sockets of a session at sign-out: no private event reaches them afterwards', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.openChat(fan.token, creator.user._id);
+    const other = await w.api.call('POST', '/v1/auth', {
+      body: { login: creator.user.username, password: creator.password },
+    });
+    const signingOut = await connectSocket(server.url, creator.token);
+    await signingOut.next('init');
+    const staying = await connectSocket(server.url, other.body.access_token);
+    await staying.next('init');
+
+    expect((await w.api.call('DELETE', '/v1/auth', { token: creator.token })).status).toBe(204);
+    const sent = await w.send(fan.token, creator.user._id, 'after sign-out');
+    expect(sent.status).toBe(200);
+    // The creator's other session still hears it; the one signed out was closed before it was sent.
+    expect((await staying.next('new_message')).data.message_id).toBe(sent.body.message._id);
+    const closed = await Promise.race([signingOut.closed, new Promise((r) => setTimeout(r, 1000, 'open'))]);
+    expect(closed).toBe(4001);
+    expect(signingOut.frames.map((f) => f.event)).not.toContain('new_message');
+    staying.close();
+  });
+
+  it('closes a socket whose token was checked just before its session ended', async () => {
+    const fan = await w.fan();
+    const [session] = (await w.api.call('GET', '/v1/users/sessions', { token: fan.token })).body.sessions;
+    // The end reaches this process while the token is still live: as if the socket's check had
+    // passed a moment before the sign-out.
+    await server.app.ctx.hub.endSession(session._id);
+    const socket = await connectSocket(server.url, fan.token);
+    expect(await socket.closed).toBe(4001);
+  });
 });

@@ -78,4 +78,22 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
     expect((await creatorOnB.next('user_offline')).data.user_id).toBe(fan.user._id);
     creatorOnB.close();
   });
+
+  it("closes a session's sockets on the other process at sign-out, and counts failed sign-ins across both", async () => {
+    const apiA = client(a.url);
+    const apiB = client(b.url);
+    const { token, user, password } = await apiA.signUp('user');
+    const onB = await connectSocket(b.url, token);
+    await onB.next('init');
+    expect((await apiA.call('DELETE', '/v1/auth', { token })).status).toBe(204);
+    expect(await onB.closed).toBe(4001);
+
+    for (const api of [apiA, apiB, apiA, apiB, apiA]) {
+      expect(
+        (await api.call('POST', '/v1/auth', { body: { login: user.username, password: 'wrong' } })).status,
+      ).toBe(401);
+    }
+    const refused = await apiB.call('POST', '/v1/auth', { body: { login: user.username, password } });
+    expect(refused.status).toBe(429);
+  });
 });

@@ -12,6 +12,11 @@ export const ACCOUNT_MESSAGES = {
   codeMissing: 'There is no code waiting for you. Please request a new one.',
   resendCooldown: (seconds: number) =>
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another code.`,
+  codeDailyLimit: 'You have asked for too many codes today. Please try again tomorrow.',
+  signInThrottled: (seconds: number) =>
+    `Too many failed sign-ins for this account. Please try again in ${
+      seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+    }.`,
   alreadyVerified: 'Your email address is already verified.',
   verifyFirst: 'Please verify your email address first.',
   wrongPassword: 'Wrong password.',
@@ -58,6 +63,11 @@ export const VERIFY_TEXTS = {
 
 /** Wrong codes a code survives; the last one voids it and a new code must be sent (429). */
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Codes mailed to one account in 24 hours, every purpose together. With MAX_CODE_ATTEMPTS guesses
+ * each that is 30 guesses of 10 000 a day: guessing a code takes about a year, not hours.
+ */
+export const DAILY_CODE_LIMIT = 6;
 
 /** Wrong or malformed codes share one message; the client clears the boxes on it. */
 export const VerificationCode = z

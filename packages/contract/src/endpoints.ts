@@ -94,6 +94,8 @@ import {
   ProviderConfig,
   ProviderConfigQuery,
   PublicUser,
+  SessionIdParams,
+  SessionList,
   SignInRequest,
   SignUpRequest,
   UpdateUserRequest,
@@ -237,6 +239,19 @@ export const endpoints = {
   }),
   signOut: endpoint({ method: 'DELETE', path: '/v1/auth', access: 'user', status: 204 }),
   me: endpoint({ method: 'GET', path: '/v1/users/me', access: 'user', response: User }),
+  listSessions: endpoint({
+    method: 'GET',
+    path: '/v1/users/sessions',
+    access: 'user',
+    response: SessionList,
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/v1/users/sessions/:id',
+    access: 'user',
+    params: SessionIdParams,
+    status: 204,
+  }),
   updateUser: endpoint({
     method: 'PATCH',
     path: '/v1/users/:id',

@@ -122,6 +122,23 @@ export type SignInRequest = z.infer<typeof SignInRequest>;
 export const AuthResponse = z.object({ access_token: z.string(), user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/** One signed-in device of the user (an access token), for the sessions settings. */
+export const Session = z.object({
+  _id: z.string(),
+  /** Read from the user agent, e.g. "Firefox on Windows"; "Unknown device" when there is none. */
+  device: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof Session>;
+/** GET /v1/users/sessions: the live sessions, the most recently used first. */
+export const SessionList = z.object({ sessions: z.array(Session) });
+export type SessionList = z.infer<typeof SessionList>;
+/** DELETE /v1/users/sessions/{id}. */
+export const SessionIdParams = z.object({ id: z.uuid({ error: ERRORS.notFound }) });
+
 /** PATCH /v1/users/{id}: the changed values; unknown fields are refused. */
 /** The longest bio a profile keeps. */
 export const BIO_MAX = 500;
@@ -171,6 +188,8 @@ export const ProviderConfig = z.object({
   app_keywords: z.array(z.string()),
   /** The media host (uploads and the availability check go there); null: the API's origin. */
   media_base_url: z.string().nullable(),
+  /** Payments go through the built-in sandbox: nothing is charged, and the app says so. */
+  payments_test_mode: z.boolean(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

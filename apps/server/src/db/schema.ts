@@ -77,6 +77,13 @@ export interface AccessTokensTable {
   revoked_at: NullableTimestamp;
 }
 
+export interface SignInFailuresTable {
+  account: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  blocked_until: NullableTimestamp;
+}
+
 export interface EmailCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -310,6 +317,7 @@ export interface DB {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   email_codes: EmailCodesTable;
+  sign_in_failures: SignInFailuresTable;
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   inbox_counters: InboxCountersTable;

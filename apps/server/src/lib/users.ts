@@ -1,10 +1,28 @@
-import { ERRORS } from '@parlor/contract';
-import type { UserRow } from '../db/schema';
-import { DomainError } from './errors';
+import { ERRORS, isModerationPending } from '@parlor/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../db/schema';
+import { usersRepository } from '../modules/users/repository';
+import { DomainError, forbidden } from './errors';
 
 /** A frozen account may read but not act; the popup shows the server's message. */
 export function assertNotFrozen(user: Pick<UserRow, 'frozen_at' | 'frozen_message'>) {
   if (user.frozen_at) throw new DomainError(423, 'account_frozen', user.frozen_message || ERRORS.frozen);
+}
+
+type PayeeFacts = Pick<
+  UserRow,
+  'type' | 'requires_moderation' | 'id_verification_status' | 'discover_status'
+>;
+
+/**
+ * Money reaches a creator only after moderation approved them: every path that pays someone (tips,
+ * subscriptions, message rates, paid media) asks this first. Takes the payee's row when the caller
+ * has it, else their id; an unknown id is left to the caller's own not-found answer.
+ */
+export async function assertCanReceivePayments(db: Kysely<DB>, payee: PayeeFacts | string): Promise<void> {
+  const facts = typeof payee === 'string' ? await usersRepository.findById(db, payee) : payee;
+  if (facts && isModerationPending(facts))
+    throw forbidden(ERRORS.payeeAwaitingModeration, 'payee_awaiting_moderation');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB, UserRow } from '../db/schema';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
 import { DomainError, unauthorized } from '../lib/errors';
 import { usersRepository } from '../modules/users/repository';
 
@@ -23,6 +23,22 @@ export function newToken(): { token: string; hash: string } {
 }
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A URL as logs may show it: a token in its query (the WebSocket's `?token=`) is replaced. */
+export function redactTokens(url: string): string {
+  return url.replace(/([?&](?:access_)?token=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Fastify's request log line without secrets: tokens travel in headers (not logged) or the query. */
+export function logRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function tokenFromRequest(request: FastifyRequest): string | undefined {
   const header = request.headers['access-token'];
   if (typeof header === 'string' && header) return header;
@@ -31,24 +47,49 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Resolves a token to its live (unrevoked) token row and user, or null. */
-export async function resolveToken(db: Kysely<DB>, token: string): Promise<AuthContext | null> {
+/**
+ * A session's last use is written at most this often: every request reads it, but only one in a
+ * few minutes per session writes, so the sliding lifetime costs the hot path nothing.
+ */
+export const TOUCH_INTERVAL_MS = 5 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The oldest last use of a session that is still live: older ones have expired. */
+export function sessionsUsedSince(ctx: Pick<AppContext, 'clock' | 'config'>, now = ctx.clock.now()): Date {
+  return new Date(now.getTime() - ctx.config.sessionTtlDays * DAY_MS);
+}
+
+/**
+ * Resolves a token to its live session and user, or null: revoked sessions and sessions unused for
+ * longer than the configured lifetime (SESSION_TTL_DAYS) are over. A use renews the lifetime.
+ */
+export async function resolveToken(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  token: string,
+): Promise<AuthContext | null> {
   if (token.length > 200) return null;
-  const row = await usersRepository.findByTokenHash(db, hashToken(token));
+  const row = await usersRepository.findByTokenHash(ctx.db, hashToken(token));
   if (!row) return null;
-  const { token_id, ...user } = row;
+  const { token_id, token_last_used_at, ...user } = row;
+  const now = ctx.clock.now();
+  if (token_last_used_at <= sessionsUsedSince(ctx, now)) return null;
+  if (now.getTime() - token_last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+    await usersRepository.touchToken(ctx.db, token_id, now);
+  }
   return { user, tokenId: token_id };
 }
 
 /**
  * `request.auth` is filled for every request that carries a valid token. Routes that need a user
  * call `requireUser(request)`; banned accounts get their token revoked at ban time, so they fail here.
+ * Signed-in answers are the user's own and must not be kept by the browser or a proxy.
  */
-export function registerAuth(app: FastifyInstance, db: Kysely<DB>) {
+export function registerAuth(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = tokenFromRequest(request);
-    request.auth = token ? await resolveToken(db, token) : null;
+    request.auth = token ? await resolveToken(ctx, token) : null;
+    if (request.auth) reply.header('cache-control', 'no-store');
   });
 }
 

@@ -2,6 +2,35 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { type Config, crossOriginMedia } from '../config';
 
+/** Browser features the app never uses, refused to every page and frame (Permissions-Policy). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** An origin and its WebSocket twin (http -> ws, https -> wss). */
+const withSocket = (origin: string) => [origin, origin.replace(/^http/, 'ws')];
+
+/**
+ * The origins the app talks to: its own (PUBLIC_URL, which the browser may not count as 'self'
+ * behind a proxy) and the media host, each with its WebSocket form, and no other socket host.
+ */
+export function connectSources(config: Pick<Config, 'publicUrl' | 'mediaBaseUrl'>): string[] {
+  const own = new URL(config.publicUrl).origin;
+  const media = crossOriginMedia(config);
+  return ["'self'", ...withSocket(own), ...(media ? withSocket(media) : [])];
+}
+
 /**
  * Security headers and a content security policy that allows only this origin's scripts, plus
  * uploads to and pictures and videos from a media host on another origin (MEDIA_BASE_URL).
@@ -17,7 +46,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...media],
         mediaSrc: ["'self'", 'blob:', ...media],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...media],
+        connectSrc: connectSources(config),
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -30,5 +59,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
     // Media may be served from MEDIA_BASE_URL, another origin; its files relax this (serve.ts).
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }

@@ -17,6 +17,8 @@ const BANNED_FRAME = '{"event":"banned"';
 const INIT_ONLINE_LIMIT = 1000;
 /** Stop writing to a socket that is this far behind; it will reconnect and resync. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Far longer than a token check takes; see `recentlyEnded`. */
+const ENDED_MEMORY_MS = 60_000;
 
 interface SocketState {
   userId: string;
@@ -32,6 +34,8 @@ interface SocketState {
  */
 export function createConnections(ctx: AppContext, presence: PresenceCounter, log: FastifyBaseLogger) {
   const sockets = new Map<string, Set<WebSocket>>();
+  /** The sockets opened with each session's token, so that ending the session closes them. */
+  const bySession = new Map<string, Set<WebSocket>>();
   /** Set by close(): sockets closing for shutdown leave presence to close(), not one query each. */
   let closing = false;
   /** Presence updates of sockets that closed before shutdown; shutdown waits for them. */
@@ -65,6 +69,21 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) deliver(ws, frame);
       if (banned) ws.close(WS_UNAUTHORIZED, 'Account banned');
     }
+  });
+
+  /**
+   * Sessions ended lately, with when: a socket whose token was checked just before its session
+   * ended attaches just after, and must be closed too.
+   */
+  const recentlyEnded = new Map<string, number>();
+  const unsubscribeSessions = ctx.hub.onSessionEnd((tokenId) => {
+    const now = Date.now();
+    for (const [id, at] of recentlyEnded) {
+      if (at > now - ENDED_MEMORY_MS) break;
+      recentlyEnded.delete(id);
+    }
+    recentlyEnded.set(tokenId, now);
+    for (const ws of bySession.get(tokenId) ?? []) ws.close(WS_UNAUTHORIZED, 'Session ended');
   });
 
   const send = (ws: WebSocket, event: string, data: unknown) => {
@@ -140,17 +159,26 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     }
   }
 
-  async function attach(ws: WebSocket, userId: string) {
+  async function attach(ws: WebSocket, userId: string, tokenId: string) {
+    if (recentlyEnded.has(tokenId)) {
+      ws.close(WS_UNAUTHORIZED, 'Session ended');
+      return;
+    }
     const state: SocketState = { userId, visible: true, chats: new Map() };
     const set = sockets.get(userId) ?? new Set<WebSocket>();
     sockets.set(userId, set);
     set.add(ws);
+    const session = bySession.get(tokenId) ?? new Set<WebSocket>();
+    bySession.set(tokenId, session);
+    session.add(ws);
     ws.on('message', (data) => {
       onFrame(ws, state, data.toString()).catch((err: unknown) => log.warn({ err }, 'socket frame failed'));
     });
     ws.on('close', () => {
       set.delete(ws);
       if (set.size === 0) sockets.delete(userId);
+      session.delete(ws);
+      if (session.size === 0) bySession.delete(tokenId);
       if (closing) return;
       const leaving = inTurn(userId, () => detach(userId)).catch((err: unknown) =>
         log.warn({ err }, 'presence update failed'),
@@ -208,6 +236,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     async close() {
       closing = true;
       unsubscribe();
+      unsubscribeSessions();
       for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
       await Promise.all(detaching);
       const gone = await presence.close();

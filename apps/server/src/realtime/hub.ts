@@ -9,11 +9,19 @@ export interface Hub {
   ready: Promise<void>;
   publish<N extends ServerEventName>(userId: string, event: N, data: ServerEventData<N>): void;
   subscribe(listener: (userId: string, frame: string) => void): () => void;
+  /**
+   * Tells every process that a session ended (sign-out, a session signed out from the settings),
+   * so that each closes the sockets opened with it. Resolves once every process has been told:
+   * events published after that reach none of those sockets.
+   */
+  endSession(tokenId: string): Promise<void>;
+  onSessionEnd(listener: (tokenId: string) => void): () => void;
   close(): Promise<void>;
 }
 
 export function createLocalHub(): Hub {
   const listeners = new Set<(userId: string, frame: string) => void>();
+  const ended = new Set<(tokenId: string) => void>();
   return {
     ready: Promise.resolve(),
     publish(userId, event, data) {
@@ -24,8 +32,16 @@ export function createLocalHub(): Hub {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async endSession(tokenId) {
+      for (const listener of ended) listener(tokenId);
+    },
+    onSessionEnd(listener) {
+      ended.add(listener);
+      return () => ended.delete(listener);
+    },
     async close() {
       listeners.clear();
+      ended.clear();
     },
   };
 }

@@ -10,15 +10,25 @@ import type { Hub } from './hub';
  * recipient's `unread_messages`; under load, many messages' events) travel as one Redis message of
  * `userId|frame` lines: one PUBLISH and one delivery to each process instead of one per event.
  * JSON never holds a raw line break, so the lines split safely; their order is kept.
+ *
+ * Ended sessions go on a second channel of the same connections, so each process closes the
+ * session's sockets; the PUBLISH is awaited, and Redis delivers a subscriber's messages in the
+ * order it received them, so no event published afterwards reaches those sockets first.
  */
 export function createRedisHub(url: string, prefix: string, log: FastifyBaseLogger): Hub {
   // Auto-pipelining sends the events published in one tick (a message's three) in one write.
   const pub = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
   const sub = new Redis(url, { maxRetriesPerRequest: 3 });
   const channel = `${prefix}events`;
+  const sessionsChannel = `${prefix}sessions-ended`;
   const listeners = new Set<(userId: string, frame: string) => void>();
-  const ready = sub.subscribe(channel).then(() => undefined);
-  sub.on('message', (_channel: string, payload: string) => {
+  const ended = new Set<(tokenId: string) => void>();
+  const ready = sub.subscribe(channel, sessionsChannel).then(() => undefined);
+  sub.on('message', (from: string, payload: string) => {
+    if (from === sessionsChannel) {
+      for (const listener of ended) listener(payload);
+      return;
+    }
     for (const line of payload.split('\n')) {
       const cut = line.indexOf('|');
       if (cut < 0) continue;
@@ -29,6 +39,8 @@ export function createRedisHub(url: string, prefix: string, log: FastifyBaseLogg
   });
   let queued: string[] = [];
   const flush = () => {
+    // Already sent early, by endSession.
+    if (queued.length === 0) return;
     const payload = queued.join('\n');
     queued = [];
     pub.publish(channel, payload).catch((err: unknown) => log.error({ err }, 'redis publish failed'));
@@ -44,10 +56,20 @@ export function createRedisHub(url: string, prefix: string, log: FastifyBaseLogg
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async endSession(tokenId) {
+      // Events of this turn go out first, as they were published first.
+      flush();
+      await pub.publish(sessionsChannel, tokenId);
+    },
+    onSessionEnd(listener) {
+      ended.add(listener);
+      return () => ended.delete(listener);
+    },
     async close() {
       // Events of the last turn still go out: QUIT waits for the commands before it.
-      if (queued.length > 0) flush();
+      flush();
       listeners.clear();
+      ended.clear();
       sub.disconnect();
       await pub.quit().catch(() => pub.disconnect());
     },

@@ -14,14 +14,14 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext, co
     // Frames that arrive before authentication finishes are queued by ws until we listen.
     socket.pause();
     (async () => {
-      const auth = token ? await resolveToken(ctx.db, token) : null;
+      const auth = token ? await resolveToken(ctx, token) : null;
       // Resume first: a paused socket would not read the client's answer to our close frame.
       socket.resume();
       if (!auth) {
         socket.close(WS_UNAUTHORIZED, 'Unauthorized');
         return;
       }
-      await connections.attach(socket, auth.user.id);
+      await connections.attach(socket, auth.user.id, auth.tokenId);
     })().catch((err: unknown) => {
       request.log.error({ err }, 'socket setup failed');
       socket.close(1011, 'Server error');

@@ -25,7 +25,7 @@ export function manualClock(start = new Date()): Clock & { advance(ms: number): 
 /** Starts the real server on a free port with a temporary DATA_DIR (and its own PostgreSQL database). */
 export async function startServer(
   overrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-test-'));
   const adminUrl = postgresAdminUrl();
@@ -44,7 +44,11 @@ export async function startServer(
       : {}),
     ...overrides,
   });
-  const app = await buildApp(config, { logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(config, {
+    // Quiet unless the test reads the log.
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -1,3 +1,5 @@
+import type { Updateable } from 'kysely';
+import type { UsersTable } from '../../src/db/schema';
 import { ledger } from '../../src/modules/ledger/service';
 import { client } from './client';
 import type { TestServer } from './server';
@@ -6,19 +8,18 @@ import type { TestServer } from './server';
 export function world(server: TestServer) {
   const api = client(server.url);
   let grant = 0;
+  /** A new account, then put in the state the tests start from. */
+  async function signUpAs(type: 'user' | 'featured', state: Updateable<UsersTable>) {
+    const account = await api.signUp(type);
+    await server.app.ctx.db.updateTable('users').set(state).where('id', '=', account.user._id).execute();
+    return account;
+  }
   return {
     api,
-    creator: () => api.signUp('featured'),
+    /** A creator moderation approved, so fans can pay them (a new one waits and cannot be paid). */
+    creator: () => signUpAs('featured', { requires_moderation: false }),
     /** A fan who has bought before, so opening chats with creators needs no purchase (free-chat rules have their own tests). */
-    async fan() {
-      const fan = await api.signUp('user');
-      await server.app.ctx.db
-        .updateTable('users')
-        .set({ is_customer: true })
-        .where('id', '=', fan.user._id)
-        .execute();
-      return fan;
-    },
+    fan: () => signUpAs('user', { is_customer: true }),
     async giveCredits(userId: string, amount: number) {
       grant++;
       await server.app.ctx.db.transaction().execute((trx) =>

@@ -68,6 +68,7 @@ export const ERRORS = {
   noCredits: 'You have no credits.',
   alreadyPurchased: 'Message was already purchased.',
   balanceTooLow: 'Balance too low.',
+  payeeAwaitingModeration: 'This creator cannot receive payments yet.',
   mediaBlocked: 'Sending media blocked.',
   freeChatLimit:
     'You have hit your maximum amount of free chats, buy a credit package to unlock unlimited free chats.',

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   type CodeSentResponse,
+  DAILY_CODE_LIMIT,
   ERRORS,
   MAX_CODE_ATTEMPTS,
   maskEmail,
@@ -20,6 +21,7 @@ import { accountRepository } from './repository';
 type Trx = Kysely<DB>;
 export type CodeOutcome = 'ok' | 'wrong' | 'locked' | 'expired' | 'missing';
 
+const DAY_MS = 24 * 60 * 60_000;
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 /** 30 s between codes of one purpose, held on the server; answers the seconds left. */
@@ -95,6 +97,12 @@ async function sendCode(
       }
       const left = await cooldownLeft(trx, userId, purpose, now);
       if (left > 0) throw cooldownError(left);
+      // Each code admits a few guesses: the daily cap bounds the guesses, so no one guesses a code in days.
+      if (
+        (await codesRepository.countSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= DAILY_CODE_LIMIT
+      ) {
+        throw new DomainError(429, 'code_daily_limit', ACCOUNT_MESSAGES.codeDailyLimit);
+      }
       const changed = newEmail !== undefined && newEmail !== user.email.toLowerCase();
       if (changed) {
         // Only an unverified address can be swapped here: a stolen session must not move a verified account.

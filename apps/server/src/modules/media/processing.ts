@@ -36,6 +36,31 @@ const WIDTH_OF: Record<'th' | 'st' | 'sr' | 'rt', number> = {
 };
 /** The locked preview: tiny and blurred, so nothing of the picture survives; the page scales it up. */
 const BLUR_PX = 32;
+
+/**
+ * The largest picture decoded: 40 megapixels (a 48 MP phone photo is resized by the web app before
+ * it is sent). A small file can claim enormous dimensions (a 16,383 x 16,383 PNG of 0.8 MB takes
+ * over 1 GB to decode), so sharp refuses anything larger from the header, before decoding.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Decodes at once: one per core is as fast as more and bounds the memory decoding takes. */
+const DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finished decode hands its slot to the next waiting one, so no newcomer slips in between.
+  if (decoding < DECODES_AT_ONCE) decoding += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
 const TOOL_TIMEOUT_MS = 120_000;
 
 /** The real type from the file's bytes; the client's Content-Type is not trusted. */
@@ -50,13 +75,15 @@ async function imageVariants(input: string | Buffer) {
   let rt: { data: Buffer; info: OutputInfo };
   try {
     // One decode of the original (JPEG shrinks while loading); the smaller sizes come from its pixels.
-    rt = await sharp(input, { failOn: 'error' })
-      .rotate()
-      .resize(WIDTH_OF.rt, WIDTH_OF.rt, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    rt = await withDecodeSlot(() =>
+      sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize(WIDTH_OF.rt, WIDTH_OF.rt, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
   } catch (e) {
     throw new LoadError(String(e));
   }

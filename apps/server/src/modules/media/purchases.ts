@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
-import { assertNotFrozen } from '../../lib/users';
+import { assertCanReceivePayments, assertNotFrozen } from '../../lib/users';
 import { idempotent, ledger } from '../ledger/service';
 import { messageFor, messagesFor } from '../messages/dto';
 import { mediaRepository, purchasesRepository } from './repository';
@@ -34,6 +34,7 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
     if (row.deleted_at !== null || row.destructed_at !== null) throw messageChanged();
     const bought = (await mediaRepository.purchased(trx, [row.id])).has(row.id);
     if (bought || row.price === 0) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
+    await assertCanReceivePayments(trx, row.sender_id);
     const paid = await ledger.transfer(trx, {
       fromUserId: user.id,
       toUserId: row.sender_id,

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { creditRate, findMember, findSendTarget, unreadTotals } from '../chats/repository';
@@ -102,6 +102,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   let balance = user.credits;
   let charged = false;
   if (payer && chat.credit_rate > 0) {
+    await assertCanReceivePayments(ctx.db, input.recipient_id);
     const result = await idempotent(ctx.db, async (trx) => {
       // Read inside the transaction: a rate changed a moment ago applies to this message.
       const rate = await creditRate(trx, chatId);

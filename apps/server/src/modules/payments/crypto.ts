@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { keyFor, priorUse } from '../ledger/idempotency';
-import { featuresFor } from '../users/features';
+import { cryptoTopUpEnabled } from '../provider/service';
 import { type PaymentRow, paymentsRepository } from './repository';
 import { completePayment, findPackage, startPayment } from './service';
 
@@ -41,13 +41,13 @@ export async function cryptoTopUp(
   input: { package_id: string; currency: (typeof CRYPTO_CURRENCIES)[number]; idempotency_key: string },
 ) {
   assertNotFrozen(user);
+  if (!cryptoTopUpEnabled(ctx, user)) throw forbidden(CRYPTO_DISABLED_MESSAGE, 'crypto_disabled');
   const key = keyFor(user.id, 'crypto_topup', input.idempotency_key, {
     package_id: input.package_id,
     currency: input.currency,
   });
   const prior = await priorUse(ctx.db, key);
   if (prior !== undefined) return receipt((await paymentsRepository.byId(ctx.db, prior))!);
-  if (!featuresFor(user).crypto_payment) throw forbidden(CRYPTO_DISABLED_MESSAGE, 'crypto_disabled');
   const pkg = findPackage(input.package_id);
   const { payment, first } = await startPayment(ctx.db, key, {
     user_id: user.id,

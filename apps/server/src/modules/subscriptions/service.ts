@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
@@ -56,6 +56,7 @@ export async function subscribe(
   if (!creator || creator.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
   if (creator.type !== 'featured')
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
+  await assertCanReceivePayments(ctx.db, creator);
   const card = input.card_id ? await usableCard(ctx, fan.id, input.card_id) : null;
   const key = `subscribe:${input.idempotency_key ?? randomUUID()}`;
   const now = ctx.clock.now();

@@ -3,7 +3,7 @@ import { ERRORS, TIP_CREATORS_ONLY_MESSAGE, TIPS_DISABLED_MESSAGE, type TipRespo
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
 import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
@@ -52,6 +52,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   if (creator.type !== 'featured')
     throw badRequest(TIP_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'recipient_id');
   if (!featuresFor(creator).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
+  await assertCanReceivePayments(ctx.db, creator);
 
   // The chat exists before the money moves, so concurrent tips contend only on the balance.
   const chatId = await chatForTip(ctx, fan, creator);

@@ -1,5 +1,7 @@
-import type { PublicUser, User } from '@parlor/contract';
-import type { UserRow } from '../../db/schema';
+import type { PublicUser, Session, User } from '@parlor/contract';
+import type { Selectable } from 'kysely';
+import type { AccessTokensTable, UserRow } from '../../db/schema';
+import { deviceName } from './device';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -64,5 +66,17 @@ export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
     id_verified: row.id_verified,
     tags: row.tags,
     is_online: isOnline,
+  };
+}
+
+type SessionRow = Pick<Selectable<AccessTokensTable>, 'id' | 'user_agent' | 'created_at' | 'last_used_at'>;
+
+export function toSession(row: SessionRow, currentTokenId: string): Session {
+  return {
+    _id: row.id,
+    device: deviceName(row.user_agent),
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at.toISOString(),
+    current: row.id === currentTokenId,
   };
 }

@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
-import { batchedLookup } from '../../db/batch';
+import { batched, batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
-import type { DB, UserRow, UsersTable } from '../../db/schema';
+import type { DB, SignInFailuresTable, UserRow, UsersTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
@@ -14,7 +14,7 @@ const tokenLookup = batchedLookup(
         .selectFrom('access_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
         .selectAll('u')
-        .select(['t.id as token_id', 't.token_hash'])
+        .select(['t.id as token_id', 't.token_hash', 't.last_used_at as token_last_used_at'])
         .where('t.token_hash', '=', sql<string>`ANY(${[...hashes]}::text[])`)
         .where('t.revoked_at', 'is', null),
     );
@@ -22,6 +22,18 @@ const tokenLookup = batchedLookup(
   },
   (hash) => hash,
 );
+
+/** Sessions seen together have their last use written in one statement. */
+const touchTokens = batched(async (db, uses: readonly { tokenId: string; at: Date }[]) => {
+  const at = new Date(Math.max(...uses.map((u) => u.at.getTime())));
+  await db
+    .updateTable('access_tokens')
+    .set({ last_used_at: at })
+    .where('id', '=', sql<string>`ANY(${[...new Set(uses.map((u) => u.tokenId))]}::uuid[])`)
+    .where('last_used_at', '<', at)
+    .execute();
+  return uses.map(() => undefined);
+});
 
 export const usersRepository = {
   findById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -91,10 +103,50 @@ export const usersRepository = {
     return tokenLookup(db, tokenHash);
   },
 
-  async insertToken(db: Db, userId: string, tokenHash: string, userAgent: string | null): Promise<void> {
+  /** Records that a session was used now (the sliding lifetime counts from here). */
+  touchToken(db: Db, tokenId: string, at: Date): Promise<void> {
+    return touchTokens(db, { tokenId, at });
+  },
+
+  /** A user's live sessions used since `usedSince`, the most recently used first. */
+  listSessions(db: Db, userId: string, usedSince: Date) {
+    return db
+      .selectFrom('access_tokens')
+      .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('last_used_at', '>', usedSince)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+  },
+
+  /** Revokes one live session of this user; false when the user has no such session. */
+  async revokeSession(db: Db, userId: string, tokenId: string, at: Date): Promise<boolean> {
+    const row = await db
+      .updateTable('access_tokens')
+      .set({ revoked_at: at })
+      .where('id', '=', tokenId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async insertToken(
+    db: Db,
+    values: { userId: string; tokenHash: string; userAgent: string | null; at: Date },
+  ): Promise<void> {
     await db
       .insertInto('access_tokens')
-      .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent })
+      .values({
+        user_id: values.userId,
+        token_hash: values.tokenHash,
+        user_agent: values.userAgent,
+        created_at: values.at,
+        last_used_at: values.at,
+      })
       .execute();
   },
 
@@ -108,6 +160,29 @@ export const usersRepository = {
         'tokenId' in which ? q.where('id', '=', which.tokenId) : q.where('user_id', '=', which.userId),
       )
       .execute();
+  },
+
+  /** An account's failed sign-ins, locked for the caller's transaction (a first attempt creates the row). */
+  async lockSignInFailures(db: Db, account: string, now: Date) {
+    await db
+      .insertInto('sign_in_failures')
+      .values({ account, failures: 0, last_failure_at: now })
+      .onConflict((oc) => oc.column('account').doNothing())
+      .execute();
+    return db
+      .selectFrom('sign_in_failures')
+      .selectAll()
+      .where('account', '=', account)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  },
+
+  async saveSignInFailures(db: Db, row: Insertable<SignInFailuresTable>): Promise<void> {
+    await db.updateTable('sign_in_failures').set(row).where('account', '=', row.account).execute();
+  },
+
+  async clearSignInFailures(db: Db, account: string): Promise<void> {
+    await db.deleteFrom('sign_in_failures').where('account', '=', account).execute();
   },
 
   async count(db: Db): Promise<number> {

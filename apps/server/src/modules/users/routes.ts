@@ -3,7 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { toUser } from './dto';
-import { publicProfile, signIn, signOut, signUp, updateUser, usernameAvailability } from './service';
+import {
+  endSession,
+  listSessions,
+  publicProfile,
+  signIn,
+  signOut,
+  signUp,
+  updateUser,
+  usernameAvailability,
+} from './service';
+import { SignInThrottled } from './throttle';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const config = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
@@ -13,11 +23,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   route(
     app,
     endpoints.signIn,
-    ({ body, request }) => signIn(ctx, body.login, body.password, request.headers['user-agent']),
+    async ({ body, request, reply }) => {
+      try {
+        return await signIn(ctx, body.login, body.password, request.headers['user-agent']);
+      } catch (e) {
+        if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));
+        throw e;
+      }
+    },
     { config },
   );
   route(app, endpoints.signOut, ({ auth }) => signOut(ctx, auth.tokenId));
   route(app, endpoints.me, ({ auth }) => toUser(auth.user));
+  route(app, endpoints.listSessions, ({ auth }) => listSessions(ctx, auth));
+  route(app, endpoints.endSession, ({ auth, params }) => endSession(ctx, auth, params.id));
   route(app, endpoints.updateUser, ({ auth, params, body }) => updateUser(ctx, auth.user, params.id, body));
   route(app, endpoints.usernameAvailable, ({ auth, query }) =>
     usernameAvailability(ctx, query.username, auth?.user.id),

@@ -4,10 +4,11 @@ import { ERRORS, rules, type SignUpData, type UpdateUserData } from '@parlor/con
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
-import { newToken } from '../../plugins/auth';
+import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
 import { issueCode } from '../verification/service';
-import { toPublicUser, toUser } from './dto';
+import { toPublicUser, toSession, toUser } from './dto';
 import { usersRepository } from './repository';
+import { admitSignIn, signInSucceeded } from './throttle';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 /** Verifying against this keeps a sign-in for an unknown name as slow as one for a known name. */
@@ -21,7 +22,12 @@ export const newReferralCode = () =>
 
 export async function createToken(ctx: AppContext, userId: string, userAgent: string | undefined) {
   const { token, hash: tokenHash } = newToken();
-  await usersRepository.insertToken(ctx.db, userId, tokenHash, userAgent?.slice(0, 300) ?? null);
+  await usersRepository.insertToken(ctx.db, {
+    userId,
+    tokenHash,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    at: ctx.clock.now(),
+  });
   return token;
 }
 
@@ -60,7 +66,11 @@ export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: str
 }
 
 export async function signIn(ctx: AppContext, login: string, password: string, userAgent?: string) {
-  const user = await usersRepository.findByLogin(ctx.db, login.replace(/^@/, ''));
+  const name = login.replace(/^@/, '');
+  const user = await usersRepository.findByLogin(ctx.db, name);
+  // A name no account has is throttled like an account, so a 429 tells nothing about who exists.
+  const account = user ? user.id : `login:${name.toLowerCase()}`;
+  await admitSignIn(ctx, account);
   if (!user) {
     dummyHash ??= hash('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);
@@ -68,13 +78,30 @@ export async function signIn(ctx: AppContext, login: string, password: string, u
   }
   const ok = await verify(user.password_hash, password).catch(() => false);
   if (!ok) throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
+  await signInSucceeded(ctx, account);
   if (user.banned_at) throw new DomainError(403, 'banned', ERRORS.suspended);
   const token = await createToken(ctx, user.id, userAgent);
   return { access_token: token, user: toUser(user) };
 }
 
+/** DELETE /v1/auth: the session ends here and its open sockets close on every process. */
 export async function signOut(ctx: AppContext, tokenId: string) {
   await usersRepository.revokeTokens(ctx.db, { tokenId }, ctx.clock.now());
+  await ctx.hub.endSession(tokenId);
+}
+
+/** GET /v1/users/sessions: the caller's live sessions, the one asking marked `current`. */
+export async function listSessions(ctx: AppContext, auth: AuthContext) {
+  const rows = await usersRepository.listSessions(ctx.db, auth.user.id, sessionsUsedSince(ctx));
+  return { sessions: rows.map((row) => toSession(row, auth.tokenId)) };
+}
+
+/** DELETE /v1/users/sessions/{id}: ends one of the caller's sessions, this one included. */
+export async function endSession(ctx: AppContext, auth: AuthContext, tokenId: string) {
+  if (!(await usersRepository.revokeSession(ctx.db, auth.user.id, tokenId, ctx.clock.now()))) {
+    throw notFound(ERRORS.notFound, 'session_not_found');
+  }
+  await ctx.hub.endSession(tokenId);
 }
 
 /** GET /v1/username-available: whether the name is valid and free (the caller's own name is free). */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB, EmailCodesTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -17,6 +17,17 @@ export const codesRepository = {
 
   async insert(db: Db, values: Insertable<EmailCodesTable>): Promise<void> {
     await db.insertInto('email_codes').values(values).execute();
+  },
+
+  /** Codes of every purpose mailed to the user since `since`. */
+  async countSince(db: Db, userId: string, since: Date): Promise<number> {
+    const row = await db
+      .selectFrom('email_codes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return row.n;
   },
 
   /** The newest code of one purpose. */

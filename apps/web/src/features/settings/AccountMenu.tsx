@@ -12,6 +12,7 @@ export function AccountMenu() {
     { to: '/account/edit-profile', label: 'Edit profile', note: 'Photo, username and bio' },
     { to: '/account/settings/privacy', label: 'Privacy', note: 'Visibility and account deletion' },
     { to: '/account/settings/notifications', label: 'Notifications', note: 'What we email you about' },
+    { to: '/account/settings/sessions', label: 'Sessions', note: 'Devices signed in to your account' },
     ...(user.type === 'featured'
       ? [{ to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' }]
       : []),

@@ -92,3 +92,6 @@ export const cancelDeletion = createApiThunk<DeletionResponseData>(
 export const getPayoutDefaults = () => call(endpoints.getPayoutDefaults);
 export const savePayoutDefaults = (code: string, body: CallBody<typeof endpoints.updatePayoutDefaults>) =>
   call(endpoints.updatePayoutDefaults, { query: { verification_code: code }, body });
+
+export const listSessions = () => call(endpoints.listSessions);
+export const endSession = (id: string) => call(endpoints.endSession, { params: { id } });

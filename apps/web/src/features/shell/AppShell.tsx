@@ -9,6 +9,7 @@ import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
 import styles from './AppShell.module.css';
+import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { useLayout } from './useLayout';
 
 const NAV_ICONS: Record<string, ReactNode> = {
@@ -40,13 +41,15 @@ function NavLinks({ variant, compact }: { variant: 'sidebar' | 'tabbar'; compact
 /** The signed-in frame: header, sidebar (desktop) or tab bar (mobile), banners and the screen. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
+  const testMode = useAppSelector(selectPaymentsTestMode);
   const { wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
   // The chat screens fill the space below the header and scroll inside their own panes.
   const fullBleed = useLocation().pathname.startsWith('/chats');
 
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} data-test-mode={testMode || undefined}>
+      {testMode && <TestModeRibbon />}
       <header className={styles.header}>
         {wide && (
           <button

@@ -24,6 +24,10 @@ const NotificationSettingsScreen = lazyWithRetry(
   () => import('../settings/NotificationSettingsScreen'),
   'NotificationSettingsScreen',
 );
+const SessionsSettingsScreen = lazyWithRetry(
+  () => import('../settings/SessionsSettingsScreen'),
+  'SessionsSettingsScreen',
+);
 const PayoutSettingsScreen = lazyWithRetry(
   () => import('../settings/PayoutSettingsScreen'),
   'PayoutSettingsScreen',
@@ -59,6 +63,7 @@ export function MainApp() {
             <Route path="/account/settings/privacy" element={<PrivacySettingsScreen />} />
             <Route path="/account/settings/notifications" element={<NotificationSettingsScreen />} />
             <Route path="/account/settings/payouts" element={<PayoutSettingsScreen />} />
+            <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
             {/* A creator's page; static paths above win over this one-segment pattern. */}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, paymentsTestMode } from './config';
+
+describe('payments configuration', () => {
+  it('runs the sandbox by default outside production, card payments and crypto top-ups alike', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ paymentProvider: 'sandbox', cryptoTopUp: 'sandbox' });
+    expect(paymentsTestMode(config)).toBe(true);
+  });
+
+  it('refuses to start in production unless PAYMENT_PROVIDER=sandbox is chosen explicitly', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe(
+      'sandbox',
+    );
+  });
+
+  it('turns the simulated crypto top-up off in production unless CRYPTO_TOPUP=sandbox', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(production).cryptoTopUp).toBe('off');
+    expect(loadConfig({ ...production, CRYPTO_TOPUP: 'sandbox' }).cryptoTopUp).toBe('sandbox');
+    expect(loadConfig({ CRYPTO_TOPUP: 'off' }).cryptoTopUp).toBe('off');
+  });
+});
+
+describe('admin account variables', () => {
+  it('are all three or none, each valid as at sign-up', () => {
+    expect(loadConfig({}).admin).toBeUndefined();
+    expect(
+      loadConfig({ ADMIN_USERNAME: '@Boss', ADMIN_PASSWORD: 'long-secret', ADMIN_EMAIL: 'Boss@Example.com' })
+        .admin,
+    ).toEqual({ username: 'Boss', password: 'long-secret', email: 'boss@example.com' });
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'long-secret' })).toThrow(
+      /ADMIN_EMAIL/,
+    );
+    expect(() =>
+      loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short', ADMIN_EMAIL: 'boss@example.com' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,107 @@
+import { ERRORS, SUBSCRIPTION_PRICE } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { photoWithGps, upload } from './support/media';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+let adminToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+  const admin = await w.api.signUp('user');
+  await server.app.ctx.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('id', '=', admin.user._id)
+    .execute();
+  adminToken = admin.token;
+});
+afterAll(() => server?.close());
+
+const balance = async (id: string) =>
+  (
+    await server.app.ctx.db
+      .selectFrom('users')
+      .select(['credits', 'earnings'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).credits;
+
+/** A fan with credits in a chat with a creator who just signed up, so moderation has not approved them. */
+async function fanAndNewCreator() {
+  const fan = await w.fan();
+  const creator = await w.api.signUp('featured');
+  expect(creator.user.requires_moderation).toBe(true);
+  await w.giveCredits(fan.user._id, 200);
+  await w.openChat(fan.token, creator.user._id);
+  return { fan, creator };
+}
+
+function expectRefused(res: { status: number; body: { message: string; code: string } }) {
+  expect(res.status).toBe(403);
+  expect(res.body).toMatchObject({
+    message: ERRORS.payeeAwaitingModeration,
+    code: 'payee_awaiting_moderation',
+  });
+}
+
+describe('a creator awaiting moderation cannot receive money', () => {
+  it('refuses tips and subscriptions until an admin approves the creator', async () => {
+    const { fan, creator } = await fanAndNewCreator();
+    const tip = () =>
+      w.api.call('POST', '/v1/tips', {
+        token: fan.token,
+        body: { recipient_id: creator.user._id, amount: 10 },
+      });
+    const subscribe = () =>
+      w.api.call('POST', '/v1/subscriptions', { token: fan.token, body: { model_id: creator.user._id } });
+
+    expectRefused(await tip());
+    expectRefused(await subscribe());
+    expect(await balance(fan.user._id)).toBe(200);
+
+    const approved = await w.api.call('POST', `/v1/admin/users/${creator.user._id}/approve`, {
+      token: adminToken,
+    });
+    expect(approved.status).toBe(200);
+    expect((await tip()).status).toBe(200);
+    expect((await subscribe()).status).toBe(200);
+    expect(await balance(fan.user._id)).toBe(200 - 10 - SUBSCRIPTION_PRICE);
+    expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
+  });
+
+  it('refuses a message that pays the rate, and stores nothing; free messages still go through', async () => {
+    const { fan, creator } = await fanAndNewCreator();
+    expect((await w.send(fan.token, creator.user._id, 'free hello')).status).toBe(200);
+    const rate = await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 3 },
+    });
+    expect(rate.status).toBe(200);
+
+    expectRefused(await w.send(fan.token, creator.user._id, 'paid hello'));
+    expect(await balance(fan.user._id)).toBe(200);
+    const chat = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    const page = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: fan.token });
+    expect(page.body.data.map((m: { text: string }) => m.text)).not.toContain('paid hello');
+  });
+
+  it('refuses buying a locked photo the creator sent', async () => {
+    const { fan, creator } = await fanAndNewCreator();
+    const media = (await upload(server.url, creator.token, await photoWithGps(600, 400))).body.media;
+    const sent = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'image', recipient_id: fan.user._id, public_id: media.public_id, price: 20 },
+    });
+    expect(sent.status).toBe(200);
+
+    expectRefused(
+      await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }),
+    );
+    expect(await balance(fan.user._id)).toBe(200);
+  });
+});

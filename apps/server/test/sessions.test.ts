@@ -1,0 +1,193 @@
+import { Writable } from 'node:stream';
+import { ACCOUNT_MESSAGES, SessionList } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, SESSION_TTL_DAYS } from '../src/config';
+import { TOUCH_INTERVAL_MS } from '../src/plugins/auth';
+import { client } from './support/client';
+import { manualClock, startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+
+const DAY = 86_400_000;
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const clock = manualClock();
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startServer({}, { clock });
+  api = client(server.url);
+});
+afterAll(() => server?.close());
+
+async function signIn(login: string, password: string, userAgent?: string) {
+  return api.call('POST', '/v1/auth', {
+    body: { login, password },
+    ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
+  });
+}
+
+const lastUsed = async (tokenOwner: string) =>
+  (
+    await server.app.ctx.db
+      .selectFrom('access_tokens')
+      .select('last_used_at')
+      .where('user_id', '=', tokenOwner)
+      .executeTakeFirstOrThrow()
+  ).last_used_at.getTime();
+
+describe('sessions', () => {
+  it('lists the devices signed in, the one asking marked, and ends another one', async () => {
+    const { user, password } = await api.signUp();
+    clock.advance(1000);
+    const laptop = (await signIn(user.username, password, FIREFOX_WINDOWS)).body.access_token as string;
+    clock.advance(1000);
+    const phone = (await signIn(user.email, password, SAFARI_IPHONE)).body.access_token as string;
+
+    const listed = await api.call('GET', '/v1/users/sessions', { token: laptop });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+    const { sessions } = SessionList.parse(listed.body);
+    // The sign-up's session, the laptop and the phone; the newest use first.
+    expect(sessions.map((s) => [s.device, s.current])).toEqual([
+      ['Safari on iPhone', false],
+      ['Firefox on Windows', true],
+      ['Unknown device', false],
+    ]);
+    expect(sessions[0]!.last_used_at).toBe(clock.now().toISOString());
+
+    const phoneSocket = await connectSocket(server.url, phone);
+    await phoneSocket.next('init');
+    const ended = await api.call('DELETE', `/v1/users/sessions/${sessions[0]!._id}`, { token: laptop });
+    expect(ended.status).toBe(204);
+    expect(await phoneSocket.closed).toBe(4001);
+    expect((await api.call('GET', '/v1/users/me', { token: phone })).status).toBe(401);
+    expect((await api.call('GET', '/v1/users/me', { token: laptop })).status).toBe(200);
+    const after = SessionList.parse((await api.call('GET', '/v1/users/sessions', { token: laptop })).body);
+    expect(after.sessions.map((s) => s.device)).toEqual(['Firefox on Windows', 'Unknown device']);
+  });
+
+  it("answers 404 for another user's session and 400 for a malformed id", async () => {
+    const me = await api.signUp();
+    const other = await api.signUp();
+    const [theirs] = SessionList.parse(
+      (await api.call('GET', '/v1/users/sessions', { token: other.token })).body,
+    ).sessions;
+    const res = await api.call('DELETE', `/v1/users/sessions/${theirs!._id}`, { token: me.token });
+    expect(res.status).toBe(404);
+    expect((await api.call('GET', '/v1/users/me', { token: other.token })).status).toBe(200);
+    expect((await api.call('DELETE', '/v1/users/sessions/nope', { token: me.token })).status).toBe(400);
+    expect((await api.call('GET', '/v1/users/sessions')).status).toBe(401);
+  });
+
+  it('ends a session unused for the configured lifetime; each use starts it again', async () => {
+    const { token, user } = await api.signUp();
+    clock.advance((SESSION_TTL_DAYS - 1) * DAY);
+    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    clock.advance((SESSION_TTL_DAYS - 1) * DAY);
+    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    clock.advance(SESSION_TTL_DAYS * DAY);
+    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(401);
+    const socket = await connectSocket(server.url, token);
+    expect(await socket.closed).toBe(4001);
+    // The expired session is no longer listed from a new one.
+    const fresh = (await signIn(user.username, 'secret123')).body.access_token as string;
+    const { sessions } = SessionList.parse(
+      (await api.call('GET', '/v1/users/sessions', { token: fresh })).body,
+    );
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('writes the last use at most once in a few minutes', async () => {
+    const { token, user } = await api.signUp();
+    const signedUp = await lastUsed(user._id);
+    clock.advance(TOUCH_INTERVAL_MS - 1000);
+    await api.call('GET', '/v1/users/me', { token });
+    expect(await lastUsed(user._id)).toBe(signedUp);
+    clock.advance(1000);
+    await api.call('GET', '/v1/users/me', { token });
+    expect(await lastUsed(user._id)).toBe(clock.now().getTime());
+  });
+
+  it('reads the lifetime from SESSION_TTL_DAYS', () => {
+    expect(loadConfig({}).sessionTtlDays).toBe(SESSION_TTL_DAYS);
+    expect(loadConfig({ SESSION_TTL_DAYS: '7' }).sessionTtlDays).toBe(7);
+  });
+});
+
+describe('sign-in throttling per account', () => {
+  it('refuses attempts after 5 failures with a Retry-After that doubles, the right password too', async () => {
+    const { user, password } = await api.signUp();
+    for (let i = 0; i < 5; i++) expect((await signIn(user.username, 'wrong-one')).status).toBe(401);
+    // Another address, or the email instead of the name, changes nothing: the account is counted.
+    const refused = await signIn(user.email, password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toEqual({
+      code: 'sign_in_throttled',
+      message: ACCOUNT_MESSAGES.signInThrottled(60),
+    });
+
+    clock.advance(60_000);
+    expect((await signIn(user.username, 'wrong-two')).status).toBe(401);
+    expect((await signIn(user.username, password)).headers.get('retry-after')).toBe('120');
+    clock.advance(120_000);
+    expect((await signIn(user.username, 'wrong-three')).status).toBe(401);
+    expect((await signIn(user.username, password)).headers.get('retry-after')).toBe('240');
+
+    // Once the wait is over the right password works and the count starts again.
+    clock.advance(240_000);
+    expect((await signIn(user.username, password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(user.username, 'wrong')).status).toBe(401);
+    expect((await signIn(user.username, password)).status).toBe(200);
+  });
+
+  it('forgets failures after 15 minutes', async () => {
+    const { user, password } = await api.signUp();
+    for (let i = 0; i < 4; i++) await signIn(user.username, 'wrong');
+    clock.advance(15 * 60_000);
+    for (let i = 0; i < 4; i++) expect((await signIn(user.username, 'wrong')).status).toBe(401);
+    expect((await signIn(user.username, password)).status).toBe(200);
+  });
+
+  it('counts concurrent guesses: no more than 5 are checked', async () => {
+    const { user } = await api.signUp();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(user.username, 'guess')));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+  });
+
+  it('throttles a name no account has exactly alike', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn('nobody-here', 'wrong')).status).toBe(401);
+    expect((await signIn('Nobody-Here', 'wrong')).status).toBe(429);
+  });
+});
+
+describe('request logs', () => {
+  it('never show a token, not even the WebSocket query', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await startServer({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const http = client(logged.url);
+      const { token } = await http.signUp();
+      await http.call('GET', '/v1/users/me', { token });
+      const socket = await connectSocket(logged.url, token);
+      await socket.next('init');
+      socket.close();
+      const log = lines.join('');
+      expect(log).toContain('/v1/ws?token=[redacted]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(encodeURIComponent(token));
+    } finally {
+      await logged.close();
+    }
+  });
+});
