@@ -297,6 +297,16 @@ export interface SubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** One row per caller, operation and idempotency key (migration 0012, modules/ledger/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  operation: string;
+  key: string;
+  request_hash: string | null;
+  reference: string | null;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Generated<Date>;
@@ -322,6 +332,7 @@ export interface DB {
   saved_cards: SavedCardsTable;
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
@@ -32,6 +32,23 @@ import {
 } from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;
+
+export const SEND_ID_IN_OTHER_CHAT = 'This message id was already used in another chat.';
+
+/** Thrown inside a paid send's transaction when its send id is taken: rolls the charge back. */
+class SendIdTaken extends Error {}
+
+/**
+ * A send id its sender used before. In the same chat it is a retry: the stored message is answered
+ * again (and was charged once). In another chat it is 409: answering there with this chat's message
+ * would tell the client its message was delivered.
+ */
+async function answerRetriedSend(ctx: AppContext, user: UserRow, message: NewMessage) {
+  const prior = await findBySendId(ctx.db, user.id, message.clientSendId ?? '');
+  if (!prior) throw notFound('Message not found', 'message_not_found');
+  if (prior.chat_id !== message.chatId) throw conflict(SEND_ID_IN_OTHER_CHAT, 'send_id_reused');
+  return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
+}
 
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
@@ -100,20 +117,21 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
               reference: chatId,
             })
           : undefined;
-      return { paid, stored: await appendMessage(trx, message) };
+      const appended = await appendMessage(trx, message);
+      // The send id is taken (a retry, or the id used in another chat): nothing may be charged for it.
+      if (!appended) throw new SendIdTaken();
+      return { paid, stored: appended };
+    }).catch((e: unknown) => {
+      if (e instanceof SendIdTaken) return undefined;
+      throw e;
     });
-    stored = result.stored;
-    if (result.paid) balance = result.paid.balance;
-    charged = result.paid !== undefined && !result.paid.replayed;
+    stored = result?.stored;
+    if (result?.paid) balance = result.paid.balance;
+    charged = result?.paid !== undefined && !result.paid.replayed;
   } else {
     stored = await appendMessageSoon(ctx.db, message);
   }
-  if (!stored) {
-    // A retried send: this send id is stored already (and was charged once); answer that message.
-    const prior = await findBySendId(ctx.db, user.id, input.clientSideReceiveId ?? '');
-    if (!prior) throw notFound('Message not found', 'message_not_found');
-    return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
-  }
+  if (!stored) return answerRetriedSend(ctx, user, message);
   await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
   return { message: await messageFor(ctx, stored, user.id), credits: balance };

@@ -7,23 +7,13 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type SavedCardRow = Selectable<SavedCardsTable>;
 
 export const paymentsRepository = {
-  /** One row per fan and idempotency key: a twin request inserts nothing and answers undefined. */
+  /** A new payment, waiting to be charged. Its idempotency key was claimed in the same transaction. */
   insertPending(db: Db, values: Omit<Insertable<PaymentsTable>, 'status'>) {
     return db
       .insertInto('payments')
       .values({ ...values, status: 'pending' })
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
       .returningAll()
-      .executeTakeFirst();
-  },
-
-  byKey(db: Db, userId: string, key: string) {
-    return db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
+      .executeTakeFirstOrThrow();
   },
 
   byId(db: Db, id: string) {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
+import { claimKey, type IdempotencyKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { cardFingerprint, usableCard } from './cards';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
@@ -43,13 +44,33 @@ export const challengeUrl = (ctx: AppContext, paymentId: string) =>
   `${ctx.config.publicUrl}/v1/payment/3ds/${paymentId}?token=${challengeToken(ctx, paymentId)}`;
 
 /** A twin request with the same key may still be charging: wait for it to settle (a few seconds at most). */
-async function settled(db: Db, userId: string, key: string): Promise<PaymentRow | undefined> {
+async function settled(db: Db, paymentId: string): Promise<PaymentRow> {
   for (let i = 0; i < 100; i++) {
-    const row = await paymentsRepository.byKey(db, userId, key);
-    if (row?.status !== 'pending') return row;
+    const row = await paymentsRepository.byId(db, paymentId);
+    if (row?.status !== 'pending') return row!;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return paymentsRepository.byKey(db, userId, key);
+  return (await paymentsRepository.byId(db, paymentId))!;
+}
+
+/**
+ * Inserts a pending payment under a key claimed in the same transaction. Answers the new payment, or
+ * the payment an earlier request with this key made (a concurrent twin waits for that one's commit).
+ */
+export async function startPayment(
+  db: Db,
+  k: IdempotencyKey,
+  values: Parameters<typeof paymentsRepository.insertPending>[1],
+): Promise<{ payment: PaymentRow; first: boolean }> {
+  const started = await db.transaction().execute(async (trx) => {
+    const prior = await claimKey(trx, k);
+    if (prior !== undefined) return { prior };
+    const payment = await paymentsRepository.insertPending(trx, values);
+    await recordUse(trx, k, payment.id);
+    return { payment };
+  });
+  if (started.payment) return { payment: started.payment, first: true };
+  return { payment: (await paymentsRepository.byId(db, started.prior))!, first: false };
 }
 
 async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> {
@@ -159,13 +180,25 @@ async function chargeAndSettle(ctx: AppContext, p: PaymentRow, offSession: boole
 }
 
 /**
- * POST /v1/payment: buys credits with a new or saved card. One row per idempotency key makes a
- * retried or doubled request charge once; the answer then describes the same payment.
+ * What decides a card payment, for its idempotency key: the card as its keyed fingerprint (never the
+ * number or CVC); the return URLs and browser data, which the provider ignores, are left out.
+ */
+function paymentRequest(ctx: AppContext, body: PaymentData): Record<string, unknown> {
+  const { card, idempotency_key: _k, success_url: _s, fail_url: _f, browser_info: _b, ...rest } = body;
+  if (!card) return rest;
+  const { number, cvc: _c, ...shown } = card;
+  return { ...rest, card: { ...shown, fingerprint: cardFingerprint(ctx, number) } };
+}
+
+/**
+ * POST /v1/payment: buys credits with a new or saved card. The idempotency key makes a retried or
+ * doubled request charge once and answer the same payment; with another request it is 422.
  */
 export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Promise<PaymentResponse> {
   assertNotFrozen(user);
-  const prior = await settled(ctx.db, user.id, body.idempotency_key);
-  if (prior) return answer(ctx, prior);
+  const key = keyFor(user.id, 'card_payment', body.idempotency_key, paymentRequest(ctx, body));
+  const prior = await priorUse(ctx.db, key);
+  if (prior !== undefined) return answer(ctx, await settled(ctx.db, prior));
 
   const pkg = body.package_id ? findPackage(body.package_id) : null;
   const credits = pkg ? pkg.credits : (body.amount ?? 0);
@@ -201,7 +234,7 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
   }
 
   const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
-  const inserted = await paymentsRepository.insertPending(ctx.db, {
+  const { payment, first } = await startPayment(ctx.db, key, {
     user_id: user.id,
     idempotency_key: body.idempotency_key,
     kind: 'card',
@@ -224,12 +257,9 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
     provider_token: source.token,
     save_card: body.save_card && !body.card_id,
   });
-  if (!inserted) {
-    // A twin with the same key got in first: answer what it did.
-    const twin = await settled(ctx.db, user.id, body.idempotency_key);
-    return answer(ctx, twin!);
-  }
-  return answer(ctx, await chargeAndSettle(ctx, inserted, false));
+  // A twin with the same key got in first: answer what it did.
+  if (!first) return answer(ctx, await settled(ctx.db, payment.id));
+  return answer(ctx, await chargeAndSettle(ctx, payment, false));
 }
 
 /**
@@ -245,7 +275,8 @@ export async function chargeSavedCardOffSession(
 ): Promise<boolean> {
   const card = await cardsRepository.findLive(ctx.db, userId, cardId);
   if (!card) return false;
-  const inserted = await paymentsRepository.insertPending(ctx.db, {
+  const key = keyFor(userId, 'renewal_topup', idempotencyKey, { card_id: cardId, credits });
+  const { payment, first } = await startPayment(ctx.db, key, {
     user_id: userId,
     idempotency_key: idempotencyKey,
     kind: 'card',
@@ -257,8 +288,6 @@ export async function chargeSavedCardOffSession(
     card_last4: card.last4,
     provider_token: card.provider_token,
   });
-  const p = inserted
-    ? await chargeAndSettle(ctx, inserted, true)
-    : await settled(ctx.db, userId, idempotencyKey);
-  return p?.status === 'succeeded';
+  const p = first ? await chargeAndSettle(ctx, payment, true) : await settled(ctx.db, payment.id);
+  return p.status === 'succeeded';
 }

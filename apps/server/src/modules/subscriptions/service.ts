@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
 import { cardsRepository } from '../payments/repository';
@@ -27,10 +28,15 @@ async function one(ctx: AppContext, id: string) {
   return toSubscription(row!);
 }
 
+async function subscribed(ctx: AppContext, fan: UserRow, id: string) {
+  return { subscription: await one(ctx, id), credits: await ledger.balance(ctx.db, fan.id) };
+}
+
 /**
  * POST /v1/subscriptions: the first period is paid from credits at once (fan -> creator through the
  * ledger, with the subscription row, in one transaction). A saved `card_id` tops the balance up at
  * renewal when credits run short; that card cannot be deleted while the subscription is active.
+ * The idempotency key answers a repeat (also a concurrent one) with the same subscription.
  */
 export async function subscribe(
   ctx: AppContext,
@@ -38,6 +44,12 @@ export async function subscribe(
   input: { model_id: string; card_id?: string | undefined; idempotency_key?: string | undefined },
 ) {
   assertNotFrozen(fan);
+  const idempotencyKey = keyFor(fan.id, 'subscribe', input.idempotency_key, {
+    model_id: input.model_id,
+    card_id: input.card_id,
+  });
+  const prior = await priorUse(ctx.db, idempotencyKey);
+  if (prior !== undefined) return subscribed(ctx, fan, prior);
   if (input.model_id === fan.id)
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
   const creator = isUuid(input.model_id) ? await usersRepository.findById(ctx.db, input.model_id) : undefined;
@@ -52,10 +64,9 @@ export async function subscribe(
   let result: { id: string; balance: number; replayed: boolean };
   try {
     result = await idempotent(ctx.db, async (trx) => {
-      const prior = await ledger.entry(trx, fan.id, 'credits', key);
-      if (prior?.reference) {
-        return { id: prior.reference, balance: await ledger.balance(trx, fan.id), replayed: true };
-      }
+      // A concurrent twin waits here for the first request and then answers its subscription.
+      const twin = await claimKey(trx, idempotencyKey);
+      if (twin !== undefined) return { id: twin, balance: await ledger.balance(trx, fan.id), replayed: true };
       // Hold the card so it cannot be deleted between the check above and this subscription.
       if (card) await cardsRepository.holdLive(trx, card.id);
       const subId = await subscriptionsRepository.insert(trx, {
@@ -76,6 +87,7 @@ export async function subscribe(
         reference: subId,
       });
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
+      await recordUse(trx, idempotencyKey, subId);
       return { id: subId, balance: paid.balance, replayed: false };
     });
   } catch (e) {

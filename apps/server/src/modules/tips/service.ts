@@ -5,9 +5,10 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
+import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
-import { appendMessage, findBySendId } from '../messages/repository';
+import { appendMessage, findFor } from '../messages/repository';
 import { publishNewMessage } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { usersRepository } from '../users/repository';
@@ -20,13 +21,28 @@ export interface TipInput {
   idempotency_key?: string | undefined;
 }
 
+/** The tip an earlier request with the same key sent, as that request answered it. */
+async function tipSent(ctx: AppContext, fan: UserRow, messageId: string): Promise<TipResponse> {
+  const row = await findFor(ctx.db, fan.id, Number(messageId));
+  if (!row) throw notFound('Message not found', 'message_not_found');
+  return { message: toMessage(row, fan.id), credits: await ledger.balance(ctx.db, fan.id) };
+}
+
 /**
  * POST /v1/tips: the fan's credits go to the creator's earnings and the tip appears in the chat as a
- * `tip` message, in one transaction. The idempotency key (also the message's send id) makes a
- * retried tip charge and show once. The creator gets `new_message` with `unread_tip`.
+ * `tip` message, in one transaction. The idempotency key makes a retried tip charge and show once;
+ * with another creator, amount or note it is 422. The creator gets `new_message` with `unread_tip`.
  */
 export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): Promise<TipResponse> {
   assertNotFrozen(fan);
+  const text = input.text?.trim() || null;
+  const idempotencyKey = keyFor(fan.id, 'tip', input.idempotency_key, {
+    recipient_id: input.recipient_id,
+    amount: input.amount,
+    text,
+  });
+  const prior = await priorUse(ctx.db, idempotencyKey);
+  if (prior !== undefined) return tipSent(ctx, fan, prior);
   if (!featuresFor(fan).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
   if (input.recipient_id === fan.id) throw badRequest(ERRORS.messageSelf, 'message_self');
   const creator = isUuid(input.recipient_id)
@@ -42,37 +58,36 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   const chatId = await chatForTip(ctx, fan, creator);
   if (input.chat_id && input.chat_id !== chatId) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
 
-  const key = `tip:${input.idempotency_key ?? randomUUID()}`;
+  // The ledger key keeps the tip's own namespace; the message carries no send id, so a message send
+  // id can never collide with a tip.
+  const ledgerKey = `tip:${input.idempotency_key ?? randomUUID()}`;
   const result = await idempotent(ctx.db, async (trx) => {
+    const twin = await claimKey(trx, idempotencyKey);
+    if (twin !== undefined) return { twin };
     const paid = await ledger.transfer(trx, {
       fromUserId: fan.id,
       toUserId: creator.id,
       amount: input.amount,
       reason: 'tip',
-      idempotencyKey: key,
+      idempotencyKey: ledgerKey,
       reference: chatId,
     });
-    if (paid.replayed) {
-      const row = await findBySendId(trx, fan.id, key);
-      if (!row) throw new Error('tip ledger entry without its message');
-      return { row, balance: paid.balance, replayed: true };
-    }
+    // The key was claimed above, so its ledger entry cannot exist yet.
+    if (paid.replayed) throw new Error('tip ledger entry without its idempotency key');
     const row = await appendMessage(trx, {
       chatId,
       senderId: fan.id,
       recipientId: creator.id,
       type: 'tip',
-      text: input.text?.trim() || null,
+      text,
       price: input.amount,
-      clientSendId: key,
     });
-    // The ledger key is the send id, so a stored twin would have replayed above.
-    if (!row) throw new Error('tip message already stored without its ledger entry');
-    return { row, balance: paid.balance, replayed: false };
+    if (!row) throw new Error('tip message not stored');
+    await recordUse(trx, idempotencyKey, String(row.id));
+    return { row, balance: paid.balance };
   });
-  if (!result.replayed) {
-    await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
-    ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
-  }
+  if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
+  await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
+  ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
   return { message: toMessage(result.row, fan.id), credits: result.balance };
 }

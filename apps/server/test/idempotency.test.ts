@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+// Idempotency keys behave as Stripe's API defines them: a key belongs to its caller and its
+// operation; the same key with another request is refused (422); concurrent twins wait for the first
+// and answer what it did. On PostgreSQL (PARLOR_TEST_PG) the concurrent cases really run in parallel.
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+const REUSED = 'This idempotency key was already used with a different request.';
+const card = {
+  number: '4242424242424242',
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  name: 'Fan',
+};
+let counter = 0;
+const key = () => `idem-${Date.now()}-${++counter}`;
+
+const db = () => server.app.ctx.db;
+const balances = async (userId: string) =>
+  db().selectFrom('users').select(['credits', 'earnings']).where('id', '=', userId).executeTakeFirstOrThrow();
+const ledgerRows = async (userId: string) =>
+  (
+    await db()
+      .selectFrom('ledger_entries')
+      .select(['reason', 'delta'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => [r.reason, r.delta]);
+
+const pay = (token: string, body: Record<string, unknown>) =>
+  w.api.call('POST', '/v1/payment', { token, body });
+const crypto = (token: string, body: Record<string, unknown>) =>
+  w.api.call('POST', '/v1/payment/crypto', { token, body });
+const tip = (token: string, body: Record<string, unknown>) => w.api.call('POST', '/v1/tips', { token, body });
+const subscribe = (token: string, body: Record<string, unknown>) =>
+  w.api.call('POST', '/v1/subscriptions', { token, body });
+
+afterAll(async () => {
+  expect(await findLedgerMismatches(db())).toEqual([]);
+});
+
+describe('a key with a different request', () => {
+  it('a card payment for another package with a used key is 422 and charges nothing', async () => {
+    const fan = await w.fan();
+    const k = key();
+    const first = await pay(fan.token, { card, package_id: 'starter', idempotency_key: k });
+    expect(first.body).toMatchObject({ result: true, credits: 100 });
+    const other = await pay(fan.token, { card, package_id: 'best', idempotency_key: k });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(REUSED);
+    // Another card is another request too.
+    const otherCard = await pay(fan.token, {
+      card: { ...card, number: '5555555555554444' },
+      package_id: 'starter',
+      idempotency_key: k,
+    });
+    expect(otherCard.status).toBe(422);
+    // The same request still answers the first payment.
+    const again = await pay(fan.token, { card, package_id: 'starter', idempotency_key: k });
+    expect(again.body).toMatchObject({ result: true, payment_id: first.body.payment_id, credits: 100 });
+    expect(await ledgerRows(fan.user._id)).toEqual([['package', 100]]);
+  });
+
+  it('a crypto top-up of another package or currency with a used key is 422', async () => {
+    const fan = await w.fan();
+    const k = key();
+    expect(
+      (await crypto(fan.token, { package_id: 'starter', currency: 'USDT', idempotency_key: k })).status,
+    ).toBe(200);
+    for (const body of [
+      { package_id: 'best', currency: 'USDT' },
+      { package_id: 'starter', currency: 'BTC' },
+    ]) {
+      const res = await crypto(fan.token, { ...body, idempotency_key: k });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(REUSED);
+    }
+    expect(await ledgerRows(fan.user._id)).toEqual([['crypto_topup', 100]]);
+  });
+
+  it('a tip of another amount, note or creator with a used key is 422 and moves nothing', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const other = await w.creator();
+    await w.giveCredits(fan.user._id, 100);
+    const k = key();
+    const first = await tip(fan.token, { recipient_id: creator.user._id, amount: 10, idempotency_key: k });
+    expect(first.status).toBe(200);
+    for (const body of [
+      { recipient_id: creator.user._id, amount: 20 },
+      { recipient_id: creator.user._id, amount: 10, text: 'a note' },
+      { recipient_id: other.user._id, amount: 10 },
+    ]) {
+      const res = await tip(fan.token, { ...body, idempotency_key: k });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(REUSED);
+    }
+    const again = await tip(fan.token, { recipient_id: creator.user._id, amount: 10, idempotency_key: k });
+    expect(again.body.message._id).toBe(first.body.message._id);
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 90 });
+    expect(await balances(other.user._id)).toMatchObject({ earnings: 0 });
+  });
+
+  it('a subscription to another creator with a used key is 422 and subscribes to nothing', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const other = await w.creator();
+    await w.giveCredits(fan.user._id, 200);
+    const k = key();
+    const first = await subscribe(fan.token, { model_id: creator.user._id, idempotency_key: k });
+    expect(first.status).toBe(200);
+    const res = await subscribe(fan.token, { model_id: other.user._id, idempotency_key: k });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(REUSED);
+    const list = await w.api.call('GET', '/v1/subscriptions', { token: fan.token });
+    expect(list.body.data.map((s: { user: { _id: string } }) => s.user._id)).toEqual([creator.user._id]);
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 150 });
+  });
+});
+
+describe('a key reused across kinds belongs to each kind separately', () => {
+  it('a card payment and a crypto top-up with one key are two purchases, in either order', async () => {
+    const fan = await w.fan();
+    const k = key();
+    const topUp = await crypto(fan.token, { package_id: 'starter', currency: 'USDT', idempotency_key: k });
+    expect(topUp.status).toBe(200);
+    const card1 = await pay(fan.token, { card, package_id: 'best', idempotency_key: k });
+    expect(card1.status).toBe(200);
+    expect(card1.body).toMatchObject({ result: true, credits: 1300 });
+
+    const k2 = key();
+    expect((await pay(fan.token, { card, package_id: 'starter', idempotency_key: k2 })).status).toBe(200);
+    const topUp2 = await crypto(fan.token, { package_id: 'plus', currency: 'ETH', idempotency_key: k2 });
+    expect(topUp2.status).toBe(200);
+    expect(topUp2.body).toMatchObject({ credits: 260, paid_currency: 'ETH' });
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 1300 + 100 + 260 });
+  });
+
+  it('a tip, a subscription and a message with one key are three operations', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 200);
+    const k = key();
+    expect((await w.send(fan.token, creator.user._id, 'hello', { clientSideReceiveId: k })).status).toBe(200);
+    const tipped = await tip(fan.token, { recipient_id: creator.user._id, amount: 5, idempotency_key: k });
+    expect(tipped.status).toBe(200);
+    expect(tipped.body.message.type).toBe('tip');
+    expect((await subscribe(fan.token, { model_id: creator.user._id, idempotency_key: k })).status).toBe(200);
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 200 - 5 - 50 });
+  });
+
+  it('a tip whose key equals a message send id it would have used answers 200, never 500', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 100);
+    const k = key();
+    const sent = await w.send(fan.token, creator.user._id, 'hello', { clientSideReceiveId: `tip:${k}` });
+    expect(sent.status).toBe(200);
+    const tipped = await tip(fan.token, { recipient_id: creator.user._id, amount: 5, idempotency_key: k });
+    expect(tipped.status).toBe(200);
+    expect(tipped.body.message).toMatchObject({ type: 'tip', price: 5 });
+    // And the other way round: a message send id that equals a tip's key is a message of its own.
+    const k2 = key();
+    expect(
+      (await tip(fan.token, { recipient_id: creator.user._id, amount: 5, idempotency_key: k2 })).status,
+    ).toBe(200);
+    const after = await w.send(fan.token, creator.user._id, 'after', { clientSideReceiveId: `tip:${k2}` });
+    expect(after.status).toBe(200);
+    expect(after.body.message).toMatchObject({ type: 'text', text: 'after' });
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 90 });
+  });
+});
+
+describe('concurrent requests with one key', () => {
+  it('subscriptions: every twin waits for the first and answers its subscription', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 500);
+    const body = { model_id: creator.user._id, idempotency_key: key() };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => subscribe(fan.token, body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.body.subscription._id)).size).toBe(1);
+    expect(await ledgerRows(fan.user._id)).toEqual([
+      ['admin_adjustment', 500],
+      ['subscription', -50],
+    ]);
+  });
+
+  it('crypto top-ups: one top-up, the same receipt for every twin', async () => {
+    const fan = await w.fan();
+    const body = { package_id: 'plus', currency: 'BTC', idempotency_key: key() };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => crypto(fan.token, body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.body.transaction_id)).size).toBe(1);
+    expect(await ledgerRows(fan.user._id)).toEqual([['crypto_topup', 260]]);
+  });
+
+  it('card payments with one key and different packages: one charge, the others 422', async () => {
+    const fan = await w.fan();
+    const k = key();
+    const answers = await Promise.all(
+      ['starter', 'best', 'starter', 'best'].map((p) =>
+        pay(fan.token, { card, package_id: p, idempotency_key: k }),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(new Set(ok.map((a) => a.body.payment_id)).size).toBe(1);
+    expect(ok).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(2);
+    expect((await ledgerRows(fan.user._id)).length).toBe(1);
+  });
+});
+
+describe('message send ids', () => {
+  async function creatorWithRate(fanToken: string, fanId: string, rate: number) {
+    const creator = await w.creator();
+    const { chat_id } = await w.openChat(fanToken, creator.user._id);
+    if (rate > 0)
+      await w.api.call('POST', '/v1/chats/change-rate', {
+        token: creator.token,
+        body: { user_id: fanId, rate },
+      });
+    return { ...creator, chatId: chat_id };
+  }
+  const messagesFrom = async (senderId: string) =>
+    db().selectFrom('messages').select(['chat_id', 'text']).where('sender_id', '=', senderId).execute();
+
+  for (const [firstRate, secondRate] of [
+    [0, 5],
+    [5, 0],
+    [5, 7],
+  ] as const) {
+    it(`a send id reused in another chat is 409 and charges nothing (rates ${firstRate} then ${secondRate})`, async () => {
+      const fan = await w.fan();
+      await w.giveCredits(fan.user._id, 100);
+      const a = await creatorWithRate(fan.token, fan.user._id, firstRate);
+      const b = await creatorWithRate(fan.token, fan.user._id, secondRate);
+      const id = key();
+      expect((await w.send(fan.token, a.user._id, 'to a', { clientSideReceiveId: id })).status).toBe(200);
+      const reused = await w.send(fan.token, b.user._id, 'to b', { clientSideReceiveId: id });
+      expect(reused.status).toBe(409);
+      expect(await balances(fan.user._id)).toMatchObject({ credits: 100 - firstRate });
+      expect(await balances(b.user._id)).toMatchObject({ earnings: 0 });
+      expect((await messagesFrom(fan.user._id)).map((m) => m.text)).toEqual(['to a']);
+    });
+  }
+
+  it('a send id retried in its chat answers the stored message and charges nothing more', async () => {
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 100);
+    const creator = await creatorWithRate(fan.token, fan.user._id, 0);
+    const id = key();
+    const first = await w.send(fan.token, creator.user._id, 'first', { clientSideReceiveId: id });
+    // A rate set before the retry does not apply to the message already stored free.
+    await w.api.call('POST', '/v1/chats/change-rate', {
+      token: creator.token,
+      body: { user_id: fan.user._id, rate: 9 },
+    });
+    const same = await w.send(fan.token, creator.user._id, 'first', { clientSideReceiveId: id });
+    expect(same.status).toBe(200);
+    expect(same.body.message._id).toBe(first.body.message._id);
+    expect(await balances(fan.user._id)).toMatchObject({ credits: 100 });
+    expect(await balances(creator.user._id)).toMatchObject({ earnings: 0 });
+  });
+
+  it('one send id sent to two paid chats at once: one message, one charge, the other chat 409', async () => {
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 100);
+    const a = await creatorWithRate(fan.token, fan.user._id, 4);
+    const b = await creatorWithRate(fan.token, fan.user._id, 6);
+    const id = key();
+    const targets = Array.from({ length: 6 }, (_, i) => (i % 2 ? b : a));
+    const answers = await Promise.all(
+      targets.map((t) => w.send(fan.token, t.user._id, 'race', { clientSideReceiveId: id })),
+    );
+    const stored = await messagesFrom(fan.user._id);
+    expect(stored).toHaveLength(1);
+    const winner = stored[0]!.chat_id;
+    expect(answers.map((res) => res.status)).toEqual(targets.map((t) => (t.chatId === winner ? 200 : 409)));
+    const paid = (await balances(a.user._id)).earnings + (await balances(b.user._id)).earnings;
+    expect(100 - (await balances(fan.user._id)).credits).toBe(paid);
+    expect([4, 6]).toContain(paid);
+  });
+});
