@@ -1,5 +1,5 @@
 import { creditsToDollars, type Message, TIP_AMOUNTS, TIP_MAX } from '@parlor/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -38,7 +38,8 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
   const [custom, setCustom] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  // A retry of the same tip keeps its key, so the server answers it once; a changed tip is a new one.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
 
   if (!enabled || !user || user._id === recipientId) return null;
   const chosen = custom !== '' ? Number(custom) : amount;
@@ -61,17 +62,17 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
       notEnough();
       return;
     }
-    const result = await dispatch(
-      sendTip({
-        recipient_id: recipientId,
-        amount: chosen,
-        idempotency_key: key,
-        ...(chatId ? { chat_id: chatId } : {}),
-        ...(note.trim() ? { text: note.trim() } : {}),
-      }),
-    );
+    const tip = {
+      recipient_id: recipientId,
+      amount: chosen,
+      ...(chatId ? { chat_id: chatId } : {}),
+      ...(note.trim() ? { text: note.trim() } : {}),
+    };
+    const body = JSON.stringify(tip);
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    const result = await dispatch(sendTip({ ...tip, idempotency_key: attempt.current.key }));
     if (sendTip.fulfilled.match(result)) {
-      setKey(newIdempotencyKey());
+      attempt.current = null;
       setNote('');
       close();
       onTipped?.(result.payload.message);
