@@ -25,6 +25,7 @@ import {
   findBySendId,
   findFor,
   hideFor,
+  isInChat,
   markDeleted,
   type NewMessage,
   pageOfChat,
@@ -32,6 +33,8 @@ import {
 } from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;
+
+const PARENT_NOT_IN_CHAT = 'The message you are replying to is not in this chat.';
 
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
@@ -63,6 +66,9 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   // The recipient's privacy setting: "I block media from the other user".
   if (input.type !== 'text' && chat.other_media_blocked)
     throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
+  // A reply quotes a message of this same chat: an unknown id, or one of another chat, is refused.
+  if (input.parent_message_id && !(await isInChat(ctx.db, chatId, Number(input.parent_message_id))))
+    throw badRequest(PARENT_NOT_IN_CHAT, 'invalid_parent', 'parent_message_id');
   const message: NewMessage = {
     chatId,
     senderId: user.id,
