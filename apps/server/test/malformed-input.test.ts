@@ -156,4 +156,17 @@ describe('reporting someone', () => {
     expect(res.body).toEqual({ action: 'report', updated: 1 });
     expect(await reportsBy(fan.user._id)).toEqual([{ reported_id: creator.user._id }]);
   });
+
+  it('reports every chat partner of a category but the exceptions, inside the action', async () => {
+    const fan = await w.fan();
+    const [one, two] = [await w.creator(), await w.creator()];
+    await w.openChat(fan.token, one.user._id);
+    await w.openChat(fan.token, two.user._id);
+    const res = await w.api.call('PATCH', '/v1/chats', {
+      token: fan.token,
+      body: { action: 'report', except_ids: two.user._id, type: 'all' },
+    });
+    expect(res.body).toEqual({ action: 'report', updated: 1 });
+    expect(await reportsBy(fan.user._id)).toEqual([{ reported_id: one.user._id }]);
+  });
 });
