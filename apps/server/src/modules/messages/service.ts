@@ -34,8 +34,6 @@ import {
 
 type SendInput = z.output<typeof SendMessageRequest>;
 
-const PARENT_NOT_IN_CHAT = 'The message you are replying to is not in this chat.';
-
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
  * creator through the ledger in the same transaction as the message. The client's send id makes a
@@ -68,7 +66,11 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
   // A reply quotes a message of this same chat: an unknown id, or one of another chat, is refused.
   if (input.parent_message_id && !(await isInChat(ctx.db, chatId, Number(input.parent_message_id))))
-    throw badRequest(PARENT_NOT_IN_CHAT, 'invalid_parent', 'parent_message_id');
+    throw badRequest(
+      'The message you are replying to is not in this chat.',
+      'invalid_parent',
+      'parent_message_id',
+    );
   const message: NewMessage = {
     chatId,
     senderId: user.id,
