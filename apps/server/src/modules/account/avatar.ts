@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { MediaStorage } from '../media/storage';
+import { unreadableUpload } from '../media/upload';
 import { avatarTooLarge, setAvatarUrl } from './service';
 
 /** The image type by its first bytes: the client's Content-Type is not trusted. */
@@ -37,6 +38,25 @@ export const avatarParserOptions = {
 };
 
 /**
+ * The first file of the form, read to its end: the whole body is parsed before anything is stored,
+ * so a body cut short or with a boundary the parser cannot find stores nothing (400).
+ */
+async function readAvatarForm(request: FastifyRequest): Promise<Buffer | undefined> {
+  let buf: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (buf) part.file.resume();
+      else buf = await part.toBuffer();
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
+    throw unreadableUpload(e);
+  }
+  return buf;
+}
+
+/**
  * POST /v1/users/avatar: a plain profile-photo upload, one image of at most 5 MB, kept in the
  * media storage (DATA_DIR/media/avatars or the bucket's avatars/ prefix) and served back by name.
  */
@@ -48,16 +68,8 @@ export async function uploadAvatar(
 ): Promise<User> {
   assertNotFrozen(user);
   if (!request.isMultipart()) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-  const file = await request.file();
-  if (!file) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-  let buf: Buffer;
-  try {
-    buf = await file.toBuffer();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
-    throw e;
-  }
-  if (buf.length === 0) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
+  const buf = await readAvatarForm(request);
+  if (!buf?.length) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
   const kind = sniffImage(buf);
   if (!kind) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
   const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;

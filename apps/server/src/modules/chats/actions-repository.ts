@@ -124,20 +124,31 @@ export async function clearChats(trx: Db, userId: string, targets: ChatTargets):
   return rows.length;
 }
 
-/** Reports the target users; answers how many. */
+/** Reports the target users the reporter shares a chat with (no one else); answers how many. */
 export async function reportUsers(
   trx: Db,
   reporterId: string,
   targets: ChatTargets,
   reason: string | null,
 ): Promise<number> {
-  const others = Array.isArray(targets) ? targets : (await targets.execute()).map((r) => r.other_user_id);
-  if (others.length === 0) return 0;
-  await trx
+  if (Array.isArray(targets) && targets.length === 0) return 0;
+  const rows = await trx
     .insertInto('user_reports')
-    .values(others.map((id) => ({ reporter_id: reporterId, reported_id: id, reason })))
+    .columns(['reporter_id', 'reported_id', 'reason'])
+    .expression(
+      trx
+        .selectFrom('chat_members')
+        .select([
+          sql<string>`${reporterId}::uuid`.as('reporter_id'),
+          'other_user_id',
+          sql<string | null>`${reason}::text`.as('reason'),
+        ])
+        .where('user_id', '=', reporterId)
+        .where('other_user_id', 'in', targets as never),
+    )
+    .returning('reported_id')
     .execute();
-  return others.length;
+  return rows.length;
 }
 
 /** Sets member flags (hidden, favourite, blocks) on the targets' chats. */

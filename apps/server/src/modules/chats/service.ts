@@ -163,7 +163,9 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
     },
     now,
   );
-  if (Array.isArray(targets) && targets.length === 0) return { action: input.action, updated: 0 };
+  // A report names people, so an id that names no one is refused below rather than skipped.
+  if (Array.isArray(targets) && targets.length === 0 && input.action !== 'report')
+    return { action: input.action, updated: 0 };
 
   const {
     updated,
@@ -182,8 +184,14 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
         }
         case 'delete':
           return { updated: await clearChats(trx, me, targets) };
-        case 'report':
-          return { updated: await reportUsers(trx, me, targets, input.reason ?? null) };
+        case 'report': {
+          // Only someone the caller shares a chat with can be reported: any other id, a user or
+          // not, is no one the caller knows.
+          const reported = await reportUsers(trx, me, targets, input.reason ?? null);
+          if (input.ids && reported < new Set(input.ids).size)
+            throw notFound(ERRORS.userNotFound, 'user_not_found');
+          return { updated: reported };
+        }
         default: {
           const rows = await setMemberFlags(trx, me, targets, ACTION_SET[input.action]);
           if (input.action === 'favorite' || input.action === 'remove_favorite') {

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, DomainError } from '../../lib/errors';
 import { detectType, LoadError, processImage, processVideo } from './processing';
 import { type MediaRow, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
@@ -101,6 +101,18 @@ export async function receiveFile(
 const Accept = z.enum(['image', 'video', 'any']);
 
 /**
+ * The answer to a multipart body the parser cannot read: no boundary, another boundary than the
+ * header names, or a body cut short. The parser throws plain errors for those; they are the
+ * client's upload failing (400), not the server's. Disk errors (they name a syscall) and the
+ * parser's own refusals (limits, with their 4xx status) stay what they are.
+ */
+export function unreadableUpload(e: unknown): unknown {
+  const error = e as { syscall?: unknown; statusCode?: unknown };
+  if (e instanceof DomainError || !(e instanceof Error) || error.syscall || error.statusCode) return e;
+  return badRequest(MEDIA.uploadFailed, 'upload_malformed', 'file');
+}
+
+/**
  * Reads an upload request: the part named `file` to a temporary file (the caller removes it) and
  * the form fields beside it. Answers undefined for the file when the request carried none.
  */
@@ -130,7 +142,7 @@ export async function readUploadForm(
     return { file, fields: { md5: raw.md5, file_size: raw.file_size, accept: accept.data } };
   } catch (e) {
     if (file) await fsp.rm(file.path, { force: true });
-    throw e;
+    throw unreadableUpload(e);
   }
 }
 

@@ -189,6 +189,17 @@ export function findFor(db: Trx, userId: string, id: number): Promise<MessageRow
     .executeTakeFirst();
 }
 
+/** Whether message `id` is one of chat `chatId`'s (a reply's parent must be). */
+export async function isInChat(db: Trx, chatId: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('id', '=', id)
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Hides a message from one user's view. */
 export async function hideFor(db: Trx, messageId: number, userId: string): Promise<void> {
   await db

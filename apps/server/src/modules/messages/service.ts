@@ -25,6 +25,7 @@ import {
   findBySendId,
   findFor,
   hideFor,
+  isInChat,
   markDeleted,
   type NewMessage,
   pageOfChat,
@@ -80,6 +81,13 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   // The recipient's privacy setting: "I block media from the other user".
   if (input.type !== 'text' && chat.other_media_blocked)
     throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
+  // A reply quotes a message of this same chat: an unknown id, or one of another chat, is refused.
+  if (input.parent_message_id && !(await isInChat(ctx.db, chatId, Number(input.parent_message_id))))
+    throw badRequest(
+      'The message you are replying to is not in this chat.',
+      'invalid_parent',
+      'parent_message_id',
+    );
   const message: NewMessage = {
     chatId,
     senderId: user.id,
