@@ -5,9 +5,11 @@ import {
   MAX_TAGS,
   User,
 } from '@parlor/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_JOB } from '../src/modules/account/deletion';
 import { client } from './support/client';
+import { photoWithGps } from './support/media';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 
@@ -94,15 +96,25 @@ describe('avatar', () => {
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
   });
 
-  it('uploads an image, stores it and serves it back', async () => {
+  it('uploads an image and serves back a re-encoded copy, never the uploaded bytes', async () => {
     const { token } = await api.signUp('featured');
     const res = await upload(token, PNG_1PX);
     expect(res.status).toBe(200);
-    expect(res.body.avatar_url).toMatch(/^\/v1\/users\/avatars\/.+\.png$/);
+    expect(res.body.avatar_url).toMatch(/^\/v1\/users\/avatars\/.+\.jpg$/);
     const img = await fetch(`${server.url}${res.body.avatar_url}`);
     expect(img.status).toBe(200);
-    expect(img.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await img.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await img.arrayBuffer()).equals(PNG_1PX)).toBe(false);
+  });
+
+  it('strips the camera and GPS position from a photo and bounds its size', async () => {
+    const { token } = await api.signUp('featured');
+    const res = await upload(token, await photoWithGps(2000, 1500), 'image/jpeg');
+    expect(res.status).toBe(200);
+    const img = Buffer.from(await (await fetch(`${server.url}${res.body.avatar_url}`)).arrayBuffer());
+    const meta = await sharp(img).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([512, 512]);
   });
 
   it('refuses what is not an image by its bytes, an empty file, a too-large file and no file', async () => {

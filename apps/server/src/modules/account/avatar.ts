@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
+import { LoadError, processAvatar } from '../media/processing';
 import type { MediaStorage } from '../media/storage';
 import { unreadableUpload } from '../media/upload';
 import { avatarTooLarge, setAvatarUrl } from './service';
@@ -57,8 +58,8 @@ async function readAvatarForm(request: FastifyRequest): Promise<Buffer | undefin
 }
 
 /**
- * POST /v1/users/avatar: a plain profile-photo upload, one image of at most 5 MB, kept in the
- * media storage (DATA_DIR/media/avatars or the bucket's avatars/ prefix) and served back by name.
+ * POST /v1/users/avatar: one image of at most 5 MB, re-encoded (processAvatar) and kept in the
+ * media storage (DATA_DIR/media/avatars or the bucket's avatars/ prefix), served back by name.
  */
 export async function uploadAvatar(
   ctx: AppContext,
@@ -70,14 +71,20 @@ export async function uploadAvatar(
   if (!request.isMultipart()) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
   const buf = await readAvatarForm(request);
   if (!buf?.length) throw badRequest(ACCOUNT_MESSAGES.avatarMissing, 'avatar_missing', 'file');
-  const kind = sniffImage(buf);
-  if (!kind) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
-  const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
-  await storage.put(name, buf, kind.mime);
+  if (!sniffImage(buf)) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
+  let photo: Buffer;
+  try {
+    photo = await processAvatar(buf);
+  } catch (e) {
+    if (e instanceof LoadError) throw badRequest(ACCOUNT_MESSAGES.avatarType, 'avatar_type', 'file');
+    throw e;
+  }
+  const name = `${user.id}-${randomBytes(6).toString('hex')}.jpg`;
+  await storage.put(name, photo, 'image/jpeg');
   return setAvatarUrl(ctx, user, `/v1/users/avatars/${name}`);
 }
 
-/** GET /v1/users/avatars/{file}: a stored profile photo, or 404 for any other name. */
+/** GET /v1/users/avatars/{file}: a stored profile photo (older ones may be PNG, GIF or WebP), or 404. */
 export async function readAvatar(
   storage: MediaStorage,
   name: string,

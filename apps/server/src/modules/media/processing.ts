@@ -106,6 +106,30 @@ async function imageVariants(input: string | Buffer) {
   };
 }
 
+/** The side of a stored profile photo: enough for the largest place it is shown at 2x. */
+export const AVATAR_SIDE = 512;
+
+/**
+ * A profile photo as it is kept: decoded under the same pixel limit as media, turned upright,
+ * cropped square to AVATAR_SIDE and re-encoded as JPEG, so no uploaded byte is served back and
+ * its EXIF (camera, GPS position) is gone.
+ */
+export async function processAvatar(input: Buffer): Promise<Buffer> {
+  try {
+    return await withDecodeSlot(() =>
+      sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
+  } catch (e) {
+    throw new LoadError(String(e));
+  }
+}
+
 export async function processImage(file: string, mime: string): Promise<ProcessedMedia> {
   const v = await imageVariants(file);
   return { kind: 'image', mime, width: v.width, height: v.height, videoLength: null, files: v.files };
