@@ -26,6 +26,7 @@ import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { signInFailuresPurgeTask } from './modules/users/throttle';
 import { logRequest, registerAuth } from './plugins/auth';
 import { registerConnectionLimits } from './plugins/connection-limits';
 import { registerDrain } from './plugins/drain';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     selfDestructTask(ctx),
     renewalTask(ctx),
     deletionTask(ctx),
+    signInFailuresPurgeTask(ctx),
     ...presenceJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { ACCOUNT_MESSAGES, SessionList } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, SESSION_TTL_DAYS } from '../src/config';
+import { SIGN_IN_FAILURES_PURGE_JOB } from '../src/modules/users/throttle';
 import { TOUCH_INTERVAL_MS } from '../src/plugins/auth';
 import { client } from './support/client';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -118,6 +119,22 @@ describe('sessions', () => {
 });
 
 describe('sign-in throttling per account', () => {
+  it('drops the failure counts that no longer hold anyone back', async () => {
+    await signIn('nobody-has-this-login', 'guess');
+    const { user } = await api.signUp();
+    for (let i = 0; i < 5; i++) await signIn(user.username, 'wrong');
+    const held = () => server.app.ctx.db.selectFrom('sign_in_failures').select('account').execute();
+    expect((await held()).length).toBeGreaterThanOrEqual(2);
+    // The account waits a minute: its count still matters 15 minutes on, the unknown login's does not.
+    clock.advance(15 * 60_000);
+    await server.app.ctx.jobs.runNow(SIGN_IN_FAILURES_PURGE_JOB);
+    const left = (await held()).map((r) => r.account);
+    expect(left).not.toContain('nobody-has-this-login');
+    clock.advance(60 * 60_000);
+    await server.app.ctx.jobs.runNow(SIGN_IN_FAILURES_PURGE_JOB);
+    expect(await held()).toEqual([]);
+  });
+
   it('refuses attempts after 5 failures with a Retry-After that doubles, the right password too', async () => {
     const { user, password } = await api.signUp();
     for (let i = 0; i < 5; i++) expect((await signIn(user.username, 'wrong-one')).status).toBe(401);

@@ -185,6 +185,16 @@ export const usersRepository = {
     await db.deleteFrom('sign_in_failures').where('account', '=', account).execute();
   },
 
+  /** Drops the counts that no longer hold anyone back: last failure and any wait both before `before`. */
+  async purgeSignInFailures(db: Db, before: Date): Promise<number> {
+    const result = await db
+      .deleteFrom('sign_in_failures')
+      .where('last_failure_at', '<', before)
+      .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', before)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
   async count(db: Db): Promise<number> {
     const row = await db
       .selectFrom('users')

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@parlor/contract';
 import type { AppContext } from '../../context';
+import type { PeriodicTask } from '../../jobs/scheduler';
 import { DomainError } from '../../lib/errors';
 import { usersRepository } from './repository';
 
@@ -51,3 +52,16 @@ export async function admitSignIn(ctx: AppContext, account: string): Promise<voi
 export function signInSucceeded(ctx: AppContext, account: string): Promise<void> {
   return usersRepository.clearSignInFailures(ctx.db, account);
 }
+
+export const SIGN_IN_FAILURES_PURGE_JOB = 'sign-in-failures.purge';
+
+/**
+ * Counts of failed sign-ins are kept only while they matter: once an account's last failure and
+ * any wait are more than the failure window old, the next attempt starts from zero anyway. Most
+ * such rows are logins nobody has (typos, guesses), so without this the table only grows.
+ */
+export const signInFailuresPurgeTask = (ctx: AppContext): PeriodicTask => ({
+  name: SIGN_IN_FAILURES_PURGE_JOB,
+  intervalMs: 60 * 60_000,
+  run: (now) => usersRepository.purgeSignInFailures(ctx.db, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+});
