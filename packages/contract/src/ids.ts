@@ -17,3 +17,6 @@ export function commaIds(each: z.ZodString, bounds: { max: number; maxLength: nu
     )
     .pipe(z.array(each).min(1, bounds.empty).max(bounds.max));
 }
+
+/** A path segment naming one stored row (ids are uuids or numeric strings; 64 bounds both). */
+export const IdParams = z.object({ id: z.string().max(64) });

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from './endpoints';
+import { accountEndpoints } from './endpoints/accounts';
+import { chatEndpoints } from './endpoints/chats';
+import { mediaEndpoints } from './endpoints/media';
+import { paymentEndpoints } from './endpoints/payments';
+import { platformEndpoints } from './endpoints/platform';
+
+describe('the endpoint table', () => {
+  it('keeps every entry of every part: no name is declared twice', () => {
+    const parts = [chatEndpoints, accountEndpoints, mediaEndpoints, paymentEndpoints, platformEndpoints];
+    const names = parts.flatMap((part) => Object.keys(part));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(endpoints).length).toBe(names.length);
+  });
+
+  it('declares each method and path once', () => {
+    const routes = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+});

@@ -1,0 +1,97 @@
+import { endpoint } from '../endpoint';
+import { IdParams } from '../ids';
+import {
+  BuyMessageResponse,
+  IdsQuery,
+  MediaAvailableQuery,
+  MediaAvailableResponse,
+  MediaFileParams,
+  MediaFileQuery,
+  MediaUploadResponse,
+  PaidQuery,
+  PurchasePage,
+  PurchasesHiddenResponse,
+  SalesSummary,
+  VaultDeleteResponse,
+  VaultPage,
+  VaultQuery,
+} from '../media';
+import { MessageMedia } from '../messages';
+
+/** Uploads, media files, the vault and purchases of paid messages. */
+export const mediaEndpoints = {
+  // media: uploads, files, vault, purchases
+  uploadMedia: endpoint({
+    method: 'POST',
+    path: '/v1/media',
+    access: 'user',
+    transport: 'multipart',
+    response: MediaUploadResponse,
+  }),
+  mediaAvailable: endpoint({
+    method: 'GET',
+    path: '/v1/media/available',
+    access: 'user',
+    query: MediaAvailableQuery,
+    response: MediaAvailableResponse,
+  }),
+  /** A signed URL opens without a session; a session of another viewer than the URL's is refused. */
+  mediaFile: endpoint({
+    method: 'GET',
+    path: '/v1/media/files/:publicId/:variant',
+    access: 'optional',
+    transport: 'file',
+    params: MediaFileParams,
+    query: MediaFileQuery,
+  }),
+  listVault: endpoint({
+    method: 'GET',
+    path: '/v1/media',
+    access: 'user',
+    query: VaultQuery,
+    response: VaultPage,
+  }),
+  deleteFromVault: endpoint({
+    method: 'DELETE',
+    path: '/v1/media',
+    access: 'user',
+    query: IdsQuery,
+    response: VaultDeleteResponse,
+  }),
+  mediaByPublicId: endpoint({
+    method: 'GET',
+    path: '/v1/users/images/public_id/:id',
+    access: 'user',
+    params: IdParams,
+    response: MessageMedia,
+  }),
+  buyMessage: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/:id/buy',
+    access: 'user',
+    params: IdParams,
+    response: BuyMessageResponse,
+  }),
+  salesSummary: endpoint({ method: 'GET', path: '/v1/media/sales', access: 'user', response: SalesSummary }),
+  listPurchases: endpoint({
+    method: 'GET',
+    path: '/v1/message/paid',
+    access: 'user',
+    query: PaidQuery,
+    response: PurchasePage,
+  }),
+  hidePurchases: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/hide-paid',
+    access: 'user',
+    query: IdsQuery,
+    response: PurchasesHiddenResponse,
+  }),
+  unhidePurchases: endpoint({
+    method: 'PATCH',
+    path: '/v1/messages/unhide-paid',
+    access: 'user',
+    query: IdsQuery,
+    response: PurchasesHiddenResponse,
+  }),
+} as const;

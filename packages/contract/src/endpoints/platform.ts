@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { RealtimeQuery } from '../events';
+import { AvatarQuery, GeneratedAvatarParams, GeoIp, ProviderConfig, ProviderConfigQuery } from '../users';
+
+/** Provider configuration, geo, health, generated avatars and the realtime socket. */
+export const platformEndpoints = {
+  // provider configuration, geo, health, generated avatars, realtime
+  providerConfig: endpoint({
+    method: 'GET',
+    path: '/v1/provider/config',
+    access: 'optional',
+    query: ProviderConfigQuery,
+    response: ProviderConfig,
+  }),
+  geoIp: endpoint({ method: 'GET', path: '/v1/geo_ip', access: 'public', response: GeoIp }),
+  /** Liveness: the process answers. */
+  health: endpoint({
+    method: 'GET',
+    path: '/healthz',
+    access: 'public',
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  /** Readiness: the database answers too (503 with an error body when it does not). */
+  readiness: endpoint({
+    method: 'GET',
+    path: '/readyz',
+    access: 'public',
+    response: z.object({ status: z.literal('ready'), database: z.string() }),
+  }),
+  generatedAvatar: endpoint({
+    method: 'GET',
+    path: '/v1/avatars/:file',
+    access: 'public',
+    transport: 'file',
+    params: GeneratedAvatarParams,
+    query: AvatarQuery,
+  }),
+  /** The event socket; it authenticates by the token in its query, so the session header is not read. */
+  realtime: endpoint({
+    method: 'GET',
+    path: '/v1/ws',
+    access: 'public',
+    transport: 'websocket',
+    query: RealtimeQuery,
+  }),
+} as const;
