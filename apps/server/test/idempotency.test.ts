@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { balances as balancesIn } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -27,8 +28,7 @@ let counter = 0;
 const key = () => `idem-${Date.now()}-${++counter}`;
 
 const db = () => server.app.ctx.db;
-const balances = async (userId: string) =>
-  db().selectFrom('users').select(['credits', 'earnings']).where('id', '=', userId).executeTakeFirstOrThrow();
+const balances = (userId: string) => balancesIn(db(), userId);
 const ledgerRows = async (userId: string) =>
   (
     await db()

@@ -1,6 +1,7 @@
 import { ERRORS, MEDIA, type Message } from '@parlor/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances } from './support/balances';
 import { hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
 import { mediaChat } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -351,13 +352,8 @@ describe('buying a paid message', () => {
       .select(['credits'])
       .where('id', '=', fan.user._id)
       .executeTakeFirstOrThrow();
-    const creatorRow = await db
-      .selectFrom('users')
-      .select(['earnings'])
-      .where('id', '=', creator.user._id)
-      .executeTakeFirstOrThrow();
     expect(fanRow.credits).toBe(975);
-    expect(creatorRow.earnings).toBe(25);
+    expect((await balances(db, creator.user._id)).earnings).toBe(25);
     const entries = await db
       .selectFrom('ledger_entries')
       .select('id')

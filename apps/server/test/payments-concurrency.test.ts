@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { balances } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -44,13 +45,8 @@ describe('concurrent money operations', () => {
       .select(['credits'])
       .where('id', '=', fan.user._id)
       .executeTakeFirstOrThrow();
-    const creatorRow = await db
-      .selectFrom('users')
-      .select(['earnings'])
-      .where('id', '=', creator.user._id)
-      .executeTakeFirstOrThrow();
     expect(fanRow.credits).toBe(0);
-    expect(creatorRow.earnings).toBe(100);
+    expect((await balances(db, creator.user._id)).earnings).toBe(100);
     const tips = await db
       .selectFrom('messages')
       .select('id')
@@ -75,11 +71,10 @@ describe('concurrent money operations', () => {
       Array.from({ length: 20 }, (_, i) => [tip(a, b, i), tip(b, a, i)]).flat(),
     );
     expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
-    const rows = await server.app.ctx.db
-      .selectFrom('users')
-      .select(['credits', 'earnings'])
-      .where('id', 'in', [a.user._id, b.user._id])
-      .execute();
+    const rows = [
+      await balances(server.app.ctx.db, a.user._id),
+      await balances(server.app.ctx.db, b.user._id),
+    ];
     expect(rows).toEqual([
       { credits: 80, earnings: 20 },
       { credits: 80, earnings: 20 },

@@ -137,7 +137,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           client.release();
         }
       },
-      close: () => db.destroy(),
+      // Kysely ends the pool only if it ran a query itself; a script that used `session` alone
+      // (migrations) would otherwise leave its connections open.
+      close: async () => {
+        await db.destroy();
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   const dir = path.join(options.dataDir, 'db');

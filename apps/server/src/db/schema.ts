@@ -229,12 +229,20 @@ export interface LedgerEntriesTable {
   user_id: string;
   account: LedgerAccount;
   delta: number;
-  balance_after: number;
+  /** NULL for credits to a spread account (earnings): they are not serialised against each other. */
+  balance_after: number | null;
   reason: LedgerReason;
   counterparty_id: string | null;
   reference: string | null;
   idempotency_key: string;
   created_at: Timestamp;
+}
+
+/** One of a creator's 16 earnings rows (migration 0014); earnings = users.earnings + their sum. */
+export interface EarningsShardsTable {
+  user_id: string;
+  shard: number;
+  amount: number;
 }
 
 export interface SavedCardsTable {
@@ -321,6 +329,7 @@ export interface DB {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   inbox_counters: InboxCountersTable;
+  earnings_shards: EarningsShardsTable;
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
   media: MediaTable;

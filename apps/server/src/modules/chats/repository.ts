@@ -3,7 +3,7 @@ import type { ServerEventData } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import { batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
@@ -14,6 +14,10 @@ export interface SendTarget {
   other_media_blocked: boolean;
   credit_rate: number;
   other_type: 'user' | 'featured';
+  /** Whether the other side may be paid yet (moderation, lib/users `assertCanReceivePayments`). */
+  other_requires_moderation: boolean;
+  other_id_verification_status: UserRow['id_verification_status'];
+  other_discover_status: UserRow['discover_status'];
 }
 
 /** What sending needs to know about chats: one statement for the sends that arrive together. */
@@ -145,14 +149,4 @@ export function partnersPresence(db: Db, userId: string, ids: string[]) {
 
 export async function setCreditRate(db: Db, chatId: string, rate: number): Promise<void> {
   await db.updateTable('chats').set({ credit_rate: rate }).where('id', '=', chatId).execute();
-}
-
-/** The rate a message pays, read inside the paying transaction. */
-export async function creditRate(db: Db, chatId: string): Promise<number> {
-  const row = await db
-    .selectFrom('chats')
-    .select('credit_rate')
-    .where('id', '=', chatId)
-    .executeTakeFirstOrThrow();
-  return row.credit_rate;
 }

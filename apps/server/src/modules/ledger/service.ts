@@ -1,5 +1,6 @@
 import { ERRORS } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
+import { prepared } from '../../db/connection';
 import type { DB, LedgerAccount, LedgerReason } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
 
@@ -23,16 +24,36 @@ export interface Posted {
 
 const COLUMN = { credits: 'credits', earnings: 'earnings' } as const;
 
+/**
+ * Earnings are spread over this many rows per creator (migration 0014): every fan who pays a
+ * creator credits one of them, so paying fans do not queue on one row. Credits, which are debited
+ * all day, stay one row so the never-negative check is one conditional UPDATE.
+ */
+const EARNINGS_SHARDS = 16;
+
+/** The earnings row a credit goes to: random, so concurrent payers rarely meet on one. */
+const earningsShard = () => Math.floor(Math.random() * EARNINGS_SHARDS);
+
 /** A user's balance on one account: the one place it is read (it only changes through `post`). */
 export async function balanceOf(
   db: Trx,
   userId: string,
   account: LedgerAccount = 'credits',
 ): Promise<number> {
-  const column = COLUMN[account];
-  const row = await db.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst();
+  const row =
+    account === 'credits'
+      ? await db.selectFrom('users').select('credits as balance').where('id', '=', userId).executeTakeFirst()
+      : await db
+          .selectFrom('users as u')
+          .select(
+            sql<number>`u.earnings + COALESCE((SELECT sum(s.amount) FROM earnings_shards s WHERE s.user_id = u.id), 0)::int`.as(
+              'balance',
+            ),
+          )
+          .where('u.id', '=', userId)
+          .executeTakeFirst();
   if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
-  return row[column];
+  return row.balance;
 }
 
 /** The entry posted under this key on one account, if any: a replayed operation reads what it did. */
@@ -46,11 +67,65 @@ function entryOf(db: Trx, userId: string, account: LedgerAccount, idempotencyKey
     .executeTakeFirst();
 }
 
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`ledger amount must be a positive integer: ${amount}`);
+}
+
+function insertEntry(trx: Trx, m: Movement, delta: number, balanceAfter: number | null) {
+  return trx
+    .insertInto('ledger_entries')
+    .values({
+      user_id: m.userId,
+      account: m.account,
+      delta,
+      balance_after: balanceAfter,
+      reason: m.reason,
+      counterparty_id: m.counterpartyId ?? null,
+      reference: m.reference ?? null,
+      idempotency_key: m.idempotencyKey,
+    })
+    .execute();
+}
+
+/**
+ * Credits earnings to one of the account's rows, chosen at random: no other payer waits on it for
+ * long, and the unique ledger key still makes a retried credit fail instead of counting twice.
+ */
+async function creditSpread(trx: Trx, m: Movement): Promise<void> {
+  await trx
+    .insertInto('earnings_shards')
+    .values({ user_id: m.userId, shard: earningsShard(), amount: m.amount })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'shard']).doUpdateSet({ amount: sql`earnings_shards.amount + excluded.amount` }),
+    )
+    .execute();
+  await insertEntry(trx, m, m.amount, null);
+}
+
+/**
+ * Before earnings are debited, their shards are folded into `users.earnings`: deleting them locks
+ * every one (waiting for credits in flight to commit), so the conditional debit below checks the
+ * whole balance. Credits arriving meanwhile start new shard rows.
+ */
+async function foldSpread(trx: Trx, userId: string): Promise<void> {
+  await sql`
+    WITH folded AS (DELETE FROM earnings_shards WHERE user_id = ${userId} RETURNING amount)
+    UPDATE users SET earnings = earnings + (SELECT COALESCE(sum(amount), 0) FROM folded)::int
+    WHERE id = ${userId}`.execute(trx);
+}
+
 async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
-  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
-    throw new Error(`ledger amount must be a positive integer: ${m.amount}`);
+  assertAmount(m.amount);
   const prior = await entryOf(trx, m.userId, m.account, m.idempotencyKey);
   if (prior) return { balance: await balanceOf(trx, m.userId, m.account), replayed: true };
+  if (m.account === 'earnings') {
+    if (delta > 0) {
+      await creditSpread(trx, m);
+      return { balance: await balanceOf(trx, m.userId, m.account), replayed: false };
+    }
+    await foldSpread(trx, m.userId);
+  }
   const column = COLUMN[m.account];
   // One conditional UPDATE: concurrent debits serialise on the row and none can go below zero.
   const updated = await trx
@@ -65,19 +140,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
     throw new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
   }
   const balance = updated[column];
-  await trx
-    .insertInto('ledger_entries')
-    .values({
-      user_id: m.userId,
-      account: m.account,
-      delta,
-      balance_after: balance,
-      reason: m.reason,
-      counterparty_id: m.counterpartyId ?? null,
-      reference: m.reference ?? null,
-      idempotency_key: m.idempotencyKey,
-    })
-    .execute();
+  await insertEntry(trx, m, delta, balance);
   return { balance, replayed: false };
 }
 
@@ -89,6 +152,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
 export const ledger = {
   balance: balanceOf,
   entry: entryOf,
+  earningsShard,
   credit: (trx: Trx, m: Movement) => post(trx, m, m.amount),
   debit: (trx: Trx, m: Movement) => post(trx, m, -m.amount),
 
@@ -104,54 +168,25 @@ export const ledger = {
       reference?: string;
     },
   ): Promise<Posted> {
-    // Lock both accounts in id order first: two transfers in opposite directions (A tips B while
-    // B tips A) would otherwise take the same two row locks in opposite order and deadlock. NO KEY
-    // UPDATE, the lock the balance UPDATE takes anyway: a plain FOR UPDATE also blocks the foreign-key
-    // checks of every message written to or by these users until commit, and a message in this chat
-    // that already holds the member rows would then wait on us while we wait on it (deadlock).
-    await sql`SELECT id FROM users WHERE id IN (${t.fromUserId}, ${t.toUserId}) ORDER BY id FOR NO KEY UPDATE`.execute(
+    assertAmount(t.amount);
+    // One statement (migration 0014): the payer's debit and ledger row, the chat's spent counter, the
+    // payee's earnings on a random shard and its ledger row. Only the payer's user row is locked, so
+    // fans paying one creator at once do not queue on the creator's row.
+    const [row] = await prepared(
       trx,
+      sql<{ balance: number; outcome: 'paid' | 'replayed' | 'insufficient' }>`
+        SELECT * FROM ledger_transfer(${t.fromUserId}::uuid, ${t.toUserId}::uuid, ${t.amount}::int,
+          ${t.reason}::text, ${t.idempotencyKey}::text, ${t.reference ?? null}::text,
+          ${earningsShard()}::int)`,
     );
-    const paid = await post(
-      trx,
-      {
-        userId: t.fromUserId,
-        account: 'credits',
-        amount: t.amount,
-        reason: t.reason,
-        idempotencyKey: t.idempotencyKey,
-        reference: t.reference ?? null,
-        counterpartyId: t.toUserId,
-      },
-      -t.amount,
-    );
-    if (!paid.replayed) {
-      // The creator's inbox sorts fans and VIPs by what they spent in this chat (docs/inbox.md). Both
-      // member rows are locked in user-id order first, the order `appendMessage` takes them in, so a
-      // payment and a message crossing in the chat cannot deadlock.
-      await sql`SELECT 1 FROM chat_members WHERE (user_id, other_user_id) IN ((${t.toUserId}::uuid, ${t.fromUserId}::uuid), (${t.fromUserId}::uuid, ${t.toUserId}::uuid)) ORDER BY user_id FOR UPDATE`.execute(
-        trx,
+    if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
+    if (row.outcome === 'insufficient')
+      throw new DomainError(
+        402,
+        'balance_too_low',
+        row.balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
       );
-      await trx
-        .updateTable('chat_members')
-        .set({ spent_credits: sql`spent_credits + ${t.amount}` })
-        .where('user_id', '=', t.toUserId)
-        .where('other_user_id', '=', t.fromUserId)
-        .execute();
-      await post(
-        trx,
-        {
-          userId: t.toUserId,
-          account: 'earnings',
-          amount: t.amount,
-          reason: t.reason,
-          idempotencyKey: `${t.fromUserId}:${t.idempotencyKey}`,
-          reference: t.reference ?? null,
-          counterpartyId: t.fromUserId,
-        },
-        t.amount,
-      );
-    }
+    const paid: Posted = { balance: row.balance, replayed: row.outcome === 'replayed' };
     return paid;
   },
 };
@@ -169,14 +204,27 @@ const isDuplicateKey = (e: unknown) =>
  * Runs a money operation in its own transaction; when a concurrent twin with the same idempotency
  * key won the race, runs it once more so it observes the posted entry and replays instead.
  */
-export async function idempotent<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
+export function idempotent<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return retried(() => db.transaction().execute(fn));
+}
+
+/**
+ * As `idempotent`, for a money operation that is one statement: atomic on its own, so it needs no
+ * transaction, and its locks last only as long as the statement runs.
+ */
+export function idempotentStatement<T>(run: () => Promise<T>): Promise<T> {
+  return retried(run);
+}
+
+async function retried<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(fn);
+      return await run();
     } catch (e) {
       if (attempt < 2 && isDuplicateKey(e)) continue;
-      // Two transfers in opposite directions (A tips B while B tips A) lock the same two user rows in
-      // opposite order; PostgreSQL aborts one as a deadlock. Nothing was written: run it again.
+      // Two transfers in opposite directions (A tips B while B tips A) can lock the same two chat
+      // member rows in opposite order; PostgreSQL aborts one as a deadlock. Nothing was written: run
+      // it again.
       if (attempt < 4 && isRetryableConflict(e)) continue;
       throw e;
     }
@@ -188,7 +236,10 @@ export async function findLedgerMismatches(db: Kysely<DB>) {
   const { rows } = await sql<{ user_id: string; account: LedgerAccount; balance: number; ledger: number }>`
     SELECT u.id AS user_id, a.account, a.balance, COALESCE(l.total, 0)::int AS ledger
     FROM users u
-    CROSS JOIN LATERAL (VALUES ('credits', u.credits), ('earnings', u.earnings)) AS a(account, balance)
+    LEFT JOIN (SELECT user_id, SUM(amount) AS spread FROM earnings_shards GROUP BY user_id) s ON s.user_id = u.id
+    CROSS JOIN LATERAL (
+      VALUES ('credits', u.credits), ('earnings', u.earnings + COALESCE(s.spread, 0)::int)
+    ) AS a(account, balance)
     LEFT JOIN (
       SELECT user_id, account, SUM(delta) AS total FROM ledger_entries GROUP BY user_id, account
     ) l ON l.user_id = u.id AND l.account = a.account

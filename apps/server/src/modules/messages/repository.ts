@@ -41,24 +41,60 @@ export type StoredMessage = MessageRow & {
  * nothing and answers undefined (a retried send).
  */
 async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(StoredMessage | undefined)[]> {
-  const col = <T>(pick: (m: NewMessage) => T) => ms.map(pick);
   const rows = await prepared(
     db,
-    sql<AppendedRow & { ord: number }>`
-      SELECT * FROM append_messages(
-        ${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[], ${col((m) => m.recipientId)}::uuid[],
-        ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[], ${col((m) => m.price ?? 0)}::int[],
-        ${col((m) => m.selfDestruct ?? false)}::boolean[], ${col((m) => m.parentMessageId ?? null)}::bigint[],
-        ${col((m) => m.clientSendId ?? null)}::text[], ${col((m) => m.system ?? false)}::boolean[],
-        ${col((m) => m.mediaId ?? null)}::bigint[], ${col((m) => m.gif?.url ?? null)}::text[],
-        ${col((m) => m.gif?.width ?? null)}::int[], ${col((m) => m.gif?.height ?? null)}::int[],
-        ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[])`,
+    sql<AppendedRow & { ord: number }>`SELECT * FROM append_messages(${messageColumns(ms)})`,
   );
   const byOrd = new Map(rows.map((r) => [r.ord, r]));
   return ms.map((m, i) => {
     const row = byOrd.get(i + 1);
     return row && storedMessage(m, row);
   });
+}
+
+/** The messages as the column arrays `append_messages` takes (migration 0010). */
+function messageColumns(ms: readonly NewMessage[]) {
+  const col = <T>(pick: (m: NewMessage) => T) => ms.map(pick);
+  return sql`
+    ${col((m) => m.chatId)}::uuid[], ${col((m) => m.senderId)}::uuid[], ${col((m) => m.recipientId)}::uuid[],
+    ${col((m) => m.type)}::text[], ${col((m) => m.text ?? null)}::text[], ${col((m) => m.price ?? 0)}::int[],
+    ${col((m) => m.selfDestruct ?? false)}::boolean[], ${col((m) => m.parentMessageId ?? null)}::bigint[],
+    ${col((m) => m.clientSendId ?? null)}::text[], ${col((m) => m.system ?? false)}::boolean[],
+    ${col((m) => m.mediaId ?? null)}::bigint[], ${col((m) => m.gif?.url ?? null)}::text[],
+    ${col((m) => m.gif?.width ?? null)}::int[], ${col((m) => m.gif?.height ?? null)}::int[],
+    ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[]`;
+}
+
+/** What storing a message that pays the chat's rate did (see `appendPaidMessage`). */
+export type PaidAppend =
+  | { outcome: 'paid'; balance: number; stored: StoredMessage }
+  | { outcome: 'replayed' | 'insufficient'; balance: number };
+
+/** Raised by `append_paid_message` when the send id was already stored: nothing was charged. */
+export const SEND_ID_TAKEN = 'PX409';
+
+/**
+ * Stores a message that pays the chat's rate together with its payment, in one statement
+ * (`append_paid_message`, migration 0014, which moves the money through the ledger's own
+ * `ledger_transfer`): the fan's debit, the creator's earnings and both ledger rows commit with the
+ * message or not at all, and the creator's rows are locked only for that statement's own time.
+ * Rejects with SQLSTATE `SEND_ID_TAKEN` when the send id was used before without this payment.
+ */
+export async function appendPaidMessage(
+  db: Trx,
+  m: NewMessage,
+  payment: { amount: number; idempotencyKey: string; earningsShard: number },
+): Promise<PaidAppend> {
+  const [row] = await prepared(
+    db,
+    sql<AppendedRow & { ord: number | null; balance: number; outcome: PaidAppend['outcome'] }>`
+      SELECT * FROM append_paid_message(${payment.amount}::int, ${payment.idempotencyKey}::text,
+        ${payment.earningsShard}::int, ${messageColumns([m])})`,
+  );
+  if (!row) throw new Error('append_paid_message answered no row');
+  return row.outcome === 'paid'
+    ? { outcome: 'paid', balance: row.balance, stored: storedMessage(m, row) }
+    : { outcome: row.outcome, balance: row.balance };
 }
 
 interface AppendedRow {

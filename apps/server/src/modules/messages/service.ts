@@ -13,14 +13,15 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '../../li
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
-import { creditRate, findMember, findSendTarget, unreadTotals } from '../chats/repository';
+import { findMember, findSendTarget, unreadTotals } from '../chats/repository';
 import { openChat } from '../chats/service';
-import { idempotent, ledger } from '../ledger/service';
+import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { type MessageRow, messageFor, messagesFor } from './dto';
 import {
   appendMessage,
   appendMessageSoon,
+  appendPaidMessage,
   byIdsFor,
   findBySendId,
   findFor,
@@ -29,15 +30,13 @@ import {
   markDeleted,
   type NewMessage,
   pageOfChat,
+  SEND_ID_TAKEN,
   type StoredMessage,
 } from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;
 
 export const SEND_ID_IN_OTHER_CHAT = 'This message id was already used in another chat.';
-
-/** Thrown inside a paid send's transaction when its send id is taken: rolls the charge back. */
-class SendIdTaken extends Error {}
 
 /**
  * A send id its sender used before. In the same chat it is a retry: the stored message is answered
@@ -110,32 +109,38 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   let balance = user.credits;
   let charged = false;
   if (payer && chat.credit_rate > 0) {
-    await assertCanReceivePayments(ctx.db, input.recipient_id);
-    const result = await idempotent(ctx.db, async (trx) => {
-      // Read inside the transaction: a rate changed a moment ago applies to this message.
-      const rate = await creditRate(trx, chatId);
-      const paid =
-        rate > 0
-          ? await ledger.transfer(trx, {
-              fromUserId: user.id,
-              toUserId: input.recipient_id,
-              amount: rate,
-              reason: 'message_rate',
-              idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
-              reference: chatId,
-            })
-          : undefined;
-      const appended = await appendMessage(trx, message);
-      // The send id is taken (a retry, or the id used in another chat): nothing may be charged for it.
-      if (!appended) throw new SendIdTaken();
-      return { paid, stored: appended };
-    }).catch((e: unknown) => {
-      if (e instanceof SendIdTaken) return undefined;
+    await assertCanReceivePayments(ctx.db, {
+      type: chat.other_type,
+      requires_moderation: chat.other_requires_moderation,
+      id_verification_status: chat.other_id_verification_status,
+      discover_status: chat.other_discover_status,
+    });
+    // The rate charged is the one read with the chat at the start of this request: the rate the fan
+    // saw when they pressed send, even if the creator changes it a moment later.
+    const rate = chat.credit_rate;
+    const idempotencyKey = `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`;
+    const result = await idempotentStatement(() =>
+      appendPaidMessage(ctx.db, message, {
+        amount: rate,
+        idempotencyKey,
+        earningsShard: ledger.earningsShard(),
+      }),
+    ).catch((e: unknown) => {
+      // The send id is taken (a retry, or the id used in another chat): nothing was charged for it.
+      if ((e as { code?: string })?.code === SEND_ID_TAKEN) return undefined;
       throw e;
     });
-    stored = result?.stored;
-    if (result?.paid) balance = result.paid.balance;
-    charged = result?.paid !== undefined && !result.paid.replayed;
+    if (result?.outcome === 'insufficient')
+      throw new DomainError(
+        402,
+        'balance_too_low',
+        result.balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
+      );
+    if (result?.outcome === 'paid') {
+      stored = result.stored;
+      balance = result.balance;
+      charged = true;
+    }
   } else {
     stored = await appendMessageSoon(ctx.db, message);
   }
