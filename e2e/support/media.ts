@@ -11,9 +11,10 @@ const sharp = createRequire(path.join(root, 'apps/server/package.json'))(
   'sharp',
 ) as typeof import('sharp').default;
 
-export async function makePhoto(dir: string): Promise<string> {
-  const file = path.join(dir, 'sunset.jpg');
-  const svg = `<svg width="3000" height="2000"><rect width="3000" height="2000" fill="#f28c28"/><circle cx="1500" cy="1300" r="600" fill="#ffd23f"/><rect y="1400" width="3000" height="600" fill="#2b4162"/></svg>`;
+/** A 3000 x 2000 sunset; another `name` and `sky` make another file (uploads are known by md5). */
+export async function makePhoto(dir: string, name = 'sunset.jpg', sky = '#f28c28'): Promise<string> {
+  const file = path.join(dir, name);
+  const svg = `<svg width="3000" height="2000"><rect width="3000" height="2000" fill="${sky}"/><circle cx="1500" cy="1300" r="600" fill="#ffd23f"/><rect y="1400" width="3000" height="600" fill="#2b4162"/></svg>`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
   return file;
 }

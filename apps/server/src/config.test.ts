@@ -38,3 +38,14 @@ describe('admin account variables', () => {
     ).toThrow(/ADMIN_PASSWORD/);
   });
 });
+
+describe('upload quota variables', () => {
+  it('default to 50 GB for a creator and 500 MB for a fan, and take fractions', () => {
+    expect(loadConfig({}).mediaQuotaBytes).toEqual({ creator: 50 * 1024 ** 3, fan: 500 * 1024 ** 2 });
+    expect(loadConfig({ MEDIA_QUOTA_CREATOR_GB: '0.5', MEDIA_QUOTA_FAN_MB: '0' }).mediaQuotaBytes).toEqual({
+      creator: 512 * 1024 ** 2,
+      fan: 0,
+    });
+    expect(() => loadConfig({ MEDIA_QUOTA_FAN_MB: '-1' })).toThrow(/MEDIA_QUOTA_FAN_MB/);
+  });
+});

@@ -38,6 +38,9 @@ const Env = z.object({
   /** Upload size limits in MB (499 in production); tests set small ones. */
   MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().optional(),
   MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().optional(),
+  /** Storage per account for its uploads (every stored variant counts): creators in GB, fans in MB. */
+  MEDIA_QUOTA_CREATOR_GB: z.coerce.number().nonnegative().default(50),
+  MEDIA_QUOTA_FAN_MB: z.coerce.number().nonnegative().default(500),
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
   CRYPTO_TOPUP: z.enum(['sandbox', 'off']).optional(),
   SEED_DEMO: bool.optional(),
@@ -73,6 +76,8 @@ export interface Config {
     | undefined;
   /** Upload limits in MB; undefined means the spec's production limits. */
   mediaLimitsMb: { image?: number | undefined; video?: number | undefined };
+  /** How many bytes an account's uploads may keep in storage, by account type. */
+  mediaQuotaBytes: { creator: number; fan: number };
   /** The sandbox charges nothing: every card payment is simulated. */
   paymentProvider: 'sandbox';
   /** 'sandbox': crypto top-ups are simulated (confirmed at once, nothing received); 'off': refused. */
@@ -135,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
     s3,
     mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
+    mediaQuotaBytes: {
+      creator: Math.floor(e.MEDIA_QUOTA_CREATOR_GB * 1024 ** 3),
+      fan: Math.floor(e.MEDIA_QUOTA_FAN_MB * 1024 ** 2),
+    },
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),
     seedDemo: e.SEED_DEMO,

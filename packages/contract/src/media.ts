@@ -47,6 +47,16 @@ export const MediaUploadResponse = z.object({
 });
 export type MediaUploadResponse = z.infer<typeof MediaUploadResponse>;
 
+/**
+ * GET /v1/media/usage: the bytes the caller's uploads keep in storage (every stored variant) and
+ * their quota (MEDIA_QUOTA_CREATOR_GB or MEDIA_QUOTA_FAN_MB).
+ */
+export const MediaUsage = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  quota_bytes: z.number().int().nonnegative(),
+});
+export type MediaUsage = z.infer<typeof MediaUsage>;
+
 /** Vault media, as its owner sees it. */
 export const VaultMedia = MessageMedia.extend({
   _id: z.string(),

@@ -193,8 +193,16 @@ export interface MediaTable {
   height: number | null;
   video_length: number | null;
   variants: string[];
+  /** Bytes its files take in storage (every variant); 0 once they are removed. */
+  stored_bytes: Generated<number>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/** Per account: the sum of its media's stored_bytes, kept in the same transactions as the rows. */
+export interface MediaUsageTable {
+  owner_id: string;
+  used_bytes: Generated<number>;
 }
 
 export interface MessagePurchasesTable {
@@ -333,6 +341,7 @@ export interface DB {
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
   media: MediaTable;
+  media_usage: MediaUsageTable;
   message_purchases: MessagePurchasesTable;
   ledger_entries: LedgerEntriesTable;
   chat_notes: ChatNotesTable;

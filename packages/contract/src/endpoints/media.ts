@@ -8,6 +8,7 @@ import {
   MediaFileParams,
   MediaFileQuery,
   MediaUploadResponse,
+  MediaUsage,
   PaidQuery,
   PurchasePage,
   PurchasesHiddenResponse,
@@ -72,6 +73,8 @@ export const mediaEndpoints = {
     params: IdParams,
     response: BuyMessageResponse,
   }),
+  /** What the caller's uploads take in storage, and their quota. */
+  mediaUsage: endpoint({ method: 'GET', path: '/v1/media/usage', access: 'user', response: MediaUsage }),
   salesSummary: endpoint({ method: 'GET', path: '/v1/media/sales', access: 'user', response: SalesSummary }),
   listPurchases: endpoint({
     method: 'GET',

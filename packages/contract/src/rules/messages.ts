@@ -70,6 +70,11 @@ export const ERRORS = {
   balanceTooLow: 'Balance too low.',
   payeeAwaitingModeration: 'This creator cannot receive payments yet.',
   mediaBlocked: 'Sending media blocked.',
+  /** 403: a fan's upload or message with a price (only creators sell content). */
+  paidCreatorsOnly: 'Only creators can send paid messages.',
+  /** 413: the upload does not fit in what is left of the account's storage quota. */
+  storageFull:
+    'Your storage is full: this file needs more room than you have left. Remove photos or videos you no longer need from your vault, or choose a smaller file.',
   freeChatLimit:
     'You have hit your maximum amount of free chats, buy a credit package to unlock unlimited free chats.',
   purchaseRequired: 'You need to buy a credit package to access chats with this member.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsToDollars, formatFixed } from './numbers';
+import { creditsToDollars, formatBytes, formatFixed } from './numbers';
 
 describe('creditsToDollars (credits x 0.1, two decimals)', () => {
   it('shows the dollar value with two decimals', () => {
@@ -27,5 +27,24 @@ describe('formatFixed', () => {
     expect(formatFixed(1.5)).toBe('1.50');
     expect(formatFixed(1.5, 0)).toBe('2');
     expect(formatFixed(-4.25, 1)).toBe('-4.3');
+  });
+});
+
+describe('formatBytes (B to YB, one decimal)', () => {
+  it('picks the largest unit that keeps the number at 1 or more', () => {
+    expect(formatBytes(0)).toBe('0.0 B');
+    expect(formatBytes(512)).toBe('512.0 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(500 * 1024 ** 2)).toBe('500.0 MB');
+    expect(formatBytes(50 * 1024 ** 3)).toBe('50.0 GB');
+    expect(formatBytes(1.25 * 1024 ** 4)).toBe('1.3 TB');
+    expect(formatBytes(3 * 1024 ** 8)).toBe('3.0 YB');
+    expect(formatBytes(2048 * 1024 ** 8)).toBe('2048.0 YB');
+  });
+
+  it('never shows 1024 of a unit, nor a negative or unknown size', () => {
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatBytes(-5)).toBe('0.0 B');
+    expect(formatBytes(Number.NaN)).toBe('0.0 B');
   });
 });

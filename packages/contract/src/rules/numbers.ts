@@ -10,3 +10,17 @@ export function formatFixed(value: number, decimals = 2): string {
 export function creditsToDollars(credits: number): string {
   return formatFixed(credits * CREDIT_TO_DOLLAR, 2);
 }
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** A size in bytes in the largest unit from B to YB that keeps it at 1 or more (1024 each), one decimal. */
+export function formatBytes(bytes: number): string {
+  let value = Number.isFinite(bytes) ? Math.max(0, bytes) : 0;
+  let unit = 0;
+  // 1023.96 KB would round to "1024.0 KB": it is shown as 1.0 MB instead.
+  while (value >= 1023.95 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatFixed(value, 1)} ${SIZE_UNITS[unit]}`;
+}

@@ -1,4 +1,4 @@
-import { SELF_DESTRUCT_AFTER_MS, type SendMessageRequest } from '@parlor/contract';
+import { ERRORS, SELF_DESTRUCT_AFTER_MS, type SendMessageRequest } from '@parlor/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -14,7 +14,7 @@ export const MEDIA_MESSAGES = {
   missingGif: 'Choose a GIF to send.',
   badGifUrl: 'This GIF cannot be sent.',
   priceMediaOnly: 'Only photos and videos can have a price.',
-  paidCreatorsOnly: 'Only creators can send paid messages.',
+  paidCreatorsOnly: ERRORS.paidCreatorsOnly,
 } as const;
 
 export interface MessageContent {

@@ -122,8 +122,14 @@ export const mediaRepository = {
           ...(publicIds.length ? [eb('public_id', 'in', publicIds)] : []),
         ]),
       )
-      .returning(['id', 'public_id'])
+      .returning(['id', 'public_id', 'stored_bytes'])
       .execute();
+  },
+
+  /** These media's files are gone from storage: they no longer count in their owner's usage. */
+  async releaseStored(db: Db, ids: number[]) {
+    if (ids.length === 0) return;
+    await db.updateTable('media').set({ stored_bytes: 0 }).where('id', 'in', ids).execute();
   },
 
   /** Which of these media some message carries. */

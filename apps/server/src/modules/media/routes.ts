@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { registerMediaCors } from '../../plugins/media-cors';
 import { buyMessage, listPurchases, salesSummary, setPurchasesHidden } from './purchases';
+import { mediaUsage } from './quota';
 import { mediaAvailable, openMediaFile, uploadMedia } from './service';
 import type { MediaStorage } from './storage';
 import { uploadParserOptions } from './upload';
@@ -22,7 +23,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
     await scope.register(multipart, uploadParserOptions(ctx));
     route(scope, endpoints.uploadMedia, ({ auth, request }) => uploadMedia(ctx, storage, auth.user, request));
     route(scope, endpoints.mediaAvailable, ({ auth, query }) =>
-      mediaAvailable(ctx, auth.user, query.media_id),
+      mediaAvailable(ctx, auth.user, query.media_id, query.type),
     );
     route(scope, endpoints.mediaFile, ({ auth, params, query, request, reply }) =>
       openMediaFile(ctx, storage, auth, request, reply, { ...params, ...query }),
@@ -33,6 +34,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
   route(app, endpoints.deleteFromVault, ({ auth, query }) =>
     deleteFromVault(ctx, storage, auth.user, query.ids),
   );
+  route(app, endpoints.mediaUsage, ({ auth }) => mediaUsage(ctx, auth.user));
   route(app, endpoints.mediaByPublicId, ({ auth, params }) => mediaByPublicId(ctx, auth.user, params.id));
   route(app, endpoints.buyMessage, ({ auth, params }) => buyMessage(ctx, auth.user, params.id));
   route(app, endpoints.salesSummary, ({ auth }) => salesSummary(ctx, auth.user));

@@ -1,11 +1,17 @@
 import fsp from 'node:fs/promises';
-import { MEDIA, type MediaAvailableResponse, type MediaUploadResponse } from '@parlor/contract';
+import {
+  MEDIA,
+  type MediaAvailableResponse,
+  type MediaUploadResponse,
+  type MediaUploadType,
+} from '@parlor/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { AuthContext } from '../../plugins/auth';
+import { assertMayUpload } from './quota';
 import { mediaRepository, toMessageMedia } from './repository';
 import { serveFile } from './serve';
 import { signerFor } from './signing';
@@ -20,7 +26,7 @@ export async function uploadMedia(
   request: FastifyRequest,
 ): Promise<MediaUploadResponse> {
   assertNotFrozen(user);
-  const { file, fields } = await readUploadForm(ctx, request);
+  const { file, fields } = await readUploadForm(ctx, request, user);
   if (!file) throw badRequest(MEDIA.uploadFailed, 'media_missing', 'file');
   try {
     const row = await ingest(ctx, storage, user, file, fields);
@@ -35,12 +41,17 @@ export async function uploadMedia(
   }
 }
 
-/** GET /v1/media/available?media_id=<md5>: the caller's own copy of a file, when they have it. */
+/**
+ * GET /v1/media/available?media_id=<md5>&type=: the caller's own copy of a file, when they have it.
+ * Asked for a paid message by a fan, it is refused as the upload would be.
+ */
 export async function mediaAvailable(
   ctx: AppContext,
   user: UserRow,
   md5: string,
+  type: MediaUploadType,
 ): Promise<MediaAvailableResponse> {
+  assertMayUpload(user, type);
   const row = await mediaRepository.byOwnerMd5(ctx.db, user.id, md5);
   if (!row) return { status: false, media: null, width: null, height: null, video_length: null };
   return {

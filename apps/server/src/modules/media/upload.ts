@@ -20,8 +20,10 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/errors';
 import { detectType, LoadError, processImage, processVideo } from './processing';
+import { assertMayUpload, inTransaction, quotaBytes, roomForUpload, storageFull } from './quota';
 import { type MediaRow, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
+import { mediaUsageRepository } from './usage-repository';
 
 export function mediaLimits(ctx: AppContext): MediaLimits {
   return {
@@ -61,11 +63,16 @@ export interface ReceivedFile {
   clientType: string;
 }
 
-/** Streams one multipart file to a temporary file, hashing it on the way (no whole file in memory). */
+/**
+ * Streams one multipart file to a temporary file, hashing it on the way (no whole file in memory).
+ * Past `room` bytes (what is left of the owner's storage quota) nothing more is written: the rest
+ * is read and dropped, the temporary file removed, and the upload refused as storage full.
+ */
 export async function receiveFile(
   ctx: AppContext,
   stream: NodeJS.ReadableStream & { truncated?: boolean },
   clientType: string,
+  room = Number.POSITIVE_INFINITY,
 ): Promise<ReceivedFile> {
   const dir = uploadTmpDir(ctx);
   await fsp.mkdir(dir, { recursive: true });
@@ -75,6 +82,10 @@ export async function receiveFile(
   const count = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
+      if (size > room) {
+        done();
+        return;
+      }
       hash.update(chunk);
       done(null, chunk);
     },
@@ -88,6 +99,11 @@ export async function receiveFile(
       throw e;
     }
     truncated = true;
+  }
+  // A file over the size limit is refused for that (ingest words it), not for the quota.
+  if (size > room && !truncated && stream.truncated !== true) {
+    await fsp.rm(file, { force: true });
+    throw storageFull();
   }
   return {
     path: file,
@@ -115,30 +131,51 @@ export function unreadableUpload(e: unknown): unknown {
 /**
  * Reads an upload request: the part named `file` to a temporary file (the caller removes it) and
  * the form fields beside it. Answers undefined for the file when the request carried none.
+ *
+ * What can be refused before the file's bytes are kept is refused then, from the fields sent ahead
+ * of it (the web client sends `file_size`, `md5` and `type` first): a fan's upload of a paid message
+ * (403), a declared size over what is left of the quota (413), and, while streaming, a file that
+ * grows past it (413). The file is still read to its end (and dropped), so the client gets the
+ * answer rather than a connection reset in the middle of sending.
  */
 export async function readUploadForm(
   ctx: AppContext,
   request: FastifyRequest,
+  owner: UserRow,
 ): Promise<{ file: ReceivedFile | undefined; fields: UploadFields }> {
   if (!request.isMultipart()) return { file: undefined, fields: {} };
   const raw: Record<string, string> = {};
   let file: ReceivedFile | undefined;
+  let refusal: unknown;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
+        if (part.fieldname !== 'file' || file || refusal) {
           part.file.resume();
           continue;
         }
-        file = await receiveFile(ctx, part.file, part.mimetype);
+        try {
+          assertMayUpload(owner, raw.type);
+          const declared = raw.file_size ? Number(raw.file_size) : undefined;
+          const room = await roomForUpload(ctx, owner, { md5: raw.md5, size: declared });
+          if (declared !== undefined && declared > room) throw storageFull();
+          file = await receiveFile(ctx, part.file, part.mimetype, room);
+        } catch (e) {
+          if (!(e instanceof DomainError)) throw e;
+          refusal = e;
+          part.file.resume();
+        }
       } else if (typeof part.value === 'string') {
         raw[part.fieldname] = part.value;
       }
     }
+    if (refusal) throw refusal;
     if (!file) return { file, fields: {} };
     const type = MediaUploadType.safeParse(raw.type ?? 'message');
     const accept = Accept.safeParse(raw.accept ?? 'any');
     if (!type.success || !accept.success) throw badRequest('Unknown upload type.', 'invalid_input', 'type');
+    // A `type` sent after the file: the bytes reached the temporary file only, never storage.
+    assertMayUpload(owner, type.data);
     return { file, fields: { md5: raw.md5, file_size: raw.file_size, accept: accept.data } };
   } catch (e) {
     if (file) await fsp.rm(file.path, { force: true });
@@ -211,19 +248,34 @@ export async function ingest(
   const publicId = randomBytes(16).toString('base64url');
   const keys = processed.files.map((f) => `${publicId}/${f.variant}`);
   try {
+    const storedBytes = await storedSize(processed.files);
+    const quota = quotaBytes(ctx, owner);
+    // Refused before anything is stored when it plainly does not fit.
+    if ((await mediaUsageRepository.used(ctx.db, owner.id)) + storedBytes > quota) throw storageFull();
     for (const f of processed.files) await storage.put(`${publicId}/${f.variant}`, f.body, f.contentType);
-    const row = await mediaRepository.insert(ctx.db, {
-      public_id: publicId,
-      owner_id: owner.id,
-      md5: file.md5,
-      kind: processed.kind,
-      mime: processed.mime,
-      size_bytes: file.size,
-      width: processed.width,
-      height: processed.height,
-      video_length: processed.videoLength,
-      variants: processed.files.map((f) => f.variant),
-      created_at: ctx.clock.now(),
+    // The row and its bytes in the owner's total commit together. Concurrent uploads of one account
+    // each read the total above and may all have stored their files, but `add` takes the owner's
+    // total row lock and checks the latest total, one upload at a time: the total never passes the
+    // quota, and an upload refused there (413) removes its files again. So storage holds at most
+    // the files of uploads still in flight beyond the quota, never a counted one.
+    const row = await inTransaction(ctx.db, async (trx) => {
+      const inserted = await mediaRepository.insert(trx, {
+        public_id: publicId,
+        owner_id: owner.id,
+        md5: file.md5,
+        kind: processed.kind,
+        mime: processed.mime,
+        size_bytes: file.size,
+        stored_bytes: storedBytes,
+        width: processed.width,
+        height: processed.height,
+        video_length: processed.videoLength,
+        variants: processed.files.map((f) => f.variant),
+        created_at: ctx.clock.now(),
+      });
+      if (inserted && !(await mediaUsageRepository.add(trx, owner.id, storedBytes, quota)))
+        throw storageFull();
+      return inserted;
     });
     if (row) return row;
     // The same file arrived twice at once: keep the first, drop this copy.
@@ -239,4 +291,12 @@ export async function ingest(
       if (!Buffer.isBuffer(f.body) && f.body.path !== file.path) await fsp.rm(f.body.path, { force: true });
     }
   }
+}
+
+/** The bytes these variants take once stored. */
+async function storedSize(files: readonly { body: Buffer | { path: string } }[]): Promise<number> {
+  let total = 0;
+  for (const f of files)
+    total += Buffer.isBuffer(f.body) ? f.body.length : (await fsp.stat(f.body.path)).size;
+  return total;
 }

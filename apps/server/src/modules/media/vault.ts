@@ -5,9 +5,11 @@ import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
 import { isUnlockedFor } from '../messages/dto';
 import { MEDIA_MESSAGES } from './content';
+import { inTransaction } from './quota';
 import { mediaRepository, toMessageMedia, toVaultMedia } from './repository';
 import { signerFor, VARIANTS } from './signing';
 import type { MediaStorage } from './storage';
+import { mediaUsageRepository } from './usage-repository';
 
 /** GET /v1/media: the owner's vault, newest first; with `chat_id`, what they sent in that chat. */
 export async function listVault(
@@ -31,20 +33,32 @@ export async function listVault(
 
 /**
  * DELETE /v1/media?ids=: takes the owner's media out of the vault. Files of media never sent are
- * removed from storage; media already in messages stays reachable there.
+ * removed from storage, and their bytes leave the owner's usage in the same transaction; media
+ * already in messages stays reachable there, so its files stay and keep counting.
  */
 export async function deleteFromVault(ctx: AppContext, storage: MediaStorage, user: UserRow, ids: string[]) {
   const numeric = ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number);
   const publicIds = ids.filter((id) => !/^\d{1,18}$/.test(id));
-  const removed = await mediaRepository.markDeleted(ctx.db, user.id, numeric, publicIds, ctx.clock.now());
-  if (removed.length > 0) {
+  const { removed, unsent } = await inTransaction(ctx.db, async (trx) => {
+    const removed = await mediaRepository.markDeleted(trx, user.id, numeric, publicIds, ctx.clock.now());
     const inMessages = await mediaRepository.sentInMessages(
-      ctx.db,
+      trx,
       removed.map((r) => r.id),
     );
     const unsent = removed.filter((r) => !inMessages.has(r.id));
-    await storage.remove(unsent.flatMap((r) => VARIANTS.map((v) => `${r.public_id}/${v}`)));
-  }
+    await mediaRepository.releaseStored(
+      trx,
+      unsent.map((r) => r.id),
+    );
+    await mediaUsageRepository.subtract(
+      trx,
+      user.id,
+      unsent.reduce((sum, r) => sum + r.stored_bytes, 0),
+    );
+    return { removed, unsent };
+  });
+  // After commit: a failed removal leaves files no one counts or reaches, never a wrong total.
+  await storage.remove(unsent.flatMap((r) => VARIANTS.map((v) => `${r.public_id}/${v}`)));
   return { deleted: removed.length };
 }
 

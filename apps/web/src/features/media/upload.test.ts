@@ -134,6 +134,20 @@ describe('an upload answered 401', () => {
     expect(location.assign).toHaveBeenCalledWith('/login');
   });
 
+  it('passes a full storage (413) and a fan’s paid upload (403) on with the server’s words', async () => {
+    const full = start();
+    full.xhr.respond(413, { message: ERRORS.storageFull, code: 'storage_full' });
+    await expect(full.result).rejects.toMatchObject({
+      name: 'UploadFailedError',
+      message: ERRORS.storageFull,
+    });
+    FakeXhr.sent = [];
+    const paid = start();
+    paid.xhr.respond(403, { message: ERRORS.paidCreatorsOnly, code: 'paid_creators_only' });
+    await expect(paid.result).rejects.toMatchObject({ status: 403, message: ERRORS.paidCreatorsOnly });
+    expect(storage.get(STORAGE_KEYS.authToken)).toBe('tok-123');
+  });
+
   it('leaves other refusals to the upload error popup, session kept', async () => {
     const { result, xhr } = start();
     xhr.respond(400, { message: MEDIA.imageTooLarge, code: 'media_rejected' });

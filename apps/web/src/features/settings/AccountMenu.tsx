@@ -13,6 +13,7 @@ export function AccountMenu() {
     { to: '/account/settings/privacy', label: 'Privacy', note: 'Visibility and account deletion' },
     { to: '/account/settings/notifications', label: 'Notifications', note: 'What we email you about' },
     { to: '/account/settings/sessions', label: 'Sessions', note: 'Devices signed in to your account' },
+    { to: '/account/settings/storage', label: 'Storage', note: 'Your uploads and your vault' },
     ...(user.type === 'featured'
       ? [{ to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' }]
       : []),

@@ -95,3 +95,6 @@ export const savePayoutDefaults = (code: string, body: CallBody<typeof endpoints
 
 export const listSessions = () => call(endpoints.listSessions);
 export const endSession = (id: string) => call(endpoints.endSession, { params: { id } });
+
+/** GET /v1/media/usage: what the account's uploads take in storage, and its quota. */
+export const getMediaUsage = () => call(endpoints.mediaUsage);

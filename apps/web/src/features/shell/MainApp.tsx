@@ -28,6 +28,10 @@ const SessionsSettingsScreen = lazyWithRetry(
   () => import('../settings/SessionsSettingsScreen'),
   'SessionsSettingsScreen',
 );
+const StorageSettingsScreen = lazyWithRetry(
+  () => import('../settings/StorageSettingsScreen'),
+  'StorageSettingsScreen',
+);
 const PayoutSettingsScreen = lazyWithRetry(
   () => import('../settings/PayoutSettingsScreen'),
   'PayoutSettingsScreen',
@@ -64,6 +68,7 @@ export function MainApp() {
             <Route path="/account/settings/notifications" element={<NotificationSettingsScreen />} />
             <Route path="/account/settings/payouts" element={<PayoutSettingsScreen />} />
             <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
+            <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
             {/* A creator's page; static paths above win over this one-segment pattern. */}
