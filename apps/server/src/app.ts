@@ -36,7 +36,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
-import { createConnections, presenceJobs } from './realtime/connections';
+import { connectionJobs, createConnections } from './realtime/connections';
 import { createLocalHub } from './realtime/hub';
 import { createLocalPresence, createRedisPresence } from './realtime/presence';
 import { createRedisHub } from './realtime/redis-hub';
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renewalTask(ctx),
     deletionTask(ctx),
     signInFailuresPurgeTask(ctx),
-    ...presenceJobs(ctx, connections),
+    ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);
 
