@@ -16,6 +16,7 @@ import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renewalTask(ctx),
     deletionTask(ctx),
     signInFailuresPurgeTask(ctx),
+    idempotencyKeysPurgeTask(ctx),
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);
