@@ -16,6 +16,7 @@ import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
@@ -36,7 +37,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
-import { createConnections, presenceJobs } from './realtime/connections';
+import { connectionJobs, createConnections } from './realtime/connections';
 import { createLocalHub } from './realtime/hub';
 import { createLocalPresence, createRedisPresence } from './realtime/presence';
 import { createRedisHub } from './realtime/redis-hub';
@@ -153,7 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renewalTask(ctx),
     deletionTask(ctx),
     signInFailuresPurgeTask(ctx),
-    ...presenceJobs(ctx, connections),
+    idempotencyKeysPurgeTask(ctx),
+    ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);
 

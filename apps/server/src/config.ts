@@ -14,6 +14,8 @@ const bool = z
 
 /** How long an unused session lives; a deployment may shorten or lengthen it (SESSION_TTL_DAYS). */
 export const SESSION_TTL_DAYS = 30;
+/** How long an idempotency key's answer is kept, as Stripe does (IDEMPOTENCY_KEY_TTL_HOURS). */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 // Every variable has a working default; `npm start` needs none of them. With NODE_ENV=production
 // the sandbox payments must be chosen explicitly (see loadConfig).
@@ -48,6 +50,7 @@ const Env = z.object({
   WEB_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(SESSION_TTL_DAYS),
+  IDEMPOTENCY_KEY_TTL_HOURS: z.coerce.number().positive().default(IDEMPOTENCY_KEY_TTL_HOURS),
   TRUST_PROXY: bool.default(false),
   /** Open connections per client address; unset means 256, or no cap behind a proxy (TRUST_PROXY). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
@@ -89,6 +92,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** A session (access token) unused for this many days ends; every use starts the count again. */
   sessionTtlDays: number;
+  /** An idempotency key is remembered this many hours, then purged (docs/payments.md). */
+  idempotencyKeyTtlHours: number;
   trustProxy: boolean;
   connections: ConnectionLimits;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),

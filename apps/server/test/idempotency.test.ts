@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_TTL_HOURS, loadConfig } from '../src/config';
+import { IDEMPOTENCY_KEY_EXPIRED, IDEMPOTENCY_KEYS_PURGE_JOB } from '../src/modules/ledger/idempotency';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { balances as balancesIn } from './support/balances';
 import { startServer, type TestServer } from './support/server';
@@ -220,6 +222,95 @@ describe('concurrent requests with one key', () => {
     expect(ok).toHaveLength(2);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(2);
     expect((await ledgerRows(fan.user._id)).length).toBe(1);
+  });
+});
+
+describe('after a key expires', () => {
+  const HOUR = 3_600_000;
+  const keysOf = async (userId: string) =>
+    (await db().selectFrom('idempotency_keys').select('key').where('user_id', '=', userId).execute()).map(
+      (r) => r.key,
+    );
+  /** Ages the user's keys by `hours` and runs the hourly purge. */
+  async function age(userId: string, hours: number) {
+    await db()
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - hours * HOUR) })
+      .where('user_id', '=', userId)
+      .execute();
+    await server.app.ctx.jobs.runNow(IDEMPOTENCY_KEYS_PURGE_JOB);
+  }
+  const expectExpired = (res: { status: number; body: { code: string; message: string } }) =>
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 'idempotency_key_expired', message: IDEMPOTENCY_KEY_EXPIRED },
+    });
+
+  it('keeps keys for 24 hours, then purges them; the same request is refused, never charged again', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const k = key();
+    const paid = await pay(fan.token, { card, package_id: 'starter', idempotency_key: k });
+    expect(paid.body).toMatchObject({ result: true, credits: 100 });
+    const topUp = { package_id: 'starter', currency: 'USDT', idempotency_key: k };
+    expect((await crypto(fan.token, topUp)).status).toBe(200);
+    const tipped = { recipient_id: creator.user._id, amount: 10, idempotency_key: k };
+    expect((await tip(fan.token, tipped)).status).toBe(200);
+    const subscribed = await subscribe(fan.token, { model_id: creator.user._id, idempotency_key: k });
+    expect(subscribed.status).toBe(200);
+    // The subscription is cancelled, so that a repeat is not stopped by the one still active.
+    const cancelled = await w.api.call(
+      'DELETE',
+      `/v1/subscriptions?ids=${subscribed.body.subscription._id}`,
+      {
+        token: fan.token,
+      },
+    );
+    expect(cancelled.status).toBe(200);
+    expect(await keysOf(fan.user._id)).toEqual([k, k, k, k]);
+
+    // Within the day a repeat still answers the first request.
+    await age(fan.user._id, IDEMPOTENCY_KEY_TTL_HOURS - 1);
+    expect(await keysOf(fan.user._id)).toHaveLength(4);
+    expect((await pay(fan.token, { card, package_id: 'starter', idempotency_key: k })).body.payment_id).toBe(
+      paid.body.payment_id,
+    );
+
+    // A day on, the keys are gone, yet what they made is still keyed: nothing is charged twice.
+    await age(fan.user._id, IDEMPOTENCY_KEY_TTL_HOURS + 1);
+    expect(await keysOf(fan.user._id)).toEqual([]);
+    const before = await ledgerRows(fan.user._id);
+    expectExpired(await pay(fan.token, { card, package_id: 'starter', idempotency_key: k }));
+    expectExpired(await crypto(fan.token, topUp));
+    expectExpired(await tip(fan.token, tipped));
+    expectExpired(await subscribe(fan.token, { model_id: creator.user._id, idempotency_key: k }));
+    // Another request with the expired key is refused alike.
+    expectExpired(await tip(fan.token, { ...tipped, amount: 20 }));
+    expect(await ledgerRows(fan.user._id)).toEqual(before);
+    const payments = await db()
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', fan.user._id)
+      .execute();
+    expect(payments).toHaveLength(2);
+    const subs = await db()
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('fan_id', '=', fan.user._id)
+      .execute();
+    expect(subs).toHaveLength(1);
+    // A refused repeat recorded no key; a new key buys as usual.
+    expect(await keysOf(fan.user._id)).toEqual([]);
+    expect(
+      (await pay(fan.token, { card, package_id: 'starter', idempotency_key: key() })).body,
+    ).toMatchObject({
+      result: true,
+    });
+  });
+
+  it('reads the lifetime from IDEMPOTENCY_KEY_TTL_HOURS', () => {
+    expect(loadConfig({}).idempotencyKeyTtlHours).toBe(24);
+    expect(loadConfig({ IDEMPOTENCY_KEY_TTL_HOURS: '48' }).idempotencyKeyTtlHours).toBe(48);
   });
 });
 

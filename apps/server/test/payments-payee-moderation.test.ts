@@ -1,6 +1,7 @@
 import { ERRORS, SUBSCRIPTION_PRICE } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
 import { photoWithGps, upload } from './support/media';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
@@ -103,5 +104,94 @@ describe('a creator awaiting moderation cannot receive money', () => {
       await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }),
     );
     expect(await balance(fan.user._id)).toBe(200);
+  });
+});
+
+describe('renewals to a creator who cannot receive money', () => {
+  const subscription = (fanId: string, creatorId: string) =>
+    server.app.ctx.db
+      .selectFrom('subscriptions')
+      .select(['status', 'current_period_end'])
+      .where('fan_id', '=', fanId)
+      .where('creator_id', '=', creatorId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+  const isSubscriber = async (creatorId: string, fanId: string) =>
+    (
+      await server.app.ctx.db
+        .selectFrom('chat_members')
+        .select('is_subscriber')
+        .where('user_id', '=', creatorId)
+        .where('other_user_id', '=', fanId)
+        .executeTakeFirstOrThrow()
+    ).is_subscriber;
+
+  it('lapse without charging the fan; the others renew; the fan may subscribe again once approved', async () => {
+    const fan = await w.fan();
+    const [pending, denied, banned, approved] = [
+      await w.creator(),
+      await w.creator(),
+      await w.creator(),
+      await w.creator(),
+    ];
+    await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE * 6);
+    for (const creator of [pending, denied, banned, approved]) {
+      await w.openChat(fan.token, creator.user._id);
+      const sub = await w.api.call('POST', '/v1/subscriptions', {
+        token: fan.token,
+        body: { model_id: creator.user._id },
+      });
+      expect(sub.status).toBe(200);
+    }
+    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE * 2);
+
+    // Moderation takes one creator back for review, an admin denies another and bans the third.
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ requires_moderation: true })
+      .where('id', '=', pending.user._id)
+      .execute();
+    for (const [creator, action] of [
+      [denied, 'deny'],
+      [banned, 'ban'],
+    ] as const) {
+      const res = await w.api.call('POST', `/v1/admin/users/${creator.user._id}/${action}`, {
+        token: adminToken,
+        body: {},
+      });
+      expect(res.status).toBe(200);
+    }
+    // Every period is over.
+    const past = new Date(Date.now() - 60_000);
+    await server.app.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: past })
+      .where('fan_id', '=', fan.user._id)
+      .execute();
+
+    expect(await server.app.ctx.jobs.runNow(RENEWAL_JOB)).toBe(4);
+    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE);
+    for (const creator of [pending, denied, banned]) {
+      expect(await subscription(fan.user._id, creator.user._id)).toMatchObject({
+        status: 'canceled',
+        current_period_end: past,
+      });
+      expect(await isSubscriber(creator.user._id, fan.user._id)).toBe(false);
+    }
+    expect((await subscription(fan.user._id, approved.user._id)).status).toBe('active');
+    expect(await isSubscriber(approved.user._id, fan.user._id)).toBe(true);
+
+    // Approval later charges nothing by itself: the lapsed subscription stays lapsed...
+    await w.api.call('POST', `/v1/admin/users/${pending.user._id}/approve`, { token: adminToken });
+    await server.app.ctx.jobs.runNow(RENEWAL_JOB);
+    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE);
+    // ...and the fan may subscribe again.
+    const again = await w.api.call('POST', '/v1/subscriptions', {
+      token: fan.token,
+      body: { model_id: pending.user._id },
+    });
+    expect(again.status).toBe(200);
+    expect(await balance(fan.user._id)).toBe(0);
+    expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 });

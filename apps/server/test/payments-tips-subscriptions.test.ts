@@ -245,4 +245,52 @@ describe('subscriptions', () => {
       `subscription:-${SUBSCRIPTION_PRICE}`,
     ]);
   });
+
+  it('does not top up again a period whose top-up key has expired: the subscription lapses', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const year = clock.now().getUTCFullYear() + 3;
+    const paid = await w.api.call('POST', '/v1/payment', {
+      token: fan.token,
+      body: {
+        card: { number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123', name: 'Fan' },
+        amount: SUBSCRIPTION_PRICE,
+        save_card: true,
+        idempotency_key: 'renewal-card-2',
+      },
+    });
+    expect(paid.body.result).toBe(true);
+    const cardId = (await w.api.call('GET', '/v1/cc', { token: fan.token })).body.data[0].id;
+    const sub = await w.api.call('POST', '/v1/subscriptions', {
+      token: fan.token,
+      body: { model_id: creator.user._id, card_id: cardId },
+    });
+    const periodEnd = sub.body.subscription.ends_at as string;
+    // This period's top-up was made long ago (its credits since spent) and its key purged since.
+    await server.app.ctx.db
+      .insertInto('payments')
+      .values({
+        user_id: fan.user._id,
+        idempotency_key: `renewal-topup:${sub.body.subscription._id}:${periodEnd}`,
+        status: 'succeeded',
+        kind: 'card',
+        credits: SUBSCRIPTION_PRICE,
+        amount_cents: SUBSCRIPTION_PRICE * 10,
+        purpose: 'subscription',
+        card_id: cardId,
+      })
+      .execute();
+    const payments = () =>
+      server.app.ctx.db.selectFrom('payments').select('id').where('user_id', '=', fan.user._id).execute();
+    expect(await payments()).toHaveLength(2);
+
+    clock.advance(31 * DAY);
+    await server.app.ctx.jobs.runNow(RENEWAL_JOB);
+    const list = SubscriptionList.parse(
+      (await w.api.call('GET', '/v1/subscriptions', { token: fan.token })).body,
+    );
+    expect(list.data[0]).toMatchObject({ _id: sub.body.subscription._id, status: 'canceled' });
+    expect(await payments()).toHaveLength(2);
+    expect((await w.api.call('GET', '/v1/users/me', { token: fan.token })).body.credits).toBe(0);
+  });
 });

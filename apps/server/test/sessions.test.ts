@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, SESSION_TTL_DAYS } from '../src/config';
 import { SIGN_IN_FAILURES_PURGE_JOB } from '../src/modules/users/throttle';
 import { TOUCH_INTERVAL_MS } from '../src/plugins/auth';
+import { SESSION_SWEEP_JOB } from '../src/realtime/connections';
 import { client } from './support/client';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
@@ -99,6 +100,41 @@ describe('sessions', () => {
       (await api.call('GET', '/v1/users/sessions', { token: fresh })).body,
     );
     expect(sessions).toHaveLength(1);
+  });
+
+  it('closes an open socket once its session expires unused, as signing out would', async () => {
+    const { token } = await api.signUp();
+    const socket = await connectSocket(server.url, token);
+    await socket.next('init');
+    const reason = new Promise<string>((resolve) =>
+      socket.ws.once('close', (_code, r) => resolve(String(r))),
+    );
+    const sweep = () => server.app.ctx.jobs.runNow(SESSION_SWEEP_JOB);
+    const stillOpen = async () => {
+      socket.send('ping', {});
+      await socket.next('pong');
+    };
+
+    // Used over HTTP now and then, the session slides and its socket stays.
+    clock.advance((SESSION_TTL_DAYS - 1) * DAY);
+    await sweep();
+    await stillOpen();
+    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    clock.advance((SESSION_TTL_DAYS - 1) * DAY);
+    await sweep();
+    await stillOpen();
+
+    // Another session, used lately, keeps its socket when this one expires.
+    const other = await api.signUp();
+    const otherSocket = await connectSocket(server.url, other.token);
+    await otherSocket.next('init');
+    clock.advance(2 * DAY);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    expect(await socket.closed).toBe(4001);
+    expect(await reason).toBe('Session ended');
+    otherSocket.send('ping', {});
+    await otherSocket.next('pong');
+    otherSocket.close();
   });
 
   it('writes the last use at most once in a few minutes', async () => {

@@ -6,10 +6,15 @@ import type { AppContext } from '../context';
 import type { PeriodicTask } from '../jobs/scheduler';
 import { PRESENCE_STALE_MS } from '../modules/chats/categories';
 import { findMember } from '../modules/chats/repository';
+import { usersRepository } from '../modules/users/repository';
+import { sessionsUsedSince } from '../plugins/auth';
 import type { PresenceCounter } from './presence';
 import { markOffline, onlinePartnerIds, setPresence, sweepStale } from './repository';
 
 const HEARTBEAT_MS = 30_000;
+/** How often a process looks for its sockets' sessions that expired unused. */
+const SESSION_SWEEP_MS = 60_000;
+export const SESSION_SWEEP_JOB = 'sessions.close-expired-sockets';
 /** Users whose freshness one statement renews. */
 const REFRESH_SLICE = 500;
 const BANNED_FRAME = '{"event":"banned"';
@@ -83,8 +88,12 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       recentlyEnded.delete(id);
     }
     recentlyEnded.set(tokenId, now);
-    for (const ws of bySession.get(tokenId) ?? []) ws.close(WS_UNAUTHORIZED, 'Session ended');
+    endSession(tokenId);
   });
+
+  const endSession = (tokenId: string) => {
+    for (const ws of bySession.get(tokenId) ?? []) ws.close(WS_UNAUTHORIZED, 'Session ended');
+  };
 
   const send = (ws: WebSocket, event: string, data: unknown) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data }));
@@ -228,6 +237,23 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       }
     },
     /**
+     * Closes the sockets whose session is over without having been ended: unused for the session
+     * lifetime (SESSION_TTL_DAYS), or gone some other way the hub did not report. One statement
+     * checks every session this process holds sockets for; answers how many sessions ended.
+     */
+    async closeExpired(now: Date): Promise<number> {
+      const tokenIds = [...bySession.keys()];
+      if (tokenIds.length === 0) return 0;
+      const live = await usersRepository.liveSessionIds(ctx.db, tokenIds, sessionsUsedSince(ctx, now));
+      let ended = 0;
+      for (const tokenId of tokenIds) {
+        if (live.has(tokenId)) continue;
+        endSession(tokenId);
+        ended++;
+      }
+      return ended;
+    },
+    /**
      * Shutdown: every socket closes (clients reconnect to another process) and this process's
      * users whose last socket it held go offline in one statement, before the database closes.
      * Their partners are not told one by one; a user who does not come back elsewhere shows as
@@ -252,11 +278,11 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
 export type Connections = ReturnType<typeof createConnections>;
 
 /**
- * The presence jobs, for the app to register: every process keeps its own users fresh, and
- * whichever process runs the shared sweep marks offline anyone whose heartbeat went stale (a
- * crashed process).
+ * The connection jobs, for the app to register: every process keeps its own users fresh and closes
+ * its sockets whose session expired, and whichever process runs the shared sweep marks offline
+ * anyone whose heartbeat went stale (a crashed process).
  */
-export function presenceJobs(ctx: AppContext, connections: Connections): PeriodicTask[] {
+export function connectionJobs(ctx: AppContext, connections: Connections): PeriodicTask[] {
   return [
     {
       name: 'presence.refresh',
@@ -266,6 +292,14 @@ export function presenceJobs(ctx: AppContext, connections: Connections): Periodi
         await connections.refresh(now);
         return 0;
       },
+    },
+    {
+      // A session's end moves with every use, made by any process: rather than timers re-armed on
+      // each use, each process asks once a minute which of its sockets' sessions are still live.
+      name: SESSION_SWEEP_JOB,
+      intervalMs: SESSION_SWEEP_MS,
+      perProcess: true,
+      run: (now) => connections.closeExpired(now),
     },
     {
       name: 'presence.sweep',

@@ -35,6 +35,15 @@ export const idempotencyRepository = {
       .executeTakeFirst();
   },
 
+  /** Forgets, in one statement, every key recorded before `before`; answers how many. */
+  async purgeRecordedBefore(db: Db, before: Date): Promise<number> {
+    const deleted = await db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  },
+
   async setReference(db: Db, userId: string, operation: string, key: string, reference: string) {
     await db
       .updateTable('idempotency_keys')

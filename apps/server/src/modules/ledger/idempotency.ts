@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import type { PeriodicTask } from '../../jobs/scheduler';
 import { DomainError } from '../../lib/errors';
 import { idempotencyRepository } from './idempotency-repository';
 
@@ -8,6 +10,14 @@ type Db = Kysely<DB>;
 
 export const IDEMPOTENCY_KEY_REUSED = 'This idempotency key was already used with a different request.';
 export const keyReused = () => new DomainError(422, 'idempotency_key_reused', IDEMPOTENCY_KEY_REUSED);
+export const IDEMPOTENCY_KEY_EXPIRED =
+  'This idempotency key was used before and has expired. Use a new key for a new request.';
+/**
+ * A key no longer remembered whose effect is still recorded under it (the ledger entry of a tip or
+ * subscription, the payment of a card payment or top-up): the request is refused and changes nothing.
+ */
+export const keyExpired = () => new DomainError(409, 'idempotency_key_expired', IDEMPOTENCY_KEY_EXPIRED);
+export const isKeyExpired = (e: unknown) => e instanceof DomainError && e.code === 'idempotency_key_expired';
 
 /** What a key is scoped to besides its caller: one key may name one request in each of these. */
 export type KeyedOperation = 'card_payment' | 'crypto_topup' | 'renewal_topup' | 'tip' | 'subscribe';
@@ -97,3 +107,21 @@ export async function claimKey(trx: Db, k: IdempotencyKey | null): Promise<strin
 export async function recordUse(trx: Db, k: IdempotencyKey | null, reference: string) {
   if (k) await idempotencyRepository.setReference(trx, k.userId, k.operation, k.key, reference);
 }
+
+export const IDEMPOTENCY_KEYS_PURGE_JOB = 'idempotency-keys.purge';
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Keys are remembered for IDEMPOTENCY_KEY_TTL_HOURS (24, as Stripe does), then forgotten in one
+ * DELETE an hour. What they made stays keyed where it was made (the ledger's unique key per
+ * account, a payment's own key), so a retry after that is refused rather than charged again.
+ */
+export const idempotencyKeysPurgeTask = (ctx: AppContext): PeriodicTask => ({
+  name: IDEMPOTENCY_KEYS_PURGE_JOB,
+  intervalMs: HOUR_MS,
+  run: (now) =>
+    idempotencyRepository.purgeRecordedBefore(
+      ctx.db,
+      new Date(now.getTime() - ctx.config.idempotencyKeyTtlHours * HOUR_MS),
+    ),
+});

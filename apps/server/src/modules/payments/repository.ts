@@ -16,6 +16,19 @@ export const paymentsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Whether one of the user's payments of this kind was made with this key (an expired key's). */
+  async keyUsed(db: Db, userId: string, kind: PaymentRow['kind'], idempotencyKey: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .where('kind', '=', kind)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   byId(db: Db, id: string) {
     if (!isUuid(id)) return Promise.resolve(undefined);
     return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();

@@ -10,7 +10,15 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
-import { claimKey, type IdempotencyKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
+import {
+  claimKey,
+  type IdempotencyKey,
+  isKeyExpired,
+  keyExpired,
+  keyFor,
+  priorUse,
+  recordUse,
+} from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { cardFingerprint, usableCard } from './cards';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
@@ -65,6 +73,9 @@ export async function startPayment(
   const started = await db.transaction().execute(async (trx) => {
     const prior = await claimKey(trx, k);
     if (prior !== undefined) return { prior };
+    // Claimed anew, yet a payment has the key: the key expired. Never a second charge for it.
+    if (await paymentsRepository.keyUsed(trx, values.user_id, values.kind, values.idempotency_key))
+      throw keyExpired();
     const payment = await paymentsRepository.insertPending(trx, values);
     await recordUse(trx, k, payment.id);
     return { payment };
@@ -276,18 +287,26 @@ export async function chargeSavedCardOffSession(
   const card = await cardsRepository.findLive(ctx.db, userId, cardId);
   if (!card) return false;
   const key = keyFor(userId, 'renewal_topup', idempotencyKey, { card_id: cardId, credits });
-  const { payment, first } = await startPayment(ctx.db, key, {
-    user_id: userId,
-    idempotency_key: idempotencyKey,
-    kind: 'card',
-    credits,
-    amount_cents: credits * 10,
-    purpose: 'subscription',
-    card_id: card.id,
-    card_brand: card.brand,
-    card_last4: card.last4,
-    provider_token: card.provider_token,
-  });
+  let started: Awaited<ReturnType<typeof startPayment>>;
+  try {
+    started = await startPayment(ctx.db, key, {
+      user_id: userId,
+      idempotency_key: idempotencyKey,
+      kind: 'card',
+      credits,
+      amount_cents: credits * 10,
+      purpose: 'subscription',
+      card_id: card.id,
+      card_brand: card.brand,
+      card_last4: card.last4,
+      provider_token: card.provider_token,
+    });
+  } catch (e) {
+    // This period's top-up was made more than a day ago: its credits landed then, none land now.
+    if (isKeyExpired(e)) return false;
+    throw e;
+  }
+  const { payment, first } = started;
   const p = first ? await chargeAndSettle(ctx, payment, true) : await settled(ctx.db, payment.id);
   return p.status === 'succeeded';
 }

@@ -40,10 +40,14 @@ async function renewOne(ctx: AppContext, sub: SubscriptionRow): Promise<'renewed
   }
 }
 
-/** Due subscriptions renew from credits; a saved card tops up what is missing; otherwise they lapse. */
+/**
+ * Due subscriptions renew from credits; a saved card tops up what is missing; otherwise they lapse.
+ * A subscription whose creator may not be paid now (awaiting moderation, denied, banned) lapses
+ * without charging the fan, all of them in one statement; the fan may subscribe again later.
+ */
 export async function renewDue(ctx: AppContext, now: Date): Promise<number> {
+  let handled = await subscriptionsRepository.lapseUnpayable(ctx.db, now, BATCH);
   const due = await subscriptionsRepository.due(ctx.db, now, BATCH);
-  let handled = 0;
   for (const sub of due) {
     let outcome = await renewOne(ctx, sub);
     if (outcome === 'short' && sub.card_id) {

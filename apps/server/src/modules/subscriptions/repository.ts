@@ -22,6 +22,17 @@ export function toSubscription(row: WithCreator): Subscription {
   };
 }
 
+/**
+ * The creator (`u`) may not be paid a renewal: what `assertCanReceivePayments` refuses (a creator
+ * awaiting moderation or denied, as `isModerationPending` in the contract says), and a banned or
+ * erased account, which a new subscription does not find at all.
+ */
+const creatorCannotBePaid = sql<boolean>`(
+  (u.type = 'featured' AND (
+    (u.requires_moderation AND (u.id_verification_status IS NULL OR u.id_verification_status = 'pending'))
+    OR u.discover_status = 'denied'))
+  OR u.banned_at IS NOT NULL OR u.deleted_at IS NOT NULL)`;
+
 const withCreator = (db: Db) =>
   db
     .selectFrom('subscriptions as s')
@@ -58,16 +69,46 @@ export const subscriptionsRepository = {
     return row.id;
   },
 
-  /** Active subscriptions whose paid period has ended, the longest due first. */
+  /**
+   * Active subscriptions whose paid period has ended and whose creator may be paid, the longest due
+   * first. Those whose creator may not be paid are left to `lapseUnpayable`.
+   */
   due(db: Db, now: Date, limit: number) {
     return db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .where('current_period_end', '<=', now)
-      .orderBy('current_period_end')
+      .selectFrom('subscriptions as s')
+      .innerJoin('users as u', 'u.id', 's.creator_id')
+      .selectAll('s')
+      .where('s.status', '=', 'active')
+      .where('s.current_period_end', '<=', now)
+      .where(sql<boolean>`NOT ${creatorCannotBePaid}`)
+      .orderBy('s.current_period_end')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * Lapses, in one statement, up to `limit` due subscriptions whose creator may not be paid: they
+   * end as a renewal that could not be paid does (`canceled`, the paid period over), and the
+   * creator's inbox no longer shows the fan as a subscriber. Nothing is charged. Answers how many.
+   */
+  async lapseUnpayable(db: Db, now: Date, limit: number): Promise<number> {
+    const { rows } = await sql<{ lapsed: number }>`
+      WITH lapsed AS (
+        UPDATE subscriptions SET status = 'canceled', canceled_at = ${now}
+        WHERE id IN (
+          SELECT s.id FROM subscriptions s JOIN users u ON u.id = s.creator_id
+          WHERE s.status = 'active' AND s.current_period_end <= ${now} AND ${creatorCannotBePaid}
+          ORDER BY s.current_period_end
+          LIMIT ${limit}
+        )
+        AND status = 'active'
+        RETURNING fan_id, creator_id
+      ), unmarked AS (
+        UPDATE chat_members m SET is_subscriber = false
+        FROM lapsed l WHERE m.user_id = l.creator_id AND m.other_user_id = l.fan_id
+      )
+      SELECT count(*)::int AS lapsed FROM lapsed`.execute(db);
+    return rows[0]?.lapsed ?? 0;
   },
 
   /**

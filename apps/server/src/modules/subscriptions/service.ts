@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
-import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
+import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
 import { cardsRepository } from '../payments/repository';
@@ -86,6 +86,9 @@ export async function subscribe(
         idempotencyKey: key,
         reference: subId,
       });
+      // The key was claimed above, so a ledger entry under it is from a key since expired: this
+      // subscription would be free. It is refused, and the row just inserted rolls back.
+      if (paid.replayed) throw keyExpired();
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
       await recordUse(trx, idempotencyKey, subId);
       return { id: subId, balance: paid.balance, replayed: false };

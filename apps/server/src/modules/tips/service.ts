@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
-import { claimKey, keyFor, priorUse, recordUse } from '../ledger/idempotency';
+import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
 import { appendMessage, findFor } from '../messages/repository';
@@ -72,8 +72,8 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       idempotencyKey: ledgerKey,
       reference: chatId,
     });
-    // The key was claimed above, so its ledger entry cannot exist yet.
-    if (paid.replayed) throw new Error('tip ledger entry without its idempotency key');
+    // The key was claimed above, so a ledger entry under it is from a key since expired.
+    if (paid.replayed) throw keyExpired();
     const row = await appendMessage(trx, {
       chatId,
       senderId: fan.id,

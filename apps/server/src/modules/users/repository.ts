@@ -108,6 +108,19 @@ export const usersRepository = {
     return touchTokens(db, { tokenId, at });
   },
 
+  /** Which of these sessions are still live (not revoked, used since `usedSince`), in one statement. */
+  async liveSessionIds(db: Db, tokenIds: string[], usedSince: Date): Promise<Set<string>> {
+    if (tokenIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('id', '=', sql<string>`ANY(${tokenIds}::uuid[])`)
+      .where('revoked_at', 'is', null)
+      .where('last_used_at', '>', usedSince)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+
   /** A user's live sessions used since `usedSince`, the most recently used first. */
   listSessions(db: Db, userId: string, usedSince: Date) {
     return db
