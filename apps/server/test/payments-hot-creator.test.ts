@@ -7,7 +7,7 @@ import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
 // A popular creator's earnings are credited by many fans at once. They are spread over rows
-// (migration 0013) so paying fans do not queue on the creator; the ledger must stay exact and a
+// (migration 0014) so paying fans do not queue on the creator; the ledger must stay exact and a
 // debit of earnings (a payout) must still see, and never exceed, the whole balance.
 let server: TestServer;
 let w: ReturnType<typeof world>;
