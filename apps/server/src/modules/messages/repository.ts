@@ -43,7 +43,10 @@ export type StoredMessage = MessageRow & {
 async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(StoredMessage | undefined)[]> {
   const rows = await prepared(
     db,
-    sql<AppendedRow & { ord: number }>`SELECT * FROM append_messages(${messageColumns(ms)})`,
+    // Free messages add nothing to the spent counters (paid ones go through `appendPaidMessages`).
+    sql<
+      AppendedRow & { ord: number }
+    >`SELECT * FROM append_messages(${messageColumns(ms)}, ${ms.map(() => 0)}::int[])`,
   );
   const byOrd = new Map(rows.map((r) => [r.ord, r]));
   return ms.map((m, i) => {
@@ -65,36 +68,45 @@ function messageColumns(ms: readonly NewMessage[]) {
     ${col((m) => m.destructAt?.toISOString() ?? null)}::timestamptz[]`;
 }
 
-/** What storing a message that pays the chat's rate did (see `appendPaidMessage`). */
+/** A message that pays its chat's rate, with its payment (see `appendPaidMessages`). */
+export interface PaidSend {
+  message: NewMessage;
+  amount: number;
+  idempotencyKey: string;
+  earningsShard: number;
+}
+
+/** What storing a message that pays the chat's rate did (see `appendPaidMessages`). */
 export type PaidAppend =
   | { outcome: 'paid'; balance: number; stored: StoredMessage }
   | { outcome: 'replayed' | 'insufficient'; balance: number };
 
-/** Raised by `append_paid_message` when the send id was already stored: nothing was charged. */
+/** Raised by `append_paid_messages` when a send id was already stored: nothing was charged. */
 export const SEND_ID_TAKEN = 'PX409';
 
 /**
- * Stores a message that pays the chat's rate together with its payment, in one statement
- * (`append_paid_message`, migration 0014, which moves the money through the ledger's own
- * `ledger_transfer`): the fan's debit, the creator's earnings and both ledger rows commit with the
- * message or not at all, and the creator's rows are locked only for that statement's own time.
- * Rejects with SQLSTATE `SEND_ID_TAKEN` when the send id was used before without this payment.
+ * Stores messages that pay their chats' rates together with their payments, in one statement
+ * (`append_paid_messages`, migration 0014, which moves the money through the ledger's own
+ * `ledger_transfer`): each fan's debit, the creator's earnings and the ledger rows commit with the
+ * messages or not at all, and the creator's rows are locked only for that statement's own time.
+ * Rejects with SQLSTATE `SEND_ID_TAKEN` when a send id was used before: then nothing was stored.
  */
-export async function appendPaidMessage(
-  db: Trx,
-  m: NewMessage,
-  payment: { amount: number; idempotencyKey: string; earningsShard: number },
-): Promise<PaidAppend> {
-  const [row] = await prepared(
+export async function appendPaidMessages(db: Trx, sends: readonly PaidSend[]): Promise<PaidAppend[]> {
+  const rows = await prepared(
     db,
-    sql<AppendedRow & { ord: number | null; balance: number; outcome: PaidAppend['outcome'] }>`
-      SELECT * FROM append_paid_message(${payment.amount}::int, ${payment.idempotencyKey}::text,
-        ${payment.earningsShard}::int, ${messageColumns([m])})`,
+    sql<AppendedRow & { n: number; balance: number; outcome: PaidAppend['outcome'] }>`
+      SELECT * FROM append_paid_messages(${sends.map((s) => s.amount)}::int[],
+        ${sends.map((s) => s.idempotencyKey)}::text[], ${sends.map((s) => s.earningsShard)}::int[],
+        ${messageColumns(sends.map((s) => s.message))})`,
   );
-  if (!row) throw new Error('append_paid_message answered no row');
-  return row.outcome === 'paid'
-    ? { outcome: 'paid', balance: row.balance, stored: storedMessage(m, row) }
-    : { outcome: row.outcome, balance: row.balance };
+  const byN = new Map(rows.map((r) => [r.n, r]));
+  return sends.map((s, i) => {
+    const row = byN.get(i + 1);
+    if (!row) throw new Error('append_paid_messages answered no row for a send');
+    return row.outcome === 'paid'
+      ? { outcome: 'paid', balance: row.balance, stored: storedMessage(s.message, row) }
+      : { outcome: row.outcome, balance: row.balance };
+  });
 }
 
 interface AppendedRow {

@@ -8,6 +8,7 @@ import {
 } from '@parlor/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
@@ -21,7 +22,7 @@ import { type MessageRow, messageFor, messagesFor } from './dto';
 import {
   appendMessage,
   appendMessageSoon,
-  appendPaidMessage,
+  appendPaidMessages,
   byIdsFor,
   findBySendId,
   findFor,
@@ -29,6 +30,8 @@ import {
   isInChat,
   markDeleted,
   type NewMessage,
+  type PaidAppend,
+  type PaidSend,
   pageOfChat,
   SEND_ID_TAKEN,
   type StoredMessage,
@@ -37,6 +40,26 @@ import {
 type SendInput = z.output<typeof SendMessageRequest>;
 
 export const SEND_ID_IN_OTHER_CHAT = 'This message id was already used in another chat.';
+
+/**
+ * Paid sends that arrive together share one statement and one commit (`appendPaidMessages`), as
+ * free ones do. When a shared statement fails (a send id already used, a lock cycle), each send is
+ * stored alone, so one send's failure is its own. A concurrent twin with the same key is retried
+ * and then replays.
+ */
+const payAndAppendSoon = batched<PaidSend, PaidAppend>(async (db, sends) => {
+  const alone = (send: PaidSend) =>
+    idempotentStatement(() => appendPaidMessages(db, [send])).then(
+      (r) => r[0] as PaidAppend,
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+    );
+  if (sends.length === 1) return [await alone(sends[0] as PaidSend)];
+  try {
+    return await idempotentStatement(() => appendPaidMessages(db, sends));
+  } catch {
+    return Promise.all(sends.map(alone));
+  }
+});
 
 /**
  * A send id its sender used before. In the same chat it is a retry: the stored message is answered
@@ -118,14 +141,12 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     // The rate charged is the one read with the chat at the start of this request: the rate the fan
     // saw when they pressed send, even if the creator changes it a moment later.
     const rate = chat.credit_rate;
-    const idempotencyKey = `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`;
-    const result = await idempotentStatement(() =>
-      appendPaidMessage(ctx.db, message, {
-        amount: rate,
-        idempotencyKey,
-        earningsShard: ledger.earningsShard(),
-      }),
-    ).catch((e: unknown) => {
+    const result = await payAndAppendSoon(ctx.db, {
+      message,
+      amount: rate,
+      idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
+      earningsShard: ledger.earningsShard(),
+    }).catch((e: unknown) => {
       // The send id is taken (a retry, or the id used in another chat): nothing was charged for it.
       if ((e as { code?: string })?.code === SEND_ID_TAKEN) return undefined;
       throw e;
