@@ -26,13 +26,13 @@ const redisUrl = process.env.BENCH_REDIS || undefined;
 const FANS = Number(process.env.BENCH_FANS ?? 5000);
 const RATE_CREDITS = Number(process.env.BENCH_RATE_CREDITS ?? 5);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
-const RATES = (process.env.BENCH_RATES ?? '250,500,750,1000,1250,1500,2000')
+const RATES = (process.env.BENCH_RATES ?? '250,400,500,600,700,800,900,1000,1250')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const P99_LIMIT_MS = 100;
-const WARMUP_RATE = 100;
-const WARMUP_SECONDS = 3;
+const WARMUP_RATE = 200;
+const WARMUP_SECONDS = 5;
 /** A step held its rate: every answer a success, p99 under the limit, 95 % of the offered rate stored. */
 const held = (s: Step) =>
   Object.keys(s.errors).length === 0 && s.latency.p99 < P99_LIMIT_MS && s.achieved >= s.offered * 0.95;
@@ -94,6 +94,9 @@ async function seed(url: string, secret: string) {
         SELECT '00000000-0000-4000-8000-000000000001', encode(sha256(convert_to('${secret}-creator', 'UTF8')), 'hex'),
                'parlor-bench';
       ANALYZE;`);
+    // BENCH_TRACK_FUNCTIONS=1: PostgreSQL counts time per function (pg_stat_user_functions) for a closer look.
+    if (process.env.BENCH_TRACK_FUNCTIONS)
+      await c.query(`ALTER DATABASE ${dbName} SET track_functions = 'all'`);
     const { rows } = await c.query<{ i: number; id: string }>(
       'SELECT i, id::text AS id FROM fans ORDER BY i',
     );
@@ -215,17 +218,23 @@ async function main() {
     // Warm-up, not counted: the pool opens its connections and each plans its statements once.
     const warm = await runStep(WARMUP_RATE, WARMUP_SECONDS);
     let storedTotal = warm.stored;
-    for (const offered of RATES) {
-      const step = await runStep(offered, STEP_SECONDS);
-      storedTotal += step.stored;
-      steps.push(step);
-      console.log(
-        `offered ${offered}/s: stored ${step.stored}/${step.sent} (${step.achieved}/s over ${step.seconds} s), ` +
-          `p50 ${fmt(step.latency.p50)} p99 ${fmt(step.latency.p99)} max ${fmt(step.latency.max)}, ` +
-          `delivered ${step.delivered}, errors ${JSON.stringify(step.errors)}, ` +
-          `CPU server ${step.serverCpu} postgres ${step.postgresCpu} load generator ${step.clientCpu} cores`,
-      );
-      if (!held(step)) break;
+    // A step that misses is run once more before the ladder stops: on a shared 2-core machine one
+    // scheduling hiccup can push a single 10 s step's p99 over the limit.
+    ladder: for (const offered of RATES) {
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const step = await runStep(offered, STEP_SECONDS);
+        storedTotal += step.stored;
+        steps.push(step);
+        console.log(
+          `offered ${offered}/s${attempt > 1 ? ' (again)' : ''}: stored ${step.stored}/${step.sent} (${step.achieved}/s over ${step.seconds} s), ` +
+            `p50 ${fmt(step.latency.p50)} p99 ${fmt(step.latency.p99)} max ${fmt(step.latency.max)}, ` +
+            `delivered ${step.delivered}, errors ${JSON.stringify(step.errors)}, ` +
+            `CPU server ${step.serverCpu} postgres ${step.postgresCpu} load generator ${step.clientCpu} cores`,
+        );
+        if (held(step)) break;
+        if (attempt === 2) break ladder;
+        await sleep(1000);
+      }
       await sleep(1000);
     }
     ws.close();

@@ -264,7 +264,14 @@ BEGIN
     END IF;
   END LOOP;
 
-  IF cardinality(keep) > 0 THEN
+  IF cardinality(keep) = cardinality(chat_ids) THEN
+    -- All paid, the usual case: the arrays go on as they came.
+    RETURN QUERY
+    SELECT a.ord, balances[a.ord], 'paid'::text, a.id, a.created_at, a.recipient_unread,
+      a.recipient_unread_all, a.recipient_unread_favorites
+    FROM append_messages(chat_ids, sender_ids, recipient_ids, types, texts, prices, self_destructs, parent_ids,
+      send_ids, systems, media_ids, gif_urls, gif_widths, gif_heights, destruct_ats, amounts) a;
+  ELSIF cardinality(keep) > 0 THEN
     RETURN QUERY
     SELECT keep[a.ord], balances[keep[a.ord]], 'paid'::text, a.id, a.created_at, a.recipient_unread,
       a.recipient_unread_all, a.recipient_unread_favorites
@@ -286,6 +293,8 @@ BEGIN
       ARRAY(SELECT destruct_ats[k] FROM unnest(keep) WITH ORDINALITY u(k, o) ORDER BY u.o),
       ARRAY(SELECT amounts[k] FROM unnest(keep) WITH ORDINALITY u(k, o) ORDER BY u.o)
     ) a;
+  END IF;
+  IF cardinality(keep) > 0 THEN
     GET DIAGNOSTICS appended = ROW_COUNT;
     IF appended < cardinality(keep) THEN
       RAISE EXCEPTION 'send id already used' USING ERRCODE = 'PX409';
