@@ -5,8 +5,8 @@ import {
   type Conversation,
   type ConversationsState,
   mergeIds,
-  messagesAdapter,
   newConversation,
+  upsertMessages,
 } from './conversationModel';
 
 type S = Draft<ConversationsState>;
@@ -20,7 +20,7 @@ function byChatId(state: S, chatId: string): [string, Draft<Conversation>] | und
 
 /** A stored message joins its conversation; the pending entry with its send id is done. */
 export function addStoredMessage(state: S, convo: Draft<Conversation>, message: Message): void {
-  messagesAdapter.upsertOne(state.messages, message);
+  upsertMessages(state.messages, [message]);
   if (!message.is_hidden) convo.messageIds = mergeIds(convo.messageIds, [message._id]);
   if (message.clientSideReceiveId) delete convo.pending[message.clientSideReceiveId];
 }

@@ -67,6 +67,21 @@ export interface ConversationsState {
 
 export const messagesAdapter = createEntityAdapter<Message, string>({ selectId: (m) => m._id });
 
+/**
+ * Stores messages as the server answered them, except that a bought message never turns locked
+ * again: a page requested before the purchase can arrive after it (a chat opened, then Unlock
+ * pressed at once), and would otherwise show the photo locked although it was paid for. A message
+ * that is gone (deleted, or its self-destructing content hidden) still replaces the held one.
+ */
+export function upsertMessages(state: EntityState<Message, string>, messages: readonly Message[]): void {
+  const fresh = messages.filter((incoming) => {
+    const held = state.entities[incoming._id];
+    const stale = held?.is_paid && !incoming.is_paid && !incoming.is_deleted && incoming.media !== null;
+    return !stale;
+  });
+  messagesAdapter.upsertMany(state, fresh);
+}
+
 export const newConversation = (): Conversation => ({
   status: 'idle',
   error: null,

@@ -2,7 +2,7 @@ import type { Chat, Message, MessagePage } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvent } from '../../app/realtimeEvent';
 import { message as baseMessage } from '../chats/inboxTestData';
-import { sendForced, sendStarted, sendSucceeded } from './conversationActions';
+import { messagesMerged, sendForced, sendStarted, sendSucceeded } from './conversationActions';
 import { mergeIds } from './conversationModel';
 import { conversationsSlice } from './conversationSlice';
 import { openConversation } from './conversationThunks';
@@ -43,6 +43,30 @@ const pending = (id: string) => ({
 });
 
 describe('conversation state', () => {
+  it('keeps a bought photo unlocked when a page asked for before the purchase arrives after it', () => {
+    const media = { blur: '/blur', url: '/full', width: 10, height: 10 } as unknown as Message['media'];
+    const locked = message('5', OTHER, { type: 'image', price: 30, is_paid: false, media });
+    const bought = { ...locked, is_paid: true };
+    let state = reduce(
+      undefined,
+      openConversation.fulfilled({ data: [locked], credits: 100, chat, next: null } as MessagePage, 'r', {
+        otherUserId: OTHER,
+      }),
+    );
+    state = reduce(state, messagesMerged({ otherUserId: OTHER, messages: [bought] }));
+    // The stale page: opened a second time (a reconnect) before the buy, answered after it.
+    state = reduce(
+      state,
+      openConversation.fulfilled({ data: [locked], credits: 100, chat, next: null } as MessagePage, 'r2', {
+        otherUserId: OTHER,
+      }),
+    );
+    expect(state.messages.entities['5']?.is_paid).toBe(true);
+    // Content that is gone still replaces it.
+    state = reduce(state, messagesMerged({ otherUserId: OTHER, messages: [{ ...locked, media: null }] }));
+    expect(state.messages.entities['5']?.media).toBeNull();
+  });
+
   it('opens ready with the newest page, oldest first', () => {
     const state = opened(['8', '9', '10'], '/older');
     expect(state.byUser[OTHER]).toMatchObject({

@@ -23,6 +23,7 @@ import {
   mergeIds,
   messagesAdapter,
   newConversation,
+  upsertMessages,
 } from './conversationModel';
 import { hideMessageForMe, loadOlderMessages, openConversation } from './conversationThunks';
 
@@ -50,7 +51,7 @@ export const conversationsSlice = createSlice({
       .addCase(openConversation.fulfilled, (state, action) => {
         const convo = convoFor(state, action.meta.arg.otherUserId);
         const page = action.payload;
-        messagesAdapter.upsertMany(state.messages, page.data);
+        upsertMessages(state.messages, page.data);
         const ids = page.data.map((m) => m._id);
         const overlaps = page.next === null || ids.some((id) => convo.messageIds.includes(id));
         if (convo.messageIds.length === 0 || !overlaps) {
@@ -79,7 +80,7 @@ export const conversationsSlice = createSlice({
       })
       .addCase(loadOlderMessages.fulfilled, (state, action) => {
         const convo = convoFor(state, action.meta.arg);
-        messagesAdapter.upsertMany(state.messages, action.payload.data);
+        upsertMessages(state.messages, action.payload.data);
         convo.messageIds = mergeIds(
           convo.messageIds,
           action.payload.data.map((m) => m._id),
