@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
+import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { selfDestructTask } from './modules/media/purchases';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPaymentRoutes(app, ctx);
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
+  registerFeedRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
 

@@ -1,4 +1,4 @@
-import type { Message } from '@parlor/contract';
+import type { FeedPost, Message } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { DEMO_PASSWORD, seedDemo } from '../src/scripts/seed/demo';
@@ -93,5 +93,30 @@ describe('demo data', () => {
     const messages = await db.selectFrom('messages').select('id').execute();
     expect(chats.length).toBeGreaterThanOrEqual(3);
     expect(messages.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives every demo creator a public, a private and a paid post, locked for a fan who has not paid', async () => {
+    const api = client(server.url);
+    const alex = await api.call('POST', '/v1/auth', { body: { login: 'alex', password: DEMO_PASSWORD } });
+    for (const username of ['mila', 'sofia', 'luna']) {
+      const creator = await server.app.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      const page = await api.call('GET', `/v1/feed?model_id=${creator.id}`, {
+        token: alex.body.access_token,
+      });
+      expect(page.status).toBe(200);
+      const posts = page.body.data as FeedPost[];
+      expect(posts, username).toHaveLength(3);
+      const pub = posts.find((p) => !p.private_feed && p.price === 0);
+      const priv = posts.find((p) => p.private_feed);
+      const paid = posts.find((p) => p.price > 0);
+      expect(pub).toMatchObject({ locked: false, type: 'image' });
+      expect(pub?.media?.st).toMatch(/^\/v1\/media\/files\//);
+      expect(priv).toMatchObject({ locked: true, media: { st: null, rt: null } });
+      expect(paid).toMatchObject({ locked: true, is_paid: false, media: { st: null, rt: null } });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewFeedEvent } from './feed';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
 /** The realtime chat message event. */
@@ -85,7 +86,7 @@ export const ServerEvents = {
   block_chat_media: ChatMediaEvent,
   allow_chat_media: ChatMediaEvent,
   hide_skinscore_banner: open,
-  new_feed: open,
+  new_feed: NewFeedEvent,
   broadcast_done: open,
   provider_features_update: open,
   'deletion-scheduled': open,

@@ -6,6 +6,7 @@ export * from './endpoints';
 export * from './enums';
 export * from './errors';
 export * from './events';
+export * from './feed';
 export * from './ids';
 export * from './media';
 export * from './messages';

@@ -46,6 +46,8 @@ export interface UsersTable {
   has_favorites: Generated<boolean>;
   is_broadcasting: Generated<boolean>;
   unread_feeds: Generated<number>;
+  /** When the user last opened the first page of their home feed (migration 0017). */
+  feed_opened_at: Timestamp;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   profile_invisible: Generated<boolean>;
   intro_enabled: Generated<boolean>;
@@ -205,6 +207,29 @@ export interface MediaUsageTable {
   used_bytes: Generated<number>;
 }
 
+/** A creator's post (migration 0017, docs/feed.md). */
+export interface FeedPostsTable {
+  id: Generated<number>;
+  owner_id: string;
+  type: 'avatar' | 'featured' | 'image' | 'video' | 'imageOrVideo';
+  text: string | null;
+  media_id: number | null;
+  private_feed: Generated<boolean>;
+  price: Generated<number>;
+  pinned: Generated<boolean>;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One purchase of a paid post by one buyer. */
+export interface FeedPurchasesTable {
+  post_id: number;
+  buyer_id: string;
+  seller_id: string;
+  price: number;
+  created_at: Timestamp;
+}
+
 export interface MessagePurchasesTable {
   message_id: number;
   buyer_id: string;
@@ -225,6 +250,7 @@ export type LedgerReason =
   | 'package'
   | 'message_rate'
   | 'paid_message'
+  | 'paid_post'
   | 'tip'
   | 'subscription'
   | 'refund'
@@ -343,6 +369,8 @@ export interface DB {
   media: MediaTable;
   media_usage: MediaUsageTable;
   message_purchases: MessagePurchasesTable;
+  feed_posts: FeedPostsTable;
+  feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;
   chat_notes: ChatNotesTable;
   user_reports: UserReportsTable;

@@ -72,6 +72,14 @@ export const ERRORS = {
   mediaBlocked: 'Sending media blocked.',
   /** 403: a fan's upload or message with a price (only creators sell content). */
   paidCreatorsOnly: 'Only creators can send paid messages.',
+  /** 403: a fan tries to post to the feed. */
+  feedCreatorsOnly: 'Only creators can post to the feed.',
+  /** 404: the post does not exist, was deleted, or (editing) is someone else's. */
+  postNotFound: 'Post not found',
+  /** 400: a post with neither text nor media. */
+  emptyPost: 'Write something or choose a photo or a video to post.',
+  /** 403: buying a private post without subscribing to its creator. */
+  subscribeToSeePost: 'Subscribe to this creator to see this post.',
   /** 413: the upload does not fit in what is left of the account's storage quota. */
   storageFull:
     'Your storage is full: this file needs more room than you have left. Remove photos or videos you no longer need from your vault, or choose a smaller file.',

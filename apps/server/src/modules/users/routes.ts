@@ -2,6 +2,7 @@ import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
+import { unreadFeeds } from '../feed/service';
 import { toUser } from './dto';
 import {
   endSession,
@@ -34,7 +35,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     { config },
   );
   route(app, endpoints.signOut, ({ auth }) => signOut(ctx, auth.tokenId));
-  route(app, endpoints.me, ({ auth }) => toUser(auth.user));
+  route(app, endpoints.me, async ({ auth }) => ({
+    ...toUser(auth.user),
+    unread_feeds: await unreadFeeds(ctx, auth.user),
+  }));
   route(app, endpoints.listSessions, ({ auth }) => listSessions(ctx, auth));
   route(app, endpoints.endSession, ({ auth, params }) => endSession(ctx, auth, params.id));
   route(app, endpoints.updateUser, ({ auth, params, body }) => updateUser(ctx, auth.user, params.id, body));

@@ -1,8 +1,10 @@
 import { hash } from '@node-rs/argon2';
+import { CreateFeedRequest } from '@parlor/contract';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { avatarUrl } from '../../modules/avatars/service';
+import { createPost } from '../../modules/feed/service';
 import { ledger } from '../../modules/ledger/service';
 import type { MediaRow } from '../../modules/media/repository';
 import { createMediaStorage } from '../../modules/media/storage';
@@ -98,6 +100,37 @@ const CONVERSATIONS: { fan: string; creator: string; lines: Line[] }[] = [
   },
 ];
 
+/** Each demo creator's feed: a public post, one for subscribers and a paid one, oldest first. */
+const FEEDS: {
+  creator: string;
+  posts: { text: string; picture: DemoPicture; private?: boolean; price?: number }[];
+}[] = [
+  {
+    creator: 'mila',
+    posts: [
+      { text: 'Good morning from Lisbon ☕', picture: 'coffee' },
+      { text: 'A quiet hike, just for my subscribers 🏔', picture: 'mountains', private: true },
+      { text: 'The best beach of the trip 🌊', picture: 'beach', price: 40 },
+    ],
+  },
+  {
+    creator: 'sofia',
+    posts: [
+      { text: 'Sunrise run done. Who is training today?', picture: 'sunset' },
+      { text: 'My full weekly plan, for subscribers', picture: 'rooftops', private: true },
+      { text: 'Beach workout, full set', picture: 'beach', price: 30 },
+    ],
+  },
+  {
+    creator: 'luna',
+    posts: [
+      { text: 'New demo coming Friday 🎶', picture: 'sunset' },
+      { text: 'Where I write: a peek for subscribers', picture: 'coffee', private: true },
+      { text: 'The mountain session, unplugged', picture: 'mountains', price: 50 },
+    ],
+  },
+];
+
 /**
  * Demo creators, fans, an admin, a few conversations and Mila's photos (her vault, a free and a
  * paid one in her chat with Alex), for `npm start` on an empty database. Fans' starting credits
@@ -149,6 +182,24 @@ export async function seedDemo(
     );
     for (const [i, c] of CONVERSATIONS.entries()) {
       await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i, photos);
+    }
+    // Feed posts go through the feed's own code path, on their creator's uploads.
+    for (const feed of FEEDS) {
+      const creator = (await usersRepository.findById(trx, ids.get(feed.creator)!))!;
+      const pictures = feed.posts.map((p) => p.picture);
+      const media =
+        feed.creator === VAULT.creator
+          ? photos
+          : await seedDemoMedia({ ...ctx, db: trx }, createMediaStorage(ctx.config), creator, pictures);
+      for (const p of feed.posts) {
+        const body = CreateFeedRequest.parse({
+          text: p.text,
+          public_id: media.get(p.picture)!.public_id,
+          private_feed: p.private ?? false,
+          price: p.price ?? 0,
+        });
+        await createPost({ ...ctx, db: trx }, creator, body);
+      }
     }
   });
   return USERS.map((u) => ({

@@ -1,0 +1,236 @@
+import {
+  type BuyFeedResponse,
+  type CreateFeedRequest,
+  ERRORS,
+  type FeedPage,
+  type FeedPost,
+  type FeedPostType,
+  type UpdateFeedRequest,
+} from '@parlor/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { idempotent, ledger } from '../ledger/service';
+import { MEDIA_MESSAGES } from '../media/content';
+import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
+import { signerFor } from '../media/signing';
+import { type FeedPostView, feedRepository } from './repository';
+
+type CreateInput = z.output<typeof CreateFeedRequest>;
+type UpdateInput = z.output<typeof UpdateFeedRequest>;
+
+/** `unread_feeds` counts up to this many; the badge shows "99+" beyond. */
+export const UNREAD_FEEDS_CAP = 100;
+
+const postNotFound = () => notFound(ERRORS.postNotFound, 'post_not_found');
+const parseId = (id: string) => (/^\d{1,18}$/.test(id) ? Number(id) : null);
+
+/**
+ * May the viewer see the post's media in full? Its owner always; others need a subscription for a
+ * private post and a purchase for a paid one (DESIGN §8.2, as paid messages in §5).
+ */
+export function isUnlocked(post: FeedPostView, viewerId: string): boolean {
+  if (post.owner_id === viewerId) return true;
+  if (post.private_feed && !post.subscribed) return false;
+  return post.price === 0 || post.bought;
+}
+
+/**
+ * Posts as `viewerId` may see them, their media loaded in one query and signed for this viewer.
+ * Every answer and event that carries a post goes through here, so a locked post never leaves with
+ * a full-size URL: only its blurred preview (toMessageMedia, as for paid messages).
+ */
+export async function postsFor(ctx: AppContext, rows: FeedPostView[], viewerId: string): Promise<FeedPost[]> {
+  const mediaIds = [...new Set(rows.flatMap((r) => (r.media_id === null ? [] : [r.media_id])))];
+  const media = new Map((await mediaRepository.byIds(ctx.db, mediaIds)).map((m) => [m.id, m]));
+  const sign = signerFor(ctx, viewerId);
+  return rows.map((row) => {
+    const unlocked = isUnlocked(row, viewerId);
+    const m = row.media_id === null ? undefined : media.get(row.media_id);
+    return {
+      _id: String(row.id),
+      model: { _id: row.owner_id, username: row.username, avatar: row.avatar_url },
+      type: row.type,
+      // A locked private post keeps its text for subscribers only; a paid public post shows its text.
+      text: row.private_feed && !unlocked ? null : row.text,
+      media: m ? toMessageMedia(m, sign, unlocked) : null,
+      private_feed: row.private_feed,
+      price: row.price,
+      is_paid: row.owner_id === viewerId || row.price === 0 || row.bought,
+      locked: !unlocked,
+      pinned: row.pinned,
+      created_at: row.created_at.toISOString(),
+    };
+  });
+}
+
+async function postFor(ctx: AppContext, id: number, viewerId: string): Promise<FeedPost> {
+  const row = await feedRepository.view(ctx.db, viewerId, id, ctx.clock.now());
+  if (!row) throw postNotFound();
+  const [post] = await postsFor(ctx, [row], viewerId);
+  return post as FeedPost;
+}
+
+/** The post's type: the one asked for when it fits the media, else what the media is. */
+function typeOf(asked: FeedPostType | undefined, media: MediaRow | undefined): FeedPostType {
+  if (!media) {
+    if (asked && asked !== 'featured')
+      throw badRequest(MEDIA_MESSAGES.missingMedia, 'invalid_input', 'public_id');
+    return 'featured';
+  }
+  if (asked === undefined) return media.kind;
+  const fits =
+    asked === 'imageOrVideo' ||
+    asked === 'featured' ||
+    asked === media.kind ||
+    (asked === 'avatar' && media.kind === 'image');
+  if (!fits) throw badRequest(MEDIA_MESSAGES.kindMismatch, 'invalid_input', 'type');
+  return asked;
+}
+
+/** POST /v1/feed: a creator publishes; their subscribers get `new_feed` once it is committed. */
+export async function createPost(ctx: AppContext, user: UserRow, input: CreateInput): Promise<FeedPost> {
+  assertNotFrozen(user);
+  if (user.type !== 'featured') throw forbidden(ERRORS.feedCreatorsOnly, 'feed_creators_only');
+  const text = input.text?.trim() ? input.text.trim() : null;
+  const wantsMedia = Boolean(input.public_id || input.media_id);
+  const media = input.public_id
+    ? await mediaRepository.byPublicId(ctx.db, input.public_id)
+    : input.media_id
+      ? await mediaRepository.byOwnerMd5(ctx.db, user.id, input.media_id)
+      : undefined;
+  // Someone else's media, or media taken out of the vault, is as good as absent.
+  if (wantsMedia && (!media || media.owner_id !== user.id || media.deleted_at !== null))
+    throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
+  if (input.price > 0 && !media) throw badRequest(MEDIA_MESSAGES.priceMediaOnly, 'price_media_only', 'price');
+  if (!text && !media) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
+  const type = typeOf(input.type, media);
+
+  const now = ctx.clock.now();
+  const { id } = await feedRepository.insert(ctx.db, {
+    owner_id: user.id,
+    type,
+    text,
+    media_id: media?.id ?? null,
+    private_feed: input.private_feed,
+    price: input.price,
+    created_at: now,
+  });
+  const audience = await feedRepository.audienceOfCreator(ctx.db, user.id, now);
+  // The event names the post only: each reader loads it as they may see it.
+  const event = { feed_id: String(id), model_id: user.id };
+  for (const fan of audience) if (fan !== user.id) ctx.hub.publish(fan, 'new_feed', event);
+  return postFor(ctx, id, user.id);
+}
+
+/** PATCH /v1/feed/{id}: the owner changes text, privacy or pinning; anyone else finds nothing. */
+export async function updatePost(ctx: AppContext, user: UserRow, idParam: string, input: UpdateInput) {
+  const id = parseId(idParam);
+  if (id === null) throw postNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await feedRepository.ownLiveForUpdate(trx, user.id, id);
+    if (!row) throw postNotFound();
+    const text = input.text === undefined ? row.text : input.text?.trim() ? input.text.trim() : null;
+    if (!text && row.media_id === null) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
+    await feedRepository.update(trx, id, {
+      text,
+      ...(input.private_feed === undefined ? {} : { private_feed: input.private_feed }),
+      ...(input.pinned === undefined ? {} : { pinned: input.pinned }),
+    });
+  });
+  return postFor(ctx, id, user.id);
+}
+
+/** DELETE /v1/feed/{id}: the owner removes the post; purchases of it stay in the ledger. */
+export async function deletePost(ctx: AppContext, user: UserRow, idParam: string) {
+  const id = parseId(idParam);
+  if (id === null) throw postNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await feedRepository.ownLiveForUpdate(trx, user.id, id);
+    if (!row) throw postNotFound();
+    await feedRepository.update(trx, id, { deleted_at: ctx.clock.now() });
+  });
+  return { _id: String(id), is_deleted: true as const };
+}
+
+/**
+ * GET /v1/feed: the home feed (creators I subscribe to), or with `model_id` one creator's posts
+ * with `is_subscribed`. Opening the home feed's first page resets `unread_feeds`.
+ */
+export async function listFeed(
+  ctx: AppContext,
+  user: UserRow,
+  q: { limit: number; offset: number; model_id?: string | undefined },
+): Promise<FeedPage> {
+  const now = ctx.clock.now();
+  const page = { limit: q.limit + 1, offset: q.offset };
+  let rows: FeedPostView[];
+  let isSubscribed: boolean | undefined;
+  if (q.model_id !== undefined) {
+    if (!isUuid(q.model_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
+    const model = await feedRepository.liveCreator(ctx.db, q.model_id);
+    if (!model) throw notFound(ERRORS.userNotFound, 'user_not_found');
+    rows = await feedRepository.byOwner(ctx.db, user.id, model.id, page, now);
+    isSubscribed = await feedRepository.isSubscribed(ctx.db, user.id, model.id, now);
+  } else {
+    rows = await feedRepository.home(ctx.db, user.id, page, now);
+    if (q.offset === 0) await feedRepository.markOpened(ctx.db, user.id, now);
+  }
+  const more = rows.length > q.limit;
+  const data = await postsFor(ctx, rows.slice(0, q.limit), user.id);
+  const model = q.model_id === undefined ? '' : `&model_id=${q.model_id}`;
+  return {
+    data,
+    next: more ? `/v1/feed?limit=${q.limit}&offset=${q.offset + q.limit}${model}` : null,
+    ...(isSubscribed === undefined ? {} : { is_subscribed: isSubscribed }),
+  };
+}
+
+/** `users/me.unread_feeds`: home-feed posts since the user last opened it. */
+export function unreadFeeds(ctx: AppContext, user: UserRow): Promise<number> {
+  return feedRepository.unreadCount(ctx.db, user.id, user.feed_opened_at, UNREAD_FEEDS_CAP, ctx.clock.now());
+}
+
+/**
+ * PATCH /v1/feed/{id}/buy, as buying a paid message (media/purchases.ts): the ledger key names the
+ * post, so the buyer is charged once however many buys arrive together; every later one gets 409.
+ * The post is share-locked, so buyers of one post do not queue behind each other.
+ */
+export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): Promise<BuyFeedResponse> {
+  assertNotFrozen(user);
+  const id = parseId(idParam);
+  if (id === null) throw postNotFound();
+  const now = ctx.clock.now();
+  const result = await idempotent(ctx.db, async (trx) => {
+    const row = await feedRepository.liveForShare(trx, id);
+    if (!row) throw postNotFound();
+    if (row.owner_id === user.id) throw badRequest('You can not buy your own post.', 'own_post');
+    if (row.price === 0 || (await feedRepository.bought(trx, id, user.id)))
+      throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
+    if (row.private_feed && !(await feedRepository.isSubscribed(trx, user.id, row.owner_id, now)))
+      throw forbidden(ERRORS.subscribeToSeePost, 'subscription_required');
+    await assertCanReceivePayments(trx, row.owner_id);
+    const paid = await ledger.transfer(trx, {
+      fromUserId: user.id,
+      toUserId: row.owner_id,
+      amount: row.price,
+      reason: 'paid_post',
+      idempotencyKey: `paid_post:${row.id}`,
+      reference: String(row.id),
+    });
+    if (paid.replayed) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
+    await feedRepository.insertPurchase(trx, {
+      post_id: row.id,
+      buyer_id: user.id,
+      seller_id: row.owner_id,
+      price: row.price,
+      created_at: now,
+    });
+    return { credits: paid.balance };
+  });
+  const post = await postFor(ctx, id, user.id);
+  ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
+  return { post, credits: result.credits };
+}

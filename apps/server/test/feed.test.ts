@@ -1,0 +1,340 @@
+import { ERRORS, type FeedPost, SUBSCRIPTION_PRICE } from '@parlor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances } from './support/balances';
+import { photoWithGps, upload } from './support/media';
+import { startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+import { world } from './support/world';
+
+let server: TestServer;
+let w: ReturnType<typeof world>;
+
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(() => server?.close());
+
+/** Any URL of a full-size variant, wherever it sits in a JSON answer or frame. */
+const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
+const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
+
+type Account = Awaited<ReturnType<typeof w.creator>>;
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  w.api.call(method as 'GET', path, { token, ...(body === undefined ? {} : { body }) });
+
+async function photo(creator: Account, colour: string) {
+  const res = await upload(server.url, creator.token, await photoWithGps(400, 300, colour));
+  expect(res.status).toBe(200);
+  return res.body.media as { public_id: string; media_id: string };
+}
+
+async function post(creator: Account, body: Record<string, unknown>) {
+  const res = await call('POST', '/v1/feed', creator.token, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function subscribe(fan: Account, creator: Account) {
+  await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE);
+  const res = await call('POST', '/v1/subscriptions', fan.token, { model_id: creator.user._id });
+  expect(res.status).toBe(200);
+}
+
+/** A creator with a public, a private and a paid post, each with a photo. */
+async function creatorWithPosts() {
+  const creator = await w.creator();
+  const pub = await post(creator, {
+    text: 'hello all',
+    public_id: (await photo(creator, '#102030')).public_id,
+  });
+  const priv = await post(creator, {
+    text: 'for subscribers',
+    public_id: (await photo(creator, '#203040')).public_id,
+    private_feed: true,
+  });
+  const paid = await post(creator, {
+    text: 'buy me',
+    public_id: (await photo(creator, '#304050')).public_id,
+    price: 30,
+  });
+  return { creator, pub, priv, paid };
+}
+
+describe('publishing', () => {
+  it('creates the five post types, edits, pins and deletes, owner only', async () => {
+    const creator = await w.creator();
+    const media = await photo(creator, '#445566');
+    const text = await post(creator, { text: '  just words  ' });
+    expect(text).toMatchObject({ type: 'featured', text: 'just words', media: null, locked: false });
+    expect(text.model).toMatchObject({ _id: creator.user._id, username: creator.user.username });
+    expect(await post(creator, { public_id: media.public_id })).toMatchObject({ type: 'image' });
+    expect(await post(creator, { media_id: media.media_id, type: 'imageOrVideo' })).toMatchObject({
+      type: 'imageOrVideo',
+    });
+    expect(await post(creator, { public_id: media.public_id, type: 'avatar' })).toMatchObject({
+      type: 'avatar',
+    });
+    const mismatch = await call('POST', '/v1/feed', creator.token, {
+      public_id: media.public_id,
+      type: 'video',
+    });
+    expect(mismatch.status).toBe(400);
+
+    const edited = await call('PATCH', `/v1/feed/${text._id}`, creator.token, {
+      text: 'new words',
+      pinned: true,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ text: 'new words', pinned: true });
+    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token);
+    expect(page.body.data).toHaveLength(4);
+    expect(page.body.data[0]).toMatchObject({ _id: text._id, pinned: true });
+
+    // Nobody else edits or deletes it, and the answer does not tell them it exists.
+    const other = await w.creator();
+    const fan = await w.fan();
+    for (const someone of [other, fan]) {
+      const patch = await call('PATCH', `/v1/feed/${text._id}`, someone.token, { text: 'mine now' });
+      expect(patch.status).toBe(404);
+      expect(patch.body.message).toBe(ERRORS.postNotFound);
+      expect((await call('DELETE', `/v1/feed/${text._id}`, someone.token)).status).toBe(404);
+    }
+    expect(
+      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token)).body.data[0].text,
+    ).toBe('new words');
+
+    const del = await call('DELETE', `/v1/feed/${text._id}`, creator.token);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ _id: text._id, is_deleted: true });
+    expect((await call('DELETE', `/v1/feed/${text._id}`, creator.token)).status).toBe(404);
+    expect((await call('PATCH', `/v1/feed/${text._id}`, creator.token, { pinned: false })).status).toBe(404);
+    expect(
+      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token)).body.data,
+    ).toHaveLength(3);
+  });
+
+  it('refuses fans, bad input, and media that is not the creator’s own', async () => {
+    const fan = await w.fan();
+    const res = await call('POST', '/v1/feed', fan.token, { text: 'hi' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(ERRORS.feedCreatorsOnly);
+
+    const creator = await w.creator();
+    const other = await w.creator();
+    const theirs = await photo(other, '#998877');
+    const bad: [Record<string, unknown>, number][] = [
+      [{}, 400],
+      [{ text: '   ' }, 400],
+      [{ text: 'x'.repeat(2001) }, 400],
+      [{ text: 'paid words', price: 10 }, 400],
+      [{ text: 'x', price: -1 }, 400],
+      [{ text: 'x', price: 1.5 }, 400],
+      [{ text: 'x', type: 'selfie' }, 400],
+      [{ text: 'x', private_feed: 'yes' }, 400],
+      [{ public_id: theirs.public_id }, 404],
+      [{ media_id: theirs.media_id }, 404],
+      [{ public_id: 'nope' }, 404],
+    ];
+    for (const [body, status] of bad) {
+      const r = await call('POST', '/v1/feed', creator.token, body);
+      expect(r.status, JSON.stringify(body)).toBe(status);
+      expect(typeof r.body.message).toBe('string');
+    }
+    for (const id of ['abc', '0', '99999999999', "1'--"]) {
+      expect(
+        (await call('PATCH', `/v1/feed/${encodeURIComponent(id)}`, creator.token, { text: 'a' })).status,
+      ).toBe(404);
+      expect((await call('PATCH', `/v1/feed/${encodeURIComponent(id)}/buy`, creator.token)).status).toBe(404);
+    }
+    expect((await call('GET', '/v1/feed?model_id=not-a-user', creator.token)).status).toBe(404);
+    expect((await call('GET', '/v1/feed?limit=21', creator.token)).status).toBe(400);
+  });
+});
+
+describe('locking', () => {
+  it('never gives a locked post a full-size URL: home feed, creator page and new_feed', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    const stranger = await w.fan();
+    await subscribe(fan, creator);
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const { priv, paid, pub } = await (async () => {
+      const p = await post(creator, {
+        text: 'hello',
+        public_id: (await photo(creator, '#111111')).public_id,
+      });
+      const v = await post(creator, {
+        text: 'secret',
+        public_id: (await photo(creator, '#222222')).public_id,
+        private_feed: true,
+      });
+      const d = await post(creator, {
+        text: 'paid',
+        public_id: (await photo(creator, '#333333')).public_id,
+        price: 30,
+      });
+      return { pub: p, priv: v, paid: d };
+    })();
+    const event = await fanSocket.next('new_feed', (d) => d.feed_id === paid._id);
+    expect(event.data).toEqual({ feed_id: paid._id, model_id: creator.user._id });
+    expect(JSON.stringify(fanSocket.frames)).not.toMatch(FULL_URL);
+    fanSocket.close();
+
+    // The owner sees everything.
+    const own = await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token);
+    expect(own.body.data.every((p: { locked: boolean }) => !p.locked)).toBe(true);
+
+    // The subscriber: public and private open, the paid one locked until bought.
+    const home = await call('GET', '/v1/feed', fan.token);
+    expect(home.status).toBe(200);
+    const byId = (page: { data: FeedPost[] }) => {
+      const posts = new Map(page.data.map((p) => [p._id, p]));
+      return (id: string) => {
+        const found = posts.get(id);
+        if (!found) throw new Error(`post ${id} missing from the page`);
+        return found;
+      };
+    };
+    const seen = byId(home.body);
+    expect(seen(pub._id)).toMatchObject({ locked: false, is_paid: true });
+    expect(seen(pub._id).media?.rt).toMatch(FULL_URL);
+    expect(seen(priv._id)).toMatchObject({ locked: false, text: 'secret' });
+    expect(seen(paid._id)).toMatchObject({ locked: true, is_paid: false, price: 30, text: 'paid' });
+    expect(JSON.stringify(seen(paid._id))).not.toMatch(FULL_URL);
+    expect(seen(paid._id).media?.blur).toMatch(BLUR_URL);
+    expect(seen(paid._id).media?.media_id).toBeNull();
+
+    // Someone who does not subscribe: the creator page locks private and paid, and is_subscribed is false.
+    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, stranger.token);
+    expect(page.body.is_subscribed).toBe(false);
+    const theirs = byId(page.body);
+    expect(theirs(pub._id).locked).toBe(false);
+    expect(theirs(priv._id)).toMatchObject({ locked: true, text: null });
+    expect(theirs(paid._id).locked).toBe(true);
+    expect(JSON.stringify([theirs(priv._id), theirs(paid._id)])).not.toMatch(FULL_URL);
+    expect((await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token)).body.is_subscribed).toBe(
+      true,
+    );
+    // Not subscribed, so nothing of hers in the stranger's home feed.
+    expect((await call('GET', '/v1/feed', stranger.token)).body.data).toEqual([]);
+    // A private post is for subscribers: buying it does not get around that.
+    await w.giveCredits(stranger.user._id, 100);
+    const privPaid = await post(creator, {
+      public_id: (await photo(creator, '#444444')).public_id,
+      private_feed: true,
+      price: 5,
+    });
+    const refused = await call('PATCH', `/v1/feed/${privPaid._id}/buy`, stranger.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ERRORS.subscribeToSeePost);
+  });
+
+  it('pages by 20 with next', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await subscribe(fan, creator);
+    for (let i = 0; i < 23; i++) await post(creator, { text: `post ${i}` });
+    const first = await call('GET', '/v1/feed', fan.token);
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.data[0].text).toBe('post 22');
+    expect(first.body.next).toBe('/v1/feed?limit=20&offset=20');
+    const second = await call('GET', first.body.next, fan.token);
+    expect(second.body.data.map((p: { text: string }) => p.text)).toEqual(['post 2', 'post 1', 'post 0']);
+    expect(second.body.next).toBeNull();
+    const model = await call('GET', `/v1/feed?model_id=${creator.user._id}&limit=5`, fan.token);
+    expect(model.body.next).toBe(`/v1/feed?limit=5&offset=5&model_id=${creator.user._id}`);
+  });
+});
+
+describe('buying', () => {
+  it('charges once when a fan sends 10 buys at once, then unlocks the post', async () => {
+    const { creator, paid } = await creatorWithPosts();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 100);
+    const buys = await Promise.all(
+      Array.from({ length: 10 }, () => call('PATCH', `/v1/feed/${paid._id}/buy`, fan.token)),
+    );
+    const statuses = buys.map((b) => b.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const ok = buys.find((b) => b.status === 200)!;
+    expect(ok.body.credits).toBe(70);
+    expect(ok.body.post).toMatchObject({ _id: paid._id, locked: false, is_paid: true });
+    expect(ok.body.post.media?.rt).toMatch(FULL_URL);
+    for (const b of buys.filter((x) => x.status === 409))
+      expect(b.body.message).toBe(ERRORS.alreadyPurchased);
+    const db = server.app.ctx.db;
+    expect((await balances(db, fan.user._id)).credits).toBe(70);
+    expect((await balances(db, creator.user._id)).earnings).toBe(30);
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('idempotency_key', 'like', `%paid_post:${paid._id}`)
+      .execute();
+    expect(entries).toHaveLength(2);
+    const again = await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
+    expect(again.body.data.find((p: { _id: string }) => p._id === paid._id)).toMatchObject({ locked: false });
+  });
+
+  it('answers 402 on a short balance, 409 for free posts, 400 for one’s own, 403 for an unmoderated creator', async () => {
+    const { creator, paid, pub } = await creatorWithPosts();
+    const broke = await w.fan();
+    const none = await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token);
+    expect(none.status).toBe(402);
+    expect(none.body.message).toBe(ERRORS.noCredits);
+    await w.giveCredits(broke.user._id, 10);
+    const low = await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token);
+    expect(low.status).toBe(402);
+    expect(low.body.message).toBe(ERRORS.balanceTooLow);
+    expect((await balances(server.app.ctx.db, broke.user._id)).credits).toBe(10);
+    expect((await call('PATCH', `/v1/feed/${pub._id}/buy`, broke.token)).status).toBe(409);
+    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, creator.token)).status).toBe(400);
+
+    const pending = await w.api.signUp('featured');
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ requires_moderation: true, id_verification_status: 'pending' })
+      .where('id', '=', pending.user._id)
+      .execute();
+    const media = await upload(server.url, pending.token, await photoWithGps(300, 300, '#abcdef'));
+    const theirs = await call('POST', '/v1/feed', pending.token, {
+      public_id: media.body.media.public_id,
+      price: 5,
+    });
+    expect(theirs.status).toBe(200);
+    await w.giveCredits(broke.user._id, 100);
+    const blocked = await call('PATCH', `/v1/feed/${theirs.body._id}/buy`, broke.token);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe(ERRORS.payeeAwaitingModeration);
+    // Deleted posts cannot be bought.
+    await call('DELETE', `/v1/feed/${paid._id}`, creator.token);
+    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token)).status).toBe(404);
+  });
+});
+
+describe('unread_feeds', () => {
+  it('counts posts since the home feed was opened, and opening its first page resets it', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await subscribe(fan, creator);
+    const me = async () => (await call('GET', '/v1/users/me', fan.token)).body.unread_feeds;
+    expect(await me()).toBe(0);
+    await post(creator, { text: 'one' });
+    await post(creator, { text: 'two' });
+    expect(await me()).toBe(2);
+    // The creator page and later pages do not reset it.
+    await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
+    await call('GET', '/v1/feed?offset=20', fan.token);
+    expect(await me()).toBe(2);
+    await call('GET', '/v1/feed', fan.token);
+    expect(await me()).toBe(0);
+    await post(creator, { text: 'three' });
+    expect(await me()).toBe(1);
+    // A creator one does not subscribe to does not count.
+    const other = await w.creator();
+    await post(other, { text: 'elsewhere' });
+    expect(await me()).toBe(1);
+  });
+});

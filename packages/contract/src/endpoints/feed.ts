@@ -1,0 +1,51 @@
+import { endpoint } from '../endpoint';
+import {
+  BuyFeedResponse,
+  CreateFeedRequest,
+  DeleteFeedResponse,
+  FeedPage,
+  FeedPost,
+  FeedQuery,
+  UpdateFeedRequest,
+} from '../feed';
+import { IdParams } from '../ids';
+
+/** The feed (DESIGN §8.2): the home feed, a creator's posts, publishing and buying posts. */
+export const feedEndpoints = {
+  listFeed: endpoint({
+    method: 'GET',
+    path: '/v1/feed',
+    access: 'user',
+    query: FeedQuery,
+    response: FeedPage,
+  }),
+  createFeedPost: endpoint({
+    method: 'POST',
+    path: '/v1/feed',
+    access: 'user',
+    body: CreateFeedRequest,
+    response: FeedPost,
+  }),
+  updateFeedPost: endpoint({
+    method: 'PATCH',
+    path: '/v1/feed/:id',
+    access: 'user',
+    params: IdParams,
+    body: UpdateFeedRequest,
+    response: FeedPost,
+  }),
+  deleteFeedPost: endpoint({
+    method: 'DELETE',
+    path: '/v1/feed/:id',
+    access: 'user',
+    params: IdParams,
+    response: DeleteFeedResponse,
+  }),
+  buyFeedPost: endpoint({
+    method: 'PATCH',
+    path: '/v1/feed/:id/buy',
+    access: 'user',
+    params: IdParams,
+    response: BuyFeedResponse,
+  }),
+} as const;
