@@ -4,7 +4,6 @@ import {
   ERRORS,
   SUBSCRIBE_CREATORS_ONLY_MESSAGE,
   SUBSCRIPTION_PERIOD_MS,
-  SUBSCRIPTION_PRICE,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -59,6 +58,8 @@ export async function subscribe(
   await assertCanReceivePayments(ctx.db, creator);
   const card = input.card_id ? await usableCard(ctx, fan.id, input.card_id) : null;
   const key = `subscribe:${input.idempotency_key ?? randomUUID()}`;
+  // The creator's price now; the subscription keeps it, and renewals charge it (docs/payments.md).
+  const price = creator.subscription_price;
   const now = ctx.clock.now();
 
   let result: { id: string; balance: number; replayed: boolean };
@@ -73,7 +74,7 @@ export async function subscribe(
         fan_id: fan.id,
         creator_id: creator.id,
         status: 'active',
-        price: SUBSCRIPTION_PRICE,
+        price,
         card_id: card?.id ?? null,
         started_at: now,
         current_period_end: new Date(now.getTime() + SUBSCRIPTION_PERIOD_MS),
@@ -81,7 +82,7 @@ export async function subscribe(
       const paid = await ledger.transfer(trx, {
         fromUserId: fan.id,
         toUserId: creator.id,
-        amount: SUBSCRIPTION_PRICE,
+        amount: price,
         reason: 'subscription',
         idempotencyKey: key,
         reference: subId,
