@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_PRICE,
   SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE,
   SUBSCRIPTION_PRICE_RANGE_MESSAGE,
+  subscriptionPriceChangedMessage,
   User,
 } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +123,25 @@ describe('subscription price', () => {
     expect(await subscriptionCharges(fan.user._id)).toEqual([-120, -120, -300]);
     expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(120 * 2 + 300 * 2);
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
+  });
+
+  it('charges nothing when the price the fan was shown is no longer the price (409 price_changed)', async () => {
+    const creator = await w.creator();
+    expect((await setPrice(creator, 80)).status).toBe(200);
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 200);
+    const stale = await w.api.call('POST', '/v1/subscriptions', {
+      token: fan.token,
+      body: { model_id: creator.user._id, expected_price: 50 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ message: subscriptionPriceChangedMessage(80), code: 'price_changed' });
+    expect(await subscriptionCharges(fan.user._id)).toEqual([]);
+    const agreed = await w.api.call('POST', '/v1/subscriptions', {
+      token: fan.token,
+      body: { model_id: creator.user._id, expected_price: 80 },
+    });
+    expect(agreed.status).toBe(200);
+    expect(agreed.body).toMatchObject({ subscription: { price: 80 }, credits: 120 });
   });
 });

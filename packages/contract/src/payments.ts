@@ -246,6 +246,11 @@ export const SubscribeRequest = z.object({
   /** A saved card that tops the balance up when it runs short at renewal. */
   card_id: id.optional(),
   idempotency_key: z.string().min(8).max(100).optional(),
+  /**
+   * The price the fan was shown. When the creator's price is another one now, nothing is charged
+   * and the answer is 409 `price_changed` with the price of the day.
+   */
+  expected_price: z.number().int().positive().optional(),
 });
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 export const SubscribeResponse = z.object({ subscription: Subscription, credits: z.number().int() });
@@ -254,6 +259,8 @@ export const CancelSubscriptionsQuery = z.object({
 });
 export const SUBSCRIBE_CREATORS_ONLY_MESSAGE = 'Only creators can be subscribed to.';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this creator.';
+export const subscriptionPriceChangedMessage = (price: number) =>
+  `The subscription price is now ${price} credits. Please check it and subscribe again.`;
 export const SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE = 'Only creators can set a subscription price.';
 export const SUBSCRIPTION_PRICE_RANGE_MESSAGE = `The subscription price must be a whole number of credits from ${SUBSCRIPTION_PRICE_MIN} to ${SUBSCRIPTION_PRICE_MAX.toLocaleString('en-US')}.`;
 

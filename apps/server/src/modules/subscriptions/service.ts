@@ -4,6 +4,7 @@ import {
   ERRORS,
   SUBSCRIBE_CREATORS_ONLY_MESSAGE,
   SUBSCRIPTION_PERIOD_MS,
+  subscriptionPriceChangedMessage,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -40,7 +41,12 @@ async function subscribed(ctx: AppContext, fan: UserRow, id: string) {
 export async function subscribe(
   ctx: AppContext,
   fan: UserRow,
-  input: { model_id: string; card_id?: string | undefined; idempotency_key?: string | undefined },
+  input: {
+    model_id: string;
+    card_id?: string | undefined;
+    idempotency_key?: string | undefined;
+    expected_price?: number | undefined;
+  },
 ) {
   assertNotFrozen(fan);
   const idempotencyKey = keyFor(fan.id, 'subscribe', input.idempotency_key, {
@@ -56,6 +62,10 @@ export async function subscribe(
   if (creator.type !== 'featured')
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
   await assertCanReceivePayments(ctx.db, creator);
+  // The fan agreed to the price they were shown: a change since then is not charged silently.
+  if (input.expected_price !== undefined && input.expected_price !== creator.subscription_price) {
+    throw conflict(subscriptionPriceChangedMessage(creator.subscription_price), 'price_changed');
+  }
   const card = input.card_id ? await usableCard(ctx, fan.id, input.card_id) : null;
   const key = `subscribe:${input.idempotency_key ?? randomUUID()}`;
   // The creator's price now; the subscription keeps it, and renewals charge it (docs/payments.md).

@@ -17,7 +17,10 @@ import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 
 export const subscribe = createApiThunk(
   'subscriptions/subscribe',
-  async (body: { model_id: string; card_id?: string; idempotency_key: string }, { dispatch }) => {
+  async (
+    body: { model_id: string; card_id?: string; idempotency_key: string; expected_price?: number },
+    { dispatch },
+  ) => {
     const res = await call(endpoints.subscribe, { body });
     dispatch(creditsChanged(res.credits));
     return res;
@@ -54,19 +57,22 @@ export function SubscribeButton({
   const [error, setError] = useState<string | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [loadedPrice, setLoadedPrice] = useState<number | undefined>();
-  const price = knownPrice ?? loadedPrice;
+  const price = loadedPrice ?? knownPrice;
   if (!user || user._id === modelId) return null;
+
+  function loadPrice() {
+    call(endpoints.publicProfile, { params: { username } })
+      .then((profile) => setLoadedPrice(profile.subscription_price))
+      .catch((e: unknown) => setError(toErrorInfo(e).message));
+  }
 
   function openPopup() {
     setError(null);
     setOpen(true);
     void dispatch(loadCards());
-    if (knownPrice !== undefined) return;
-    // Read fresh each time: the creator may have changed the price since this page loaded.
     setLoadedPrice(undefined);
-    call(endpoints.publicProfile, { params: { username } })
-      .then((profile) => setLoadedPrice(profile.subscription_price))
-      .catch((e: unknown) => setError(toErrorInfo(e).message));
+    // Read fresh each time: the creator may have changed the price since this page loaded.
+    if (knownPrice === undefined) loadPrice();
   }
 
   async function confirm() {
@@ -74,6 +80,7 @@ export function SubscribeButton({
       subscribe({
         model_id: modelId,
         idempotency_key: newIdempotencyKey(),
+        ...(price !== undefined ? { expected_price: price } : {}),
         ...(cardId ? { card_id: cardId } : {}),
       }),
     );
@@ -84,7 +91,11 @@ export function SubscribeButton({
       if (result.payload?.status === 402) {
         setOpen(false);
         dispatch(notEnoughCreditsPopup({ backTo: pathname, resume: { type: 'subscription', modelId } }));
-      } else setError(result.payload?.message ?? null);
+      } else {
+        setError(result.payload?.message ?? null);
+        // The creator changed the price meanwhile: show the new one, to confirm again.
+        if (result.payload?.code === 'price_changed') loadPrice();
+      }
     }
   }
 
