@@ -59,19 +59,48 @@ test('short of credits, the tip goes through after buying credits with 3-D Secur
   expect((await earnings.json()).credits).toBe(525);
 });
 
-test('a fan subscribes to a creator and cancels in edit mode', async ({ page, request }) => {
+test('a creator sets a subscription price; a fan subscribes at each price and cancels in edit mode', async ({
+  page,
+  request,
+}) => {
   const fan = await apiSignUp(request, 'user');
   const creators = [await apiSignUp(request, 'featured'), await apiSignUp(request, 'featured')];
+  const priced = creators[1]!;
+
+  // The second creator sets 30 credits in settings; an out-of-bounds price is refused inline.
+  await openAs(page, priced, '/account/edit-profile');
+  const price = page.getByLabel('Subscription price (credits a month)');
+  await expect(price).toHaveValue('50');
+  await price.fill('5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByText(/The subscription price must be a whole number of credits from 10/),
+  ).toBeVisible();
+  await price.fill('30');
+  await expect(page.getByText(/^\$3\.00 a month\./)).toBeVisible();
+  await captureScreens(page, 'subscription-price-settings');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+
   await giveCredits(request, fan);
-  for (const creator of creators) {
-    await openAs(page, fan, `/chats/${creator.id}`);
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: /^Subscribe/ });
-    await captureScreens(page, 'subscribe');
-    await dialog.getByRole('button', { name: /Subscribe for 50 credits/ }).click();
-    await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
-  }
-  await expectBalance(page, 0);
+  // The first creator keeps the default price; the fan subscribes from the conversation.
+  await openAs(page, fan, `/chats/${creators[0]!.id}`);
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: /^Subscribe/ });
+  await expect(dialog).toContainText('50 credits ($5.00) a month');
+  await dialog.getByRole('button', { name: /Subscribe for 50 credits/ }).click();
+  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+
+  // The second from the creator page, which shows the creator's price.
+  await page.goto(`/${priced.username}`);
+  await expect(page.getByText('Subscription: 30 credits ($3.00) a month')).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: /^Subscribe/ });
+  await expect(dialog).toContainText('30 credits ($3.00) a month');
+  await captureScreens(page, 'subscribe');
+  await dialog.getByRole('button', { name: /Subscribe for 30 credits/ }).click();
+  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  await expectBalance(page, 20);
 
   await page.goto('/account/subscriptions');
   await expect(page.getByText('2 subscriptions, 2 active')).toBeVisible();

@@ -12,8 +12,13 @@ import { cardExpiry } from './rules/validators';
 
 /** A fan without a purchase may open this many chats with creators when free chats are on. */
 export const FREE_CHAT_LIMIT = 3;
-/** Credits a subscription costs per period, and the period. */
+/**
+ * Credits a subscription costs per period unless the creator sets their own price (the default of
+ * `users.subscription_price`), the bounds a creator may set, and the period.
+ */
 export const SUBSCRIPTION_PRICE = 50;
+export const SUBSCRIPTION_PRICE_MIN = 10;
+export const SUBSCRIPTION_PRICE_MAX = 5_000;
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
 export const SUBSCRIPTION_PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 86_400_000;
 /** The tip picker's preset amounts (credits) and the largest tip. */
@@ -241,6 +246,11 @@ export const SubscribeRequest = z.object({
   /** A saved card that tops the balance up when it runs short at renewal. */
   card_id: id.optional(),
   idempotency_key: z.string().min(8).max(100).optional(),
+  /**
+   * The price the fan was shown. When the creator's price is another one now, nothing is charged
+   * and the answer is 409 `price_changed` with the price of the day.
+   */
+  expected_price: z.number().int().positive().optional(),
 });
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 export const SubscribeResponse = z.object({ subscription: Subscription, credits: z.number().int() });
@@ -249,6 +259,17 @@ export const CancelSubscriptionsQuery = z.object({
 });
 export const SUBSCRIBE_CREATORS_ONLY_MESSAGE = 'Only creators can be subscribed to.';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this creator.';
+export const subscriptionPriceChangedMessage = (price: number) =>
+  `The subscription price is now ${price} credits. Please check it and subscribe again.`;
+export const SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE = 'Only creators can set a subscription price.';
+export const SUBSCRIPTION_PRICE_RANGE_MESSAGE = `The subscription price must be a whole number of credits from ${SUBSCRIPTION_PRICE_MIN} to ${SUBSCRIPTION_PRICE_MAX.toLocaleString('en-US')}.`;
+
+/** A creator's subscription price as typed: `undefined` when valid, else the message to show. */
+export function subscriptionPriceError(value: number): string | undefined {
+  return Number.isInteger(value) && value >= SUBSCRIPTION_PRICE_MIN && value <= SUBSCRIPTION_PRICE_MAX
+    ? undefined
+    : SUBSCRIPTION_PRICE_RANGE_MESSAGE;
+}
 
 export * from './rules/cards';
 export const CancelSubscriptionsResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './constants';
 import { FeaturedStatus, FeatureFlag, Gender, Role, UserType, VerificationStatus } from './enums';
+import { SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANGE_MESSAGE } from './payments';
 import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
 import {
   email as emailRule,
@@ -79,6 +80,8 @@ export const User = z.object({
   unread_feeds: z.number().int(),
   tags: z.array(z.string()),
   settings: UserSettings,
+  /** Credits a new subscription to this user costs per period (creators set it in settings). */
+  subscription_price: z.number().int(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof User>;
@@ -94,6 +97,7 @@ export const PublicUser = User.pick({
   last_online: true,
   id_verified: true,
   tags: true,
+  subscription_price: true,
 }).extend({ is_online: z.boolean() });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -157,6 +161,12 @@ export const UpdateUserRequest = z
       .strict(),
     onboarding_v2: z.boolean(),
     new_fm_onboarding: z.boolean(),
+    /** Creators only (a fan gets 403); applies to new subscriptions, not to running ones. */
+    subscription_price: z
+      .number({ error: SUBSCRIPTION_PRICE_RANGE_MESSAGE })
+      .int(SUBSCRIPTION_PRICE_RANGE_MESSAGE)
+      .min(SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANGE_MESSAGE)
+      .max(SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_RANGE_MESSAGE),
   })
   .partial()
   .strict();

@@ -67,6 +67,8 @@ export interface UsersTable {
   payout_method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer' | null;
   payout_account: string | null;
   deleted_at: NullableTimestamp;
+  // 0018_subscription_price
+  subscription_price: Generated<number>;
 }
 
 export interface AccessTokensTable {

@@ -4,7 +4,7 @@ import {
   ERRORS,
   SUBSCRIBE_CREATORS_ONLY_MESSAGE,
   SUBSCRIPTION_PERIOD_MS,
-  SUBSCRIPTION_PRICE,
+  subscriptionPriceChangedMessage,
 } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -41,7 +41,12 @@ async function subscribed(ctx: AppContext, fan: UserRow, id: string) {
 export async function subscribe(
   ctx: AppContext,
   fan: UserRow,
-  input: { model_id: string; card_id?: string | undefined; idempotency_key?: string | undefined },
+  input: {
+    model_id: string;
+    card_id?: string | undefined;
+    idempotency_key?: string | undefined;
+    expected_price?: number | undefined;
+  },
 ) {
   assertNotFrozen(fan);
   const idempotencyKey = keyFor(fan.id, 'subscribe', input.idempotency_key, {
@@ -57,8 +62,14 @@ export async function subscribe(
   if (creator.type !== 'featured')
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
   await assertCanReceivePayments(ctx.db, creator);
+  // The fan agreed to the price they were shown: a change since then is not charged silently.
+  if (input.expected_price !== undefined && input.expected_price !== creator.subscription_price) {
+    throw conflict(subscriptionPriceChangedMessage(creator.subscription_price), 'price_changed');
+  }
   const card = input.card_id ? await usableCard(ctx, fan.id, input.card_id) : null;
   const key = `subscribe:${input.idempotency_key ?? randomUUID()}`;
+  // The creator's price now; the subscription keeps it, and renewals charge it (docs/payments.md).
+  const price = creator.subscription_price;
   const now = ctx.clock.now();
 
   let result: { id: string; balance: number; replayed: boolean };
@@ -73,7 +84,7 @@ export async function subscribe(
         fan_id: fan.id,
         creator_id: creator.id,
         status: 'active',
-        price: SUBSCRIPTION_PRICE,
+        price,
         card_id: card?.id ?? null,
         started_at: now,
         current_period_end: new Date(now.getTime() + SUBSCRIPTION_PERIOD_MS),
@@ -81,7 +92,7 @@ export async function subscribe(
       const paid = await ledger.transfer(trx, {
         fromUserId: fan.id,
         toUserId: creator.id,
-        amount: SUBSCRIPTION_PRICE,
+        amount: price,
         reason: 'subscription',
         idempotencyKey: key,
         reference: subId,

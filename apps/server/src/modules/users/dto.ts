@@ -50,6 +50,7 @@ export function toUser(row: UserRow): User {
         payouts: row.notify_payouts,
       },
     },
+    subscription_price: row.subscription_price,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -65,6 +66,7 @@ export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
     last_online: iso(row.last_online),
     id_verified: row.id_verified,
     tags: row.tags,
+    subscription_price: row.subscription_price,
     is_online: isOnline,
   };
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ERRORS, rules, type SignUpData, type UpdateUserData } from '@parlor/contract';
+import {
+  ERRORS,
+  rules,
+  type SignUpData,
+  SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE,
+  type UpdateUserData,
+} from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
@@ -125,6 +131,10 @@ export async function publicProfile(ctx: AppContext, username: string) {
 export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {
   // Own account only; admins change others through /v1/admin.
   if (caller.id !== targetId) throw forbidden();
+  // Only creators are subscribed to, so only they price a subscription.
+  if (input.subscription_price !== undefined && caller.type !== 'featured') {
+    throw forbidden(SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE, 'not_a_creator');
+  }
   if (input.username && (await usersRepository.usernameTaken(ctx.db, input.username, caller.id))) {
     throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
   }
@@ -144,6 +154,7 @@ export async function updateUser(ctx: AppContext, caller: UserRow, targetId: str
       ...(notifications.notifications !== undefined && { notify_notifications: notifications.notifications }),
       ...(notifications.payments !== undefined && { notify_payments: notifications.payments }),
       ...(notifications.payouts !== undefined && { notify_payouts: notifications.payouts }),
+      ...(input.subscription_price !== undefined && { subscription_price: input.subscription_price }),
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');

@@ -40,6 +40,7 @@ const user = {
     profile: { invisible: false, intro_enabled: true },
     notifications: { marketing: true, notifications: true, payments: true, payouts: true },
   },
+  subscription_price: 50,
   created_at: '2024-01-01T00:00:00.000Z',
 } satisfies User;
 

@@ -1,4 +1,4 @@
-import { endpoints, type PublicUser } from '@parlor/contract';
+import { creditsToDollars, endpoints, type PublicUser } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../app/api';
@@ -13,6 +13,7 @@ import { selectUser } from '../auth/authSlice';
 import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
+import { SubscribeButton } from '../subscriptions/SubscribeButton';
 import styles from './CreatorProfileScreen.module.css';
 
 type Load =
@@ -107,12 +108,23 @@ export function CreatorProfileScreen() {
             ))}
           </ul>
         )}
+        {user.type === 'featured' && (
+          <p className={styles.price}>
+            Subscription: <strong>{user.subscription_price} credits</strong> ($
+            {creditsToDollars(user.subscription_price)}) a month
+          </p>
+        )}
         <FormAlert message={error} />
         {!own && (
-          <Button size="large" onClick={message} loading={opening} className={styles.message}>
-            <ChatIcon size={20} />
-            Message
-          </Button>
+          <div className={styles.actions}>
+            <Button size="large" onClick={message} loading={opening} className={styles.message}>
+              <ChatIcon size={20} />
+              Message
+            </Button>
+            {user.type === 'featured' && (
+              <SubscribeButton modelId={user._id} username={user.username} price={user.subscription_price} />
+            )}
+          </div>
         )}
       </div>
     </article>

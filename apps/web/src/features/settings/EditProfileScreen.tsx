@@ -13,6 +13,7 @@ import { useUsernameAvailability } from '../auth/useUsernameAvailability';
 import styles from './EditProfileScreen.module.css';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
+import { parseSubscriptionPrice, SubscriptionPriceField } from './SubscriptionPriceField';
 import { addTag, randomAvatar, removeTag, uploadAvatar } from './settingsApi';
 
 /** /account/edit-profile: photo, username (with the availability check), bio, and a creator's tags. */
@@ -26,12 +27,15 @@ export function EditProfileScreen() {
   const [usernameError, setUsernameError] = useState<string | undefined>();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [priceText, setPriceText] = useState(String(user?.subscription_price ?? ''));
+  const [priceError, setPriceError] = useState<string | undefined>();
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const changedName = rules.normalizeUsername(username) !== user?.username;
   const availability = useUsernameAvailability(changedName ? username : '');
   if (!user) return null;
+  const isCreator = user.type === 'featured';
 
   const onFile = async (file: File | undefined) => {
     setPhotoError(null);
@@ -50,12 +54,21 @@ export function EditProfileScreen() {
     const invalid = changedName ? rules.username(username) : undefined;
     const taken = changedName && availability.state === 'taken' ? availability.message : undefined;
     setUsernameError(invalid ?? taken);
-    if (invalid || taken) return;
+    // Only creators are subscribed to, so only they have a price to set.
+    const price = isCreator ? parseSubscriptionPrice(priceText) : undefined;
+    setPriceError(price && 'error' in price ? price.error : undefined);
+    if (invalid || taken || (price && 'error' in price)) return;
+    const changedPrice = price && price.price !== user.subscription_price ? price.price : undefined;
     const result = await dispatch(
-      updateUser({ ...(changedName && { username }), ...(bio !== user.bio && { bio }) }),
+      updateUser({
+        ...(changedName && { username }),
+        ...(bio !== user.bio && { bio }),
+        ...(changedPrice !== undefined && { subscription_price: changedPrice }),
+      }),
     );
     if (updateUser.fulfilled.match(result)) setSaved('Your profile has been saved.');
     else if (result.payload?.field === 'username') setUsernameError(result.payload.message);
+    else if (result.payload?.field === 'subscription_price') setPriceError(result.payload.message);
     else setPhotoError(result.payload?.message ?? null);
   };
 
@@ -122,6 +135,16 @@ export function EditProfileScreen() {
         <p className={styles.counter}>
           {bio.length}/{BIO_MAX}
         </p>
+        {isCreator && (
+          <SubscriptionPriceField
+            value={priceText}
+            error={priceError}
+            onChange={(value) => {
+              setPriceText(value);
+              setPriceError(undefined);
+            }}
+          />
+        )}
         {saved && <Note tone="success">{saved}</Note>}
         <CardActions>
           <Button type="submit" loading={saving.status === 'Fetching'}>
@@ -130,7 +153,7 @@ export function EditProfileScreen() {
         </CardActions>
       </Card>
 
-      {user.type === 'featured' && (
+      {isCreator && (
         <Card roomy aria-labelledby="tags-title">
           <CardTitle id="tags-title">Tags</CardTitle>
           <Note>Tags help fans find you in Discover.</Note>

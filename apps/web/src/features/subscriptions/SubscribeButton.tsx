@@ -1,13 +1,14 @@
-import { creditsToDollars, endpoints, SUBSCRIPTION_PRICE } from '@parlor/contract';
+import { creditsToDollars, endpoints } from '@parlor/contract';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { call } from '../../app/api';
+import { call, toErrorInfo } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createApiThunk, selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { StarIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
 import { creditsChanged, selectUser } from '../auth/authSlice';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
@@ -16,19 +17,36 @@ import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 
 export const subscribe = createApiThunk(
   'subscriptions/subscribe',
-  async (body: { model_id: string; card_id?: string; idempotency_key: string }, { dispatch }) => {
+  async (
+    body: { model_id: string; card_id?: string; idempotency_key: string; expected_price?: number },
+    { dispatch },
+  ) => {
     const res = await call(endpoints.subscribe, { body });
     dispatch(creditsChanged(res.credits));
     return res;
   },
 );
 
+/** The popup's sentence: what a month costs in credits and dollars, and where it is paid from. */
+export function subscribeSummary(price: number, balance: number): string {
+  return `${price} credits ($${creditsToDollars(price)}) a month, paid from your balance of ${balance} credits. The price stays the same for as long as you stay subscribed. Cancel any time in Subscriptions.`;
+}
+
 /**
- * Subscribe to a creator: the price in credits and dollars, an optional saved card that tops up
+ * Subscribe to a creator: the creator's own price in credits and dollars (given, or read from
+ * their public profile when the popup opens), an optional saved card that tops up
  * at renewal, then POST /v1/subscriptions. Short of credits it opens "Not enough credits", whose
  * purchase then starts the subscription.
  */
-export function SubscribeButton({ modelId, username }: { modelId: string; username?: string }) {
+export function SubscribeButton({
+  modelId,
+  username,
+  price: knownPrice,
+}: {
+  modelId: string;
+  username: string;
+  price?: number | undefined;
+}) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const user = useAppSelector(selectUser);
@@ -38,13 +56,31 @@ export function SubscribeButton({ modelId, username }: { modelId: string; userna
   const [cardId, setCardId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [subscribed, setSubscribed] = useState(false);
+  const [loadedPrice, setLoadedPrice] = useState<number | undefined>();
+  const price = loadedPrice ?? knownPrice;
   if (!user || user._id === modelId) return null;
+
+  function loadPrice() {
+    call(endpoints.publicProfile, { params: { username } })
+      .then((profile) => setLoadedPrice(profile.subscription_price))
+      .catch((e: unknown) => setError(toErrorInfo(e).message));
+  }
+
+  function openPopup() {
+    setError(null);
+    setOpen(true);
+    void dispatch(loadCards());
+    setLoadedPrice(undefined);
+    // Read fresh each time: the creator may have changed the price since this page loaded.
+    if (knownPrice === undefined) loadPrice();
+  }
 
   async function confirm() {
     const result = await dispatch(
       subscribe({
         model_id: modelId,
         idempotency_key: newIdempotencyKey(),
+        ...(price !== undefined ? { expected_price: price } : {}),
         ...(cardId ? { card_id: cardId } : {}),
       }),
     );
@@ -55,44 +91,40 @@ export function SubscribeButton({ modelId, username }: { modelId: string; userna
       if (result.payload?.status === 402) {
         setOpen(false);
         dispatch(notEnoughCreditsPopup({ backTo: pathname, resume: { type: 'subscription', modelId } }));
-      } else setError(result.payload?.message ?? null);
+      } else {
+        setError(result.payload?.message ?? null);
+        // The creator changed the price meanwhile: show the new one, to confirm again.
+        if (result.payload?.code === 'price_changed') loadPrice();
+      }
     }
   }
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="small"
-        disabled={subscribed}
-        onClick={() => {
-          setError(null);
-          setOpen(true);
-          void dispatch(loadCards());
-        }}
-      >
+      <Button variant="secondary" size="small" disabled={subscribed} onClick={openPopup}>
         <StarIcon size={18} />
         {subscribed ? 'Subscribed' : 'Subscribe'}
       </Button>
       {open && (
         <Dialog
-          title={`Subscribe${username ? ` to ${username}` : ''}`}
+          title={`Subscribe to ${username}`}
           onClose={() => setOpen(false)}
           actions={
             <>
               <Button variant="secondary" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onClick={confirm} loading={busy}>
-                Subscribe for {SUBSCRIPTION_PRICE} credits
+              <Button onClick={confirm} loading={busy} disabled={price === undefined}>
+                {price === undefined ? 'Subscribe' : `Subscribe for ${price} credits`}
               </Button>
             </>
           }
         >
-          <p>
-            {SUBSCRIPTION_PRICE} credits (${creditsToDollars(SUBSCRIPTION_PRICE)}) a month, paid from your
-            balance of {user.credits} credits. Cancel any time in Subscriptions.
-          </p>
+          {price === undefined ? (
+            !error && <Spinner size={25} label="Loading the subscription price" />
+          ) : (
+            <p>{subscribeSummary(price, user.credits)}</p>
+          )}
           {cards.length > 0 && (
             <SelectField
               label="Top up at renewal from"
