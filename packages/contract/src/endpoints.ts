@@ -1,5 +1,6 @@
 import { accountEndpoints } from './endpoints/accounts';
 import { chatEndpoints } from './endpoints/chats';
+import { discoverEndpoints } from './endpoints/discover';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -15,6 +16,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...paymentEndpoints,
   ...platformEndpoints,
+  ...discoverEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

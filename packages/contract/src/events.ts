@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewFanEvent } from './discover';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
 /** The realtime chat message event. */
@@ -75,7 +76,7 @@ export const ServerEvents = {
   model_approved: open,
   onboarding_approved_id: open,
   total_credits: z.object({ credits: z.number() }),
-  new_fan: open,
+  new_fan: NewFanEvent,
   banned: z.object({ reason: z.string().nullable() }),
   message_paid: MessagePaidEvent,
   message_hidden: MessageChangedEvent,

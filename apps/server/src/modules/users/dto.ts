@@ -54,7 +54,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
+export function toPublicUser(row: UserRow, isOnline: boolean, isFollowee: boolean): PublicUser {
   return {
     _id: row.id,
     username: row.username,
@@ -66,6 +66,8 @@ export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
     id_verified: row.id_verified,
     tags: row.tags,
     is_online: isOnline,
+    is_followee: isFollowee,
+    followers: row.followers,
   };
 }
 
