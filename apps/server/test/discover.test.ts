@@ -225,7 +225,7 @@ describe('GET /v1/users/discover', () => {
 
   it('refuses bad input with a 4xx and a message, and needs a session', async () => {
     const fan = await w.fan();
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { limit: '0' },
       { limit: '21' },
       { offset: '-1' },
