@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints';
 import { accountEndpoints } from './endpoints/accounts';
 import { chatEndpoints } from './endpoints/chats';
+import { discoverEndpoints } from './endpoints/discover';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 
 describe('the endpoint table', () => {
   it('keeps every entry of every part: no name is declared twice', () => {
-    const parts = [chatEndpoints, accountEndpoints, mediaEndpoints, paymentEndpoints, platformEndpoints];
+    const parts = [
+      chatEndpoints,
+      accountEndpoints,
+      mediaEndpoints,
+      paymentEndpoints,
+      platformEndpoints,
+      discoverEndpoints,
+    ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(endpoints).length).toBe(names.length);
