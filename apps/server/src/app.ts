@@ -15,6 +15,8 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
+import { registerDiscoverRoutes } from './modules/discover/routes';
+import { discoverRankTask } from './modules/discover/service';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuth(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
+  registerDiscoverRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'));
   registerAdminRoutes(app, ctx);
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     deletionTask(ctx),
     signInFailuresPurgeTask(ctx),
     idempotencyKeysPurgeTask(ctx),
+    discoverRankTask(ctx),
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints';
 import { accountEndpoints } from './endpoints/accounts';
 import { chatEndpoints } from './endpoints/chats';
+import { discoverEndpoints } from './endpoints/discover';
 import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
@@ -15,8 +16,9 @@ describe('the endpoint table', () => {
       mediaEndpoints,
       paymentEndpoints,
       platformEndpoints,
+      discoverEndpoints,
+      feedEndpoints,
     ];
-    parts.push(feedEndpoints);
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(endpoints).length).toBe(names.length);

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './endpoints/accounts';
 import { chatEndpoints } from './endpoints/chats';
+import { discoverEndpoints } from './endpoints/discover';
 import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
@@ -17,6 +18,7 @@ export const endpoints = {
   ...paymentEndpoints,
   ...platformEndpoints,
   ...feedEndpoints,
+  ...discoverEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewFanEvent } from './discover';
 import { NewFeedEvent } from './feed';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
@@ -76,7 +77,7 @@ export const ServerEvents = {
   model_approved: open,
   onboarding_approved_id: open,
   total_credits: z.object({ credits: z.number() }),
-  new_fan: open,
+  new_fan: NewFanEvent,
   banned: z.object({ reason: z.string().nullable() }),
   message_paid: MessagePaidEvent,
   message_hidden: MessageChangedEvent,

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './chats';
 export * from './constants';
+export * from './discover';
 export * from './endpoint';
 export * from './endpoints';
 export * from './enums';

@@ -98,7 +98,12 @@ export const PublicUser = User.pick({
   id_verified: true,
   tags: true,
   subscription_price: true,
-}).extend({ is_online: z.boolean() });
+}).extend({
+  is_online: z.boolean(),
+  /** Whether the asker follows this account (false for a visitor). */
+  is_followee: z.boolean(),
+  followers: z.number().int(),
+});
 export type PublicUser = z.infer<typeof PublicUser>;
 
 /** POST /v1/users/sign. */

@@ -43,6 +43,14 @@ export interface UsersTable {
   credits: Generated<number>;
   earnings: Generated<number>;
   online: Generated<boolean>;
+  /** Discover order, kept by the discover-rank job (docs/discover.md). */
+  rank: Generated<number>;
+  /** Kept by a trigger on follows. */
+  followers: Generated<number>;
+  punishment_alert: Generated<boolean>;
+  final_punishment_alert: Generated<boolean>;
+  /** ISO 3166 alpha-2; `type=near` compares it. */
+  country: string | null;
   has_favorites: Generated<boolean>;
   is_broadcasting: Generated<boolean>;
   unread_feeds: Generated<number>;
@@ -351,6 +359,21 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Migration 0016: who follows whom. */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0016: the first time a user became a creator's fan, and how. */
+export interface FansTable {
+  creator_id: string;
+  fan_id: string;
+  relationship: 'follower' | 'subscriber' | 'fan';
+  first_at: Generated<Date>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Generated<Date>;
@@ -381,6 +404,8 @@ export interface DB {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  follows: FollowsTable;
+  fans: FansTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

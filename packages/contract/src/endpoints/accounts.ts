@@ -89,7 +89,7 @@ export const accountEndpoints = {
   publicProfile: endpoint({
     method: 'GET',
     path: '/v1/users/:username',
-    access: 'public',
+    access: 'optional',
     params: UsernameParams,
     response: PublicUser,
   }),

@@ -55,7 +55,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
+export function toPublicUser(row: UserRow, isOnline: boolean, isFollowee: boolean): PublicUser {
   return {
     _id: row.id,
     username: row.username,
@@ -68,6 +68,8 @@ export function toPublicUser(row: UserRow, isOnline: boolean): PublicUser {
     tags: row.tags,
     subscription_price: row.subscription_price,
     is_online: isOnline,
+    is_followee: isFollowee,
+    followers: row.followers,
   };
 }
 

@@ -46,5 +46,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     usernameAvailability(ctx, query.username, auth?.user.id),
   );
   // Public profile by username (creator page); the fixed /v1/users/* paths above take precedence.
-  route(app, endpoints.publicProfile, ({ params }) => publicProfile(ctx, params.username));
+  route(app, endpoints.publicProfile, ({ params, auth }) =>
+    publicProfile(ctx, params.username, auth?.user.id),
+  );
 }

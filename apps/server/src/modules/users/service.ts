@@ -11,6 +11,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
+import { isOnline } from '../chats/dto';
+import { isFollowing } from '../discover/service';
 import { issueCode } from '../verification/service';
 import { toPublicUser, toSession, toUser } from './dto';
 import { usersRepository } from './repository';
@@ -122,10 +124,11 @@ export async function usernameAvailability(ctx: AppContext, requested: string, c
 }
 
 /** GET /v1/users/{username}: a public profile; banned accounts are not found. */
-export async function publicProfile(ctx: AppContext, username: string) {
+export async function publicProfile(ctx: AppContext, username: string, askerId?: string) {
   const row = await usersRepository.findByUsername(ctx.db, rules.normalizeUsername(username));
   if (!row || row.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
-  return toPublicUser(row, false);
+  const followee = askerId !== undefined && askerId !== row.id && (await isFollowing(ctx, askerId, row.id));
+  return toPublicUser(row, isOnline(row, ctx.clock.now()), followee);
 }
 
 export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {

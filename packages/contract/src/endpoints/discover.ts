@@ -1,0 +1,42 @@
+import {
+  DiscoverPage,
+  DiscoverQuery,
+  FollowingPage,
+  FollowingQuery,
+  FollowRequest,
+  FollowState,
+  UnfollowQuery,
+} from '../discover';
+import { endpoint } from '../endpoint';
+
+/** Discover and follow (DESIGN §8.1). */
+export const discoverEndpoints = {
+  discover: endpoint({
+    method: 'GET',
+    path: '/v1/users/discover',
+    access: 'user',
+    query: DiscoverQuery,
+    response: DiscoverPage,
+  }),
+  follow: endpoint({
+    method: 'POST',
+    path: '/v1/users/following',
+    access: 'user',
+    body: FollowRequest,
+    response: FollowState,
+  }),
+  unfollow: endpoint({
+    method: 'DELETE',
+    path: '/v1/users/following',
+    access: 'user',
+    query: UnfollowQuery,
+    response: FollowState,
+  }),
+  following: endpoint({
+    method: 'GET',
+    path: '/v1/users/following',
+    access: 'user',
+    query: FollowingQuery,
+    response: FollowingPage,
+  }),
+} as const;
