@@ -27,6 +27,24 @@ describe('demo data', () => {
     }
   });
 
+  it('lists the demo creators in Discover, the one Alex follows marked so', async () => {
+    const api = client(server.url);
+    const sam = await api.call('POST', '/v1/auth', { body: { login: 'sam', password: DEMO_PASSWORD } });
+    const alex = await api.call('POST', '/v1/auth', { body: { login: 'alex', password: DEMO_PASSWORD } });
+    const page = await api.call('GET', '/v1/users/discover', { token: sam.body.access_token });
+    expect(page.status).toBe(200);
+    const names = (page.body.data as { username: string }[]).map((c) => c.username);
+    expect(names).toEqual(expect.arrayContaining(['mila', 'sofia', 'luna']));
+    expect(names).not.toContain('alex');
+    const forAlex = await api.call('GET', '/v1/users/discover?gender=female', {
+      token: alex.body.access_token,
+    });
+    const mila = (forAlex.body.data as { username: string; is_followee: boolean }[]).find(
+      (c) => c.username === 'mila',
+    );
+    expect(mila?.is_followee).toBe(true);
+  });
+
   it('gives fans credits through the ledger, so every balance matches its ledger', async () => {
     const db = server.app.ctx.db;
     const alex = await db

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { avatarUrl } from '../../modules/avatars/service';
+import { discoverRepository } from '../../modules/discover/repository';
 import { createPost } from '../../modules/feed/service';
 import { ledger } from '../../modules/ledger/service';
 import type { MediaRow } from '../../modules/media/repository';
@@ -160,6 +161,8 @@ export async function seedDemo(
         is_customer: u.credits > 0,
         is_bought_credit_package: u.credits > 0,
         avatar_url: avatarUrl(u.username, u.username),
+        // Creators were seen recently, so Discover ranks them as active.
+        last_online: u.type === 'featured' ? ctx.clock.now() : null,
       });
       ids.set(u.username, id);
       if (u.credits > 0) {
@@ -182,6 +185,8 @@ export async function seedDemo(
     );
     for (const [i, c] of CONVERSATIONS.entries()) {
       await seedConversation(trx, ids.get(c.fan)!, ids.get(c.creator)!, c.lines, i, photos);
+      // A fan in conversation with a creator follows her.
+      await seedRepository.insertFollow(trx, ids.get(c.fan)!, ids.get(c.creator)!);
     }
     // Feed posts go through the feed's own code path, on their creator's uploads.
     for (const feed of FEEDS) {
@@ -201,6 +206,8 @@ export async function seedDemo(
         await createPost({ ...ctx, db: trx }, creator, body);
       }
     }
+    // Every demo creator is featured in Discover; ranks as the discover-rank job keeps them.
+    await discoverRepository.refreshRanks(trx, ctx.clock.now());
   });
   return USERS.map((u) => ({
     role: u.role ?? (u.type === 'featured' ? 'creator' : 'fan'),

@@ -9,6 +9,15 @@ export const seedRepository = {
     return (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
   },
 
+  /** A follow with its first-fan record, as POST /v1/users/following leaves them. */
+  async insertFollow(db: Db, followerId: string, followeeId: string): Promise<void> {
+    await db.insertInto('follows').values({ follower_id: followerId, followee_id: followeeId }).execute();
+    await db
+      .insertInto('fans')
+      .values({ creator_id: followeeId, fan_id: followerId, relationship: 'follower' })
+      .execute();
+  },
+
   async insertChat(db: Db, userLow: string, userHigh: string): Promise<string> {
     const row = await db
       .insertInto('chats')
