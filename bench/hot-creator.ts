@@ -18,6 +18,7 @@ import { findLedgerMismatches } from '../apps/server/src/modules/ledger/service'
 import { sleep } from './lib/env';
 import { httpClient } from './lib/http';
 import { machineInfo } from './lib/machine';
+import { pgAdmin } from './lib/pg-admin';
 import { serviceCpuMeter, startServer } from './lib/server';
 import { fmt, type Summary, summarize } from './lib/stats';
 
@@ -39,20 +40,7 @@ const held = (s: Step) =>
 const stamp = `${Date.now()}_${process.pid}`;
 const dbName = `parlor_hot_${stamp}`;
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-const urlFor = (db: string) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
+const { run: admin, urlFor } = pgAdmin(adminUrl);
 
 /**
  * Set-based seed: the creator (approved, so money may reach them), fans holding credits that their

@@ -9,11 +9,11 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { getOrCreateChat } from '../apps/server/src/modules/chats/repository';
 import { findLedgerMismatches, idempotent, ledger } from '../apps/server/src/modules/ledger/service';
+import { pgAdmin } from './lib/pg-admin';
 
 const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,20 +24,7 @@ const MESSAGES_PER_PAIR = 60;
 const PRICE = 10;
 const stamp = `${Date.now()}_${process.pid}`;
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-const urlFor = (db: string) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
+const { run: admin, urlFor } = pgAdmin(adminUrl);
 function pgbenchBin(): string {
   for (const bin of ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench']) {
     try {
