@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
+import { createJobQueue, jobsPurgeTask } from './jobs/queue';
+import { registerJobRoutes } from './jobs/routes';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub: config.redisUrl ? createRedisHub(config.redisUrl, config.redisPrefix, app.log) : createLocalHub(),
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
+    queue: createJobQueue(database.db, clock, app.log),
   };
   app.decorate('ctx', ctx);
   await ctx.hub.ready;
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.queue.stop();
     await ctx.hub.close();
     await ctx.mailer.close();
     redis?.disconnect();
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerFeedRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
 
@@ -162,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signInFailuresPurgeTask(ctx),
     idempotencyKeysPurgeTask(ctx),
     discoverRankTask(ctx),
+    jobsPurgeTask(ctx.db),
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);

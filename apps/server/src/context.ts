@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import type { JobQueue } from './jobs/queue';
 import type { Scheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
@@ -19,4 +20,6 @@ export interface AppContext {
   clock: Clock;
   /** Periodic database-driven jobs; modules register theirs in buildApp. */
   jobs: Scheduler;
+  /** Durable jobs (docs/jobs.md): broadcasts, automatic messages, whatever must not be lost. */
+  queue: JobQueue;
 }

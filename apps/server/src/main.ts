@@ -33,6 +33,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   ctx.jobs.start();
+  ctx.queue.start();
   app.log.info(`Parlor is serving on ${config.publicUrl} (database: ${ctx.database.kind})`);
 
   let closing = false;

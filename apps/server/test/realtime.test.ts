@@ -1,5 +1,5 @@
-import { NewMessageEvent } from '@parlor/contract';
 import type { Socket } from 'node:net';
+import { NewMessageEvent } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type TestServer } from './support/server';

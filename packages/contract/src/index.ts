@@ -9,6 +9,7 @@ export * from './errors';
 export * from './events';
 export * from './feed';
 export * from './ids';
+export * from './jobs';
 export * from './media';
 export * from './messages';
 export * from './payments';

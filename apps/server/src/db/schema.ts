@@ -231,6 +231,25 @@ export interface FeedPostsTable {
   deleted_at: NullableTimestamp;
 }
 
+/** A durable job (docs/jobs.md). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  progress: ColumnType<unknown, string | null | undefined, string | null>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed' | 'canceled'>;
+  run_at: Generated<Date>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
 /** One purchase of a paid post by one buyer. */
 export interface FeedPurchasesTable {
   post_id: number;
@@ -395,6 +414,7 @@ export interface DB {
   media_usage: MediaUsageTable;
   message_purchases: MessagePurchasesTable;
   feed_posts: FeedPostsTable;
+  jobs: JobsTable;
   feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;
   chat_notes: ChatNotesTable;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { RealtimeQuery } from '../events';
+import { JobsOverview } from '../jobs';
 import { AvatarQuery, GeneratedAvatarParams, GeoIp, ProviderConfig, ProviderConfigQuery } from '../users';
 
 /** Provider configuration, geo, health, generated avatars and the realtime socket. */
@@ -28,6 +29,8 @@ export const platformEndpoints = {
     access: 'public',
     response: z.object({ status: z.literal('ready'), database: z.string() }),
   }),
+  /** Operators: what the durable job queue holds (counts by kind and state, running, queued, failed). */
+  adminJobs: endpoint({ method: 'GET', path: '/v1/admin/jobs', access: 'admin', response: JobsOverview }),
   generatedAvatar: endpoint({
     method: 'GET',
     path: '/v1/avatars/:file',
