@@ -68,21 +68,23 @@ export function DiscoverFilters({
     <div className={styles.filters}>
       <SearchBox q={filters.q} onSearch={(q) => onChange({ q })} />
       <div className={styles.toggles}>
-        <div className={styles.group} role="group" aria-label="Show">
+        <fieldset className={styles.group}>
+          <legend className="visually-hidden">Show</legend>
           <Toggle pressed={filters.featured} onClick={() => onChange({ featured: !filters.featured })}>
             Featured
           </Toggle>
           <Toggle pressed={filters.near} onClick={() => onChange({ near: !filters.near })}>
             Nearby
           </Toggle>
-        </div>
-        <div className={styles.group} role="group" aria-label="Gender">
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className="visually-hidden">Gender</legend>
           {(Object.keys(GENDER_LABELS) as Gender[]).map((g) => (
             <Toggle key={g} pressed={filters.genders.includes(g)} onClick={() => toggleGender(g)}>
               {GENDER_LABELS[g]}
             </Toggle>
           ))}
-        </div>
+        </fieldset>
       </div>
     </div>
   );

@@ -35,13 +35,13 @@ export function SuggestedCard() {
           </Link>
           {card.bio && <p className={styles.bio}>{card.bio}</p>}
           {upNext.length > 0 && (
-            <p className={styles.next}>Next: {upNext.map((c) => c.username).join(', ')}</p>
+            <p className={styles.next}>Up next: {upNext.map((c) => c.username).join(', ')}</p>
           )}
         </div>
         <div className={styles.actions}>
           <FollowButton card={card} />
           <Button variant="ghost" size="small" onClick={visited}>
-            Skip<span className="visually-hidden"> {card.username}</span>
+            Next<span className="visually-hidden"> suggestion</span>
           </Button>
         </div>
       </div>
