@@ -77,6 +77,9 @@ test('a fan finds a creator by search and by gender, follows her from her card a
     'false',
   );
   await expect(cardOf(page, 'sofia')).toBeVisible();
+  // The suggestion visited before the reload is not offered again.
+  await expect(suggested).toBeVisible();
+  await expect(suggestedName).not.toHaveText(first);
 
   // Follow from the card: it says Following at once, and still after a reload.
   const sofia = cardOf(page, 'sofia');

@@ -9,7 +9,7 @@ import { CardSkeleton, CreatorCard } from './CreatorCard';
 import { DiscoverFilters } from './DiscoverFilters';
 import styles from './DiscoverScreen.module.css';
 import { type DiscoverFilters as Filters, filtersKey, hasActiveFilters } from './discoverModel';
-import { loadDiscover, loadMoreDiscover, selectDiscover } from './discoverSlice';
+import { loadDiscover, loadMoreDiscover, restoreCardHistory, selectDiscover } from './discoverSlice';
 import { SuggestedCard } from './SuggestedCard';
 import { useDiscoverFilters } from './useDiscoverFilters';
 
@@ -79,6 +79,10 @@ export function DiscoverScreen() {
   const { filters, update, clear } = useDiscoverFilters();
   const list = useAppSelector(selectDiscover);
   const key = filtersKey(filters);
+
+  useEffect(() => {
+    dispatch(restoreCardHistory());
+  }, [dispatch]);
 
   // A new set of filters loads its first page; the one before it is called off.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters.

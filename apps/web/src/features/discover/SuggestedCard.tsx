@@ -6,7 +6,7 @@ import { selectUser } from '../auth/authSlice';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { FollowButton } from './CreatorCard';
 import { CARD_STACK_SHOWN, cardImage, offersCards } from './discoverModel';
-import { cardVisited, selectDiscover } from './discoverSlice';
+import { selectDiscover, visitCard } from './discoverSlice';
 import styles from './SuggestedCard.module.css';
 
 /**
@@ -21,7 +21,7 @@ export function SuggestedCard() {
   const card = stack.cards[0];
   if (!offersCards(user, enabled) || !card) return null;
   const upNext = stack.cards.slice(1, CARD_STACK_SHOWN);
-  const visited = () => dispatch(cardVisited());
+  const visited = () => dispatch(visitCard());
   return (
     <section className={styles.suggested} aria-labelledby="suggested-title">
       <h2 id="suggested-title" className={styles.title}>

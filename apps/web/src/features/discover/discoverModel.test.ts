@@ -2,7 +2,9 @@ import type { Card } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addToStack,
+  CARD_HISTORY_MAX,
   CARD_STACK_MAX,
+  cardHistoryValue,
   cardImage,
   DEFAULT_FILTERS,
   DISCOVER_GENDER_FILTER_KEY,
@@ -12,7 +14,9 @@ import {
   filtersKey,
   markVisited,
   offersCards,
+  parseCardHistory,
   parseStoredGenders,
+  restoreSeen,
   searchFromFilters,
   storedGendersValue,
 } from './discoverModel';
@@ -104,10 +108,30 @@ describe('card stack', () => {
     expect(ids(stack.history)).toEqual(['a']);
     stack = addToStack(stack, [card('a'), card('c')]);
     expect(ids(stack.cards)).toEqual(['b', 'c']);
-    expect(markVisited(markVisited(markVisited(stack)))).toEqual({
-      cards: [],
-      history: stack.history.concat(stack.cards),
-    });
+    const done = markVisited(markVisited(markVisited(stack)));
+    expect(ids(done.cards)).toEqual([]);
+    expect(ids(done.history)).toEqual(['a', 'b', 'c']);
+    expect(done.seen).toEqual(['a', 'b', 'c']);
+  });
+
+  it('does not offer again what was visited before a reload, for the same user only', () => {
+    const stored = cardHistoryValue('me', ['a', 'b']);
+    expect(parseCardHistory(stored, 'me')).toEqual(['a', 'b']);
+    expect(parseCardHistory(stored, 'someone-else')).toEqual([]);
+    expect(parseCardHistory(null, 'me')).toEqual([]);
+    let stack = addToStack(EMPTY_STACK, [card('a'), card('c')]);
+    stack = restoreSeen(stack, parseCardHistory(stored, 'me'));
+    expect(ids(stack.cards)).toEqual(['c']);
+    expect(ids(addToStack(stack, [card('b'), card('d')]).cards)).toEqual(['c', 'd']);
+  });
+
+  it('remembers at most CARD_HISTORY_MAX visits, forgetting the oldest', () => {
+    const many = Array.from({ length: CARD_HISTORY_MAX + 1 }, (_, i) => `v${i}`);
+    const stack = markVisited(restoreSeen(addToStack(EMPTY_STACK, [card('new')]), many));
+    expect(stack.seen).toHaveLength(CARD_HISTORY_MAX);
+    expect(stack.seen.at(-1)).toBe('new');
+    expect(stack.seen).not.toContain('v0');
+    expect(stack.seen).not.toContain('v1');
   });
 
   it('holds at most CARD_STACK_MAX cards', () => {

@@ -17,6 +17,10 @@ export const SEARCH_PAUSE_MS = 350;
 /** The most cards the suggestion stack holds, and how many of them are shown at once (part 1 §9). */
 export const CARD_STACK_MAX = 10;
 export const CARD_STACK_SHOWN = 3;
+/** Where the ids of visited suggestions are kept, so a reload does not offer them again. */
+export const CARD_HISTORY_KEY = 'discover-card-history';
+/** The most visited ids remembered; the oldest are forgotten first. */
+export const CARD_HISTORY_MAX = 200;
 
 export interface DiscoverFilters {
   featured: boolean;
@@ -93,10 +97,27 @@ export function cardImage(card: Pick<Card, 'avatar' | 'profileFeed'>): string | 
 
 export interface CardStack {
   cards: Card[];
+  /** The cards visited in this session, oldest first. */
   history: Card[];
+  /** Ids of every card visited on this device by this user (history included). */
+  seen: string[];
 }
 
-export const EMPTY_STACK: CardStack = { cards: [], history: [] };
+export const EMPTY_STACK: CardStack = { cards: [], history: [], seen: [] };
+
+/** The stored history belongs to one user: `userId|id,id,…`; another user's reads as empty. */
+export function parseCardHistory(stored: string | null, userId: string): string[] {
+  const [owner, ids] = (stored ?? '').split('|');
+  return owner === userId && ids ? ids.split(',').filter(Boolean) : [];
+}
+export const cardHistoryValue = (userId: string, seen: readonly string[]) =>
+  `${userId}|${seen.slice(-CARD_HISTORY_MAX).join(',')}`;
+
+/** Visits remembered from before: those cards leave the stack and are not added again. */
+export function restoreSeen(stack: CardStack, ids: readonly string[]): CardStack {
+  const seen = [...new Set([...ids, ...stack.seen])].slice(-CARD_HISTORY_MAX);
+  return { ...stack, seen, cards: stack.cards.filter((c) => !seen.includes(c._id)) };
+}
 
 /** Cards offered only to male users whose discover_cards feature is on. */
 export function offersCards(user: { gender: Gender | null } | null, discoverCards: boolean): boolean {
@@ -104,7 +125,7 @@ export function offersCards(user: { gender: Gender | null } | null, discoverCard
 }
 
 export function addToStack(stack: CardStack, incoming: readonly Card[]): CardStack {
-  const seen = new Set([...stack.cards, ...stack.history].map((c) => c._id));
+  const seen = new Set([...stack.cards.map((c) => c._id), ...stack.seen]);
   const cards = [...stack.cards];
   for (const card of incoming) {
     if (cards.length >= CARD_STACK_MAX) break;
@@ -118,5 +139,7 @@ export function addToStack(stack: CardStack, incoming: readonly Card[]): CardSta
 /** Visiting the first card moves it to history, and the next one comes up. */
 export function markVisited(stack: CardStack): CardStack {
   const [first, ...rest] = stack.cards;
-  return first ? { cards: rest, history: [...stack.history, first] } : stack;
+  if (!first) return stack;
+  const seen = [...stack.seen.filter((id) => id !== first._id), first._id].slice(-CARD_HISTORY_MAX);
+  return { cards: rest, history: [...stack.history, first], seen };
 }

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store';
+import { userUpdated } from '../auth/authSlice';
 import { DEFAULT_FILTERS } from './discoverModel';
-import { cardVisited, loadDiscover, loadMoreDiscover, setFollowing } from './discoverSlice';
+import {
+  cardVisited,
+  loadDiscover,
+  loadMoreDiscover,
+  restoreCardHistory,
+  setFollowing,
+  visitCard,
+} from './discoverSlice';
 import { card } from './discoverTestData';
 
 const json = (status: number, body: unknown) =>
@@ -127,5 +135,34 @@ describe('suggestion stack', () => {
     store.dispatch(cardVisited());
     expect(discover(store).stack.cards.map((c) => c._id)).toEqual(['c']);
     expect(discover(store).stack.history.map((c) => c._id)).toEqual(['a']);
+  });
+});
+
+describe('visited suggestions on this device', () => {
+  it('are stored for the signed-in user when visited, and leave the stack when restored', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => stored.get(k) ?? (k === 'auth-token' ? 'token' : null),
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    });
+    const signedIn = (store: ReturnType<typeof createStore>) =>
+      store.dispatch(userUpdated({ _id: 'sam' } as Parameters<typeof userUpdated>[0]));
+    const page = () => json(200, { data: [card('a'), card('b')], next: null });
+
+    const before = createStore();
+    signedIn(before);
+    fetchMock.mockResolvedValueOnce(page());
+    await before.dispatch(loadDiscover(DEFAULT_FILTERS));
+    before.dispatch(visitCard());
+    expect(stored.get('discover-card-history')).toBe('sam|a');
+
+    // After a reload (a new store), the visited card is not offered again.
+    const after = createStore();
+    signedIn(after);
+    after.dispatch(restoreCardHistory());
+    fetchMock.mockResolvedValueOnce(page());
+    await after.dispatch(loadDiscover(DEFAULT_FILTERS));
+    expect(discover(after).stack.cards.map((c) => c._id)).toEqual(['b']);
   });
 });

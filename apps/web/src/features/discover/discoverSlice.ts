@@ -1,17 +1,22 @@
 import { type Card, ERRORS, endpoints } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, call, follow } from '../../app/api';
+import { readStorage, writeStorage } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import type { AppThunk, RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
 import {
   addToStack,
+  CARD_HISTORY_KEY,
   type CardStack,
+  cardHistoryValue,
   type DiscoverFilters,
   discoverQuery,
   EMPTY_STACK,
   filtersKey,
   markVisited,
+  parseCardHistory,
+  restoreSeen,
 } from './discoverModel';
 
 /** The list of one set of filters: its pages so far, where the next one is, and how loading goes. */
@@ -89,6 +94,10 @@ export const discoverSlice = createSlice({
     cardVisited(state) {
       state.stack = markVisited(state.stack);
     },
+    /** The visits remembered on this device (read once the signed-in user is known). */
+    seenRestored(state, action: { payload: string[] }) {
+      state.stack = restoreSeen(state.stack, action.payload);
+    },
     followErrorDismissed(state, action: { payload: string }) {
       delete state.followErrors[action.payload];
     },
@@ -156,5 +165,18 @@ export const discoverSlice = createSlice({
   },
 });
 
-export const { cardVisited, followErrorDismissed } = discoverSlice.actions;
+export const { cardVisited, seenRestored, followErrorDismissed } = discoverSlice.actions;
+
+/** Restores the signed-in user's visited suggestions from this device. */
+export const restoreCardHistory = (): AppThunk => (dispatch, getState) => {
+  const user = getState().auth.user;
+  if (user) dispatch(seenRestored(parseCardHistory(readStorage(CARD_HISTORY_KEY), user._id)));
+};
+
+/** Visits the first suggestion and remembers it on this device. */
+export const visitCard = (): AppThunk => (dispatch, getState) => {
+  dispatch(cardVisited());
+  const user = getState().auth.user;
+  if (user) writeStorage(CARD_HISTORY_KEY, cardHistoryValue(user._id, getState().discover.stack.seen));
+};
 export const selectDiscover = (state: RootState) => state.discover;
