@@ -1,0 +1,40 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readStorage, writeStorage } from '../../app/browser';
+import {
+  DEFAULT_FILTERS,
+  DISCOVER_GENDER_FILTER_KEY,
+  type DiscoverFilters,
+  filtersFromSearch,
+  normalGenders,
+  parseStoredGenders,
+  searchFromFilters,
+  storedGendersValue,
+} from './discoverModel';
+
+/**
+ * Discover's filters: featured, search and nearby from the address (replaced, not pushed, so Back
+ * leaves Discover); the gender choice from localStorage, where it is remembered between visits.
+ */
+export function useDiscoverFilters() {
+  const [params, setParams] = useSearchParams();
+  const [genders, setGenders] = useState(() => parseStoredGenders(readStorage(DISCOVER_GENDER_FILTER_KEY)));
+  const filters = useMemo(() => filtersFromSearch(params, genders), [params, genders]);
+
+  const update = useCallback(
+    (patch: Partial<DiscoverFilters>) => {
+      if (patch.genders) {
+        const chosen = normalGenders(patch.genders);
+        writeStorage(DISCOVER_GENDER_FILTER_KEY, storedGendersValue(chosen));
+        setGenders(chosen);
+      }
+      if (patch.featured !== undefined || patch.q !== undefined || patch.near !== undefined) {
+        setParams(searchFromFilters({ ...filters, ...patch }), { replace: true });
+      }
+    },
+    [filters, setParams],
+  );
+  const clear = useCallback(() => update(DEFAULT_FILTERS), [update]);
+
+  return { filters, update, clear };
+}
