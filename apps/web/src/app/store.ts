@@ -7,6 +7,7 @@ import { inboxSlice } from '../features/chats/inboxSlice';
 import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
+import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
@@ -28,6 +29,7 @@ export function createStore(observe?: Middleware) {
       subscriptions: subscriptionsSlice.reducer,
       inbox: inboxSlice.reducer,
       conversations: conversationsSlice.reducer,
+      feed: feedSlice.reducer,
       connection: connectionSlice.reducer,
     },
     middleware: (getDefault) => {
