@@ -265,7 +265,6 @@ function EditText({ post, onDone }: { post: FeedPost; onDone: () => void }) {
         maxLength={FEED_TEXT_MAX_LENGTH}
         rows={3}
         onChange={(e) => setText(e.target.value)}
-        // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this text.
         autoFocus
       />
       <FormAlert message={error} />
