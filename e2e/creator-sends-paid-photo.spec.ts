@@ -56,6 +56,9 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   await expect(fanPage.locator('[data-testid="media-bubble"] video')).toHaveCount(1);
   await captureScreens(fanPage, 'media-locked');
 
+  // The new account's email banner arrives after the page: once it is there nothing moves, so the
+  // click lands where the button is.
+  await expect(fanPage.getByRole('region', { name: 'Verify Your Email Address' })).toBeVisible();
   await locked.getByRole('button', { name: 'Unlock for 30 credits' }).click();
   await expect(fanPage.getByTestId('locked-media')).toHaveCount(0);
   await expect(fanPage.getByRole('banner').getByText('70 credits', { exact: true })).toBeVisible();

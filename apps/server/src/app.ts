@@ -139,12 +139,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAvatarRoutes(app);
   registerDiscoverRoutes(app, ctx);
   registerUserRoutes(app, ctx);
-  await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'));
+  const vault = createMediaStorage(config);
+  await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'), vault);
   registerAdminRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
-  await registerMediaRoutes(app, ctx, createMediaStorage(config));
+  await registerMediaRoutes(app, ctx, vault);
   registerPaymentRoutes(app, ctx);
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);

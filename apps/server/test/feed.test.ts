@@ -314,6 +314,74 @@ describe('buying', () => {
   });
 });
 
+describe('followers', () => {
+  it('a follower gets new_feed and sees public posts at home, private ones locked; unfollowing ends both', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    const follow = await call('POST', '/v1/users/following', fan.token, { user_id: creator.user._id });
+    expect(follow.status).toBe(200);
+    const socket = await connectSocket(server.url, fan.token);
+    await socket.next('init');
+    const pub = await post(creator, { text: 'for everyone' });
+    const priv = await post(creator, {
+      text: 'subscribers only',
+      public_id: (await photo(creator, '#556677')).public_id,
+      private_feed: true,
+    });
+    await socket.next('new_feed', (d) => d.feed_id === priv._id);
+    socket.close();
+
+    const home = await call('GET', '/v1/feed', fan.token);
+    const posts = new Map((home.body.data as FeedPost[]).map((p) => [p._id, p]));
+    expect(posts.get(pub._id)).toMatchObject({ locked: false, text: 'for everyone' });
+    expect(posts.get(priv._id)).toMatchObject({ locked: true, text: null });
+    expect(JSON.stringify(posts.get(priv._id))).not.toMatch(FULL_URL);
+    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(0);
+    await post(creator, { text: 'another' });
+    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(1);
+
+    await call('DELETE', `/v1/users/following?user_id=${creator.user._id}`, fan.token);
+    expect((await call('GET', '/v1/feed', fan.token)).body.data).toEqual([]);
+    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(0);
+  });
+});
+
+describe('avatar posts', () => {
+  async function newAvatar(token: string) {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([await photoWithGps(600, 600, '#aa3355')], { type: 'image/jpeg' }),
+      'me.jpg',
+    );
+    const res = await fetch(`${server.url}/v1/users/avatar`, {
+      method: 'POST',
+      headers: { 'access-token': token },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('a creator’s new profile photo is an avatar post her followers see; a fan’s is not a post', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await call('POST', '/v1/users/following', fan.token, { user_id: creator.user._id });
+    await newAvatar(creator.token);
+    const home = await call('GET', '/v1/feed', fan.token);
+    expect(home.body.data).toHaveLength(1);
+    expect(home.body.data[0]).toMatchObject({ type: 'avatar', locked: false, private_feed: false, price: 0 });
+    expect(home.body.data[0].media?.rt).toMatch(FULL_URL);
+    // The photo sits in her vault like any upload.
+    const vault = await call('GET', '/v1/media', creator.token);
+    expect(vault.status).toBe(200);
+    expect(vault.body.data).toHaveLength(1);
+
+    await newAvatar(fan.token);
+    const own = await call('GET', `/v1/feed?model_id=${fan.user._id}`, creator.token);
+    expect(own.body.data ?? []).toEqual([]);
+  });
+});
+
 describe('unread_feeds', () => {
   it('counts posts since the home feed was opened, and opening its first page resets it', async () => {
     const creator = await w.creator();

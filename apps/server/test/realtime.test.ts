@@ -1,5 +1,7 @@
 import { NewMessageEvent } from '@parlor/contract';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
@@ -158,6 +160,35 @@ describe('realtime', () => {
     expect(byId.get(present.user._id)!.last_online!.getTime()).toBeGreaterThan(longAgo.getTime());
     expect(byId.get(vanished.user._id)?.online).toBe(false);
     socket.close();
+  });
+
+  it('lets a user go offline whose page dropped its socket while it was being signed in', async () => {
+    const db = server.app.ctx.db;
+    const fan = await w.fan();
+    // A page that navigates away or a phone that loses signal resets the connection right after
+    // the upgrade, before the server has checked the token.
+    for (let i = 0; i < 10; i++) {
+      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/v1/ws?token=${fan.token}`);
+      await new Promise<void>((resolve) => {
+        ws.once('upgrade', (res) => {
+          (res.socket as Socket).resetAndDestroy();
+          resolve();
+        });
+        ws.once('error', () => resolve());
+      });
+    }
+    const online = async () =>
+      (await db.selectFrom('users').select('online').where('id', '=', fan.user._id).executeTakeFirstOrThrow())
+        .online;
+    for (let i = 0; i < 50 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await online()).toBe(false);
+    // And the next real socket that closes takes them offline again.
+    const socket = await connectSocket(server.url, fan.token);
+    await socket.next('init');
+    expect(await online()).toBe(true);
+    socket.close();
+    for (let i = 0; i < 50 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await online()).toBe(false);
   });
 
   it('leaves a user online whom another process saw connect after their last socket here closed', async () => {

@@ -169,6 +169,9 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   }
 
   async function attach(ws: WebSocket, userId: string, tokenId: string) {
+    // A connection reset while the token was being checked has closed already, and its close event
+    // is gone: counting it would leave the user online for good.
+    if (ws.readyState !== ws.OPEN) return;
     if (recentlyEnded.has(tokenId)) {
       ws.close(WS_UNAUTHORIZED, 'Session ended');
       return;

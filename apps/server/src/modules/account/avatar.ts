@@ -4,11 +4,12 @@ import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, type User } from '@parlor/contract'
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, DomainError, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
+import { postAvatar } from '../feed/service';
 import { LoadError, processAvatar } from '../media/processing';
 import type { MediaStorage } from '../media/storage';
-import { unreadableUpload } from '../media/upload';
+import { ingestBytes, unreadableUpload } from '../media/upload';
 import { avatarTooLarge, setAvatarUrl } from './service';
 
 /** The image type by its first bytes: the client's Content-Type is not trusted. */
@@ -64,6 +65,7 @@ async function readAvatarForm(request: FastifyRequest): Promise<Buffer | undefin
 export async function uploadAvatar(
   ctx: AppContext,
   storage: MediaStorage,
+  vault: MediaStorage,
   user: UserRow,
   request: FastifyRequest,
 ): Promise<User> {
@@ -81,7 +83,23 @@ export async function uploadAvatar(
   }
   const name = `${user.id}-${randomBytes(6).toString('hex')}.jpg`;
   await storage.put(name, photo, 'image/jpeg');
-  return setAvatarUrl(ctx, user, `/v1/users/avatars/${name}`);
+  const changed = await setAvatarUrl(ctx, user, `/v1/users/avatars/${name}`);
+  if (user.type === 'featured') await announceAvatar(ctx, vault, user, photo);
+  return changed;
+}
+
+/**
+ * A creator's new profile photo is also an `avatar` post (DESIGN §8.2), its photo kept in the vault
+ * like any upload. The photo is already the profile's: a full vault only skips the post.
+ */
+async function announceAvatar(ctx: AppContext, vault: MediaStorage, user: UserRow, photo: Buffer) {
+  try {
+    const media = await ingestBytes(ctx, vault, user, photo, 'image/jpeg');
+    await postAvatar(ctx, user, media.public_id);
+  } catch (err) {
+    // A refusal (a full vault, a frozen account) skips the post; anything else is a fault.
+    if (!(err instanceof DomainError)) throw err;
+  }
 }
 
 /** GET /v1/users/avatars/{file}: a stored profile photo (older ones may be PNG, GIF or WebP), or 404. */

@@ -25,7 +25,12 @@ import {
  * takes a user id, so no call can reach someone else's. The deletion job (deletion.ts) is
  * registered by the app.
  */
-export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, avatars: MediaStorage) {
+export async function registerAccountRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  avatars: MediaStorage,
+  vault: MediaStorage,
+) {
   // Code requests and guesses are limited per address on top of the per-account cooldown and lock.
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } } };
 
@@ -82,7 +87,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     await scope.register(multipart, avatarParserOptions);
     route(scope, endpoints.uploadAvatar, ({ auth, request }) =>
-      uploadAvatar(ctx, avatars, auth.user, request),
+      uploadAvatar(ctx, avatars, vault, auth.user, request),
     );
     route(scope, endpoints.avatarFile, async ({ params, reply }) => {
       const avatar = await readAvatar(avatars, params.file);

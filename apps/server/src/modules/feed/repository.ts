@@ -21,12 +21,14 @@ const subscribedSql = (fan: string, creator: ReturnType<typeof sql.ref>, now: Da
     AND (s.status = 'active' OR s.current_period_end > ${now}))`;
 
 /**
- * The creators whose posts make `viewer`'s home feed. One sub-select: when follows land, the
- * followed creators are one more `UNION SELECT` here (docs/feed.md).
+ * The creators whose posts make `viewer`'s home feed: those they subscribe to and those they
+ * follow, as one sub-select (docs/feed.md).
  */
 const audienceOf = (viewer: string, now: Date) => sql`(
   SELECT s.creator_id FROM subscriptions s
-  WHERE s.fan_id = ${viewer} AND (s.status = 'active' OR s.current_period_end > ${now}))`;
+  WHERE s.fan_id = ${viewer} AND (s.status = 'active' OR s.current_period_end > ${now})
+  UNION
+  SELECT f.followee_id FROM follows f WHERE f.follower_id = ${viewer})`;
 
 /** Posts with their owner, and for the viewer whether they subscribe and bought: one query a page. */
 const viewOf = (db: Db, viewer: string, now: Date) =>
@@ -148,14 +150,19 @@ export const feedRepository = {
     await db.insertInto('feed_purchases').values(values).execute();
   },
 
-  /** Everyone who gets `new_feed` when `creatorId` posts: their subscribers now. */
+  /** Everyone who gets `new_feed` when `creatorId` posts: their subscribers now and their followers. */
   async audienceOfCreator(db: Db, creatorId: string, now: Date): Promise<string[]> {
     const rows = await db
       .selectFrom('subscriptions as s')
       .select('s.fan_id')
-      .distinct()
       .where('s.creator_id', '=', creatorId)
       .where((eb) => eb.or([eb('s.status', '=', 'active'), eb('s.current_period_end', '>', now)]))
+      .union(
+        db
+          .selectFrom('follows as f')
+          .select('f.follower_id as fan_id')
+          .where('f.followee_id', '=', creatorId),
+      )
       .execute();
     return rows.map((r) => r.fan_id);
   },

@@ -125,6 +125,11 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
   return postFor(ctx, id, user.id);
 }
 
+/** A creator's new profile photo, posted for followers and subscribers to see. */
+export function postAvatar(ctx: AppContext, user: UserRow, publicId: string): Promise<FeedPost> {
+  return createPost(ctx, user, { type: 'avatar', public_id: publicId, private_feed: false, price: 0 });
+}
+
 /** PATCH /v1/feed/{id}: the owner changes text, privacy or pinning; anyone else finds nothing. */
 export async function updatePost(ctx: AppContext, user: UserRow, idParam: string, input: UpdateInput) {
   const id = parseId(idParam);

@@ -300,3 +300,24 @@ async function storedSize(files: readonly { body: Buffer | { path: string } }[])
     total += Buffer.isBuffer(f.body) ? f.body.length : (await fsp.stat(f.body.path)).size;
   return total;
 }
+
+/** Puts bytes the server itself holds (a new profile photo) into the owner's vault, as an upload would. */
+export async function ingestBytes(
+  ctx: AppContext,
+  storage: MediaStorage,
+  owner: UserRow,
+  bytes: Buffer,
+  mime: string,
+): Promise<MediaRow> {
+  const dir = uploadTmpDir(ctx);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `in-${randomBytes(8).toString('hex')}`);
+  await fsp.writeFile(file, bytes);
+  try {
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    const received = { path: file, size: bytes.length, md5, truncated: false, clientType: mime };
+    return await ingest(ctx, storage, owner, received, { accept: 'image' });
+  } finally {
+    await fsp.rm(file, { force: true });
+  }
+}

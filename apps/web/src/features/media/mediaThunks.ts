@@ -30,7 +30,17 @@ export const buyPaidMessage =
       dispatch(creditsChanged(res.credits));
       return 'bought';
     } catch (error) {
-      if (!(error instanceof ApiError)) return 'failed';
+      if (!(error instanceof ApiError)) {
+        // No answer at all (offline, a dropped connection): say so rather than do nothing.
+        dispatch(
+          pushPopup({
+            id: 'buy-failed',
+            kind: 'basic',
+            props: { title: 'Unlock failed', text: 'Check your connection and try again.' },
+          }),
+        );
+        return 'failed';
+      }
       if (error.status === 402) {
         dispatch(notEnoughCreditsPopup({ message: error.message, backTo: conversationPath(otherUserId) }));
         return 'needs-credits';
