@@ -20,6 +20,7 @@ import { buyPost, deletePost, updatePost } from './feedThunks';
 import styles from './PostCard.module.css';
 
 const SUBSCRIBE_HINT = 'Subscribe to see this post.';
+const UNLOCK_OFFLINE = 'Unlock failed. Check your connection and try again.';
 
 /**
  * One post: who posted it and when, its text and photo or video, and its markers (pinned, for
@@ -87,7 +88,7 @@ function PostMedia({
 }) {
   const dispatch = useAppDispatch();
   const [buying, setBuying] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; subscribe: boolean } | null>(null);
   const media = post.media;
   const kind = post.type === 'video' || media?.video_length != null ? 'video' : 'image';
   // A private post whose price alone would not unlock it: subscribing comes first.
@@ -124,21 +125,34 @@ function PostMedia({
     setRefusal(null);
     const result = await dispatch(buyPost(post));
     setBuying(false);
-    if (!result.ok && result.status === 403) setRefusal(result.message);
+    // 402 opened the not-enough-credits popup; anything else is said on the post.
+    if (!result.ok && result.status !== 402) {
+      setRefusal({
+        message: result.status === 0 ? UNLOCK_OFFLINE : result.message,
+        subscribe: result.status === 403,
+      });
+    }
   };
   return (
     <LockedPreview media={media} kind={kind} price={post.price} className={styles.media} style={box}>
-      {needsSubscription || refusal ? (
+      {needsSubscription || refusal?.subscribe ? (
         <p className={styles.hint} role={refusal ? 'alert' : undefined}>
-          {refusal ?? SUBSCRIBE_HINT}{' '}
+          {refusal?.message ?? SUBSCRIBE_HINT}{' '}
           <Link to={profile} className={styles.overlayLink}>
             Visit {post.model.username}
           </Link>
         </p>
       ) : (
-        <Button size="small" onClick={unlock} loading={buying}>
-          Unlock for {post.price} credits
-        </Button>
+        <>
+          <Button size="small" onClick={unlock} loading={buying}>
+            Unlock for {post.price} credits
+          </Button>
+          {refusal && (
+            <p className={styles.hint} role="alert">
+              {refusal.message}
+            </p>
+          )}
+        </>
       )}
     </LockedPreview>
   );

@@ -120,6 +120,17 @@ function mergePage(state: FeedState, list: FeedList, page: FeedPage, replace: bo
   if (page.is_subscribed !== undefined) list.isSubscribed = page.is_subscribed;
 }
 
+/** Puts a post where the server would list it on its creator's page: pinned first, then by date. */
+function placeOnPage(state: FeedState, list: FeedList, post: FeedPost) {
+  const at = list.ids.findIndex((id) => {
+    const other = state.posts[id];
+    if (!other) return false;
+    if (post.pinned) return !other.pinned || other.created_at <= post.created_at;
+    return !other.pinned && other.created_at <= post.created_at;
+  });
+  list.ids.splice(at === -1 ? list.ids.length : at, 0, post._id);
+}
+
 export const feedSlice = createSlice({
   name: 'feed',
   initialState: initialFeedState,
@@ -129,13 +140,11 @@ export const feedSlice = createSlice({
       const post = action.payload;
       const old = state.posts[post._id];
       state.posts[post._id] = post;
-      // Pinning moves a post in its creator's list: pinned posts come first.
+      // Pinning moves a post on its creator's page: pinned posts first, then the rest newest first.
       const list = state.creators[post.model._id];
       if (old && old.pinned !== post.pinned && list) {
         list.ids = list.ids.filter((id) => id !== post._id);
-        const firstUnpinned = list.ids.findIndex((id) => !state.posts[id]?.pinned);
-        const at = post.pinned ? 0 : firstUnpinned === -1 ? list.ids.length : firstUnpinned;
-        list.ids.splice(at, 0, post._id);
+        placeOnPage(state, list, post);
       }
     },
     /** My new post: first in the home feed (newest first) and after the pinned ones on my page. */
@@ -145,10 +154,7 @@ export const feedSlice = createSlice({
       if (state.home.fetchedAt !== null && !state.home.ids.includes(post._id))
         state.home.ids.unshift(post._id);
       const list = state.creators[post.model._id];
-      if (list && !list.ids.includes(post._id)) {
-        const firstUnpinned = list.ids.findIndex((id) => !state.posts[id]?.pinned);
-        list.ids.splice(firstUnpinned === -1 ? list.ids.length : firstUnpinned, 0, post._id);
-      }
+      if (list && !list.ids.includes(post._id)) placeOnPage(state, list, post);
     },
     /** A deleted post leaves every list. */
     postRemoved(state, action: PayloadAction<string>) {
