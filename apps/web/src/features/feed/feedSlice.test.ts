@@ -4,7 +4,9 @@ import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
 import { userUpdated } from '../auth/authSlice';
 import {
+  emptyFeedList,
   FEED_CACHE_MS,
+  type FeedList,
   loadFeed,
   loadMoreFeed,
   needsFetch,
@@ -67,14 +69,7 @@ const requested = (call: number) => new URL(String(fetchMock.mock.calls[call]?.[
 
 describe('the feed cache (refetched only after 10 minutes, unless forced)', () => {
   it('answers the rule for never fetched, fresh, old, forced and stale lists', () => {
-    const list = {
-      ids: [],
-      next: null,
-      status: 'ready',
-      error: null,
-      stale: false,
-      isSubscribed: null,
-    } as const;
+    const list: FeedList = { ...emptyFeedList(), status: 'ready' };
     const now = 1_000_000;
     expect(needsFetch(undefined, now)).toBe(true);
     expect(needsFetch({ ...list, fetchedAt: null }, now)).toBe(true);
