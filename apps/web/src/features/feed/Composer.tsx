@@ -55,9 +55,10 @@ function usePreview(attachment: Attachment | null) {
 /**
  * A creator's new post, at the top of the home feed: text, one photo or video from the device
  * (uploaded with progress when posting, as chat media is) or from the vault, public or for
- * subscribers only, and a price when there is media. The server's refusals show here.
+ * subscribers only, and a price when there is media. The server's refusals show here; a post made
+ * calls `onPosted` (the screen then shows the creator's own posts).
  */
-export function Composer() {
+export function Composer({ onPosted }: { onPosted?: () => void }) {
   const dispatch = useAppDispatch();
   const mediaBaseUrl = useAppSelector(selectMediaBaseUrl);
   const [text, setText] = useState('');
@@ -136,8 +137,10 @@ export function Composer() {
       }),
     );
     setPhase({ step: 'idle' });
-    if (result.ok) reset();
-    else setError(result.message);
+    if (result.ok) {
+      reset();
+      onPosted?.();
+    } else setError(result.message);
   };
 
   return (

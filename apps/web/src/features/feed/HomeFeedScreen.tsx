@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { buttonClass } from '../../ui/Button';
@@ -7,6 +8,7 @@ import { FeedIcon, RefreshIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
 import { PageHeader } from '../shell/PageHeader';
 import { Composer } from './Composer';
+import { CreatorFeed } from './CreatorFeed';
 import { unreadFeedsLabel } from './feedEvents';
 import { loadFeed, selectFeedList } from './feedSlice';
 import styles from './HomeFeedScreen.module.css';
@@ -20,10 +22,15 @@ import { PostList } from './PostList';
 export function HomeFeedScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const list = useAppSelector((state) => selectFeedList(state));
   const unread = user?.unread_feeds ?? 0;
+  const creator = user?.type === 'featured';
+  // A creator's own posts are not in their home feed: they read and manage them under "My posts".
+  const [view, setView] = useState<'feed' | 'mine'>('feed');
+  const mine = creator && view === 'mine' && user;
+  const modelId = mine ? user._id : undefined;
+  const list = useAppSelector((state) => selectFeedList(state, modelId));
   const refreshing = list.status === 'loading' && list.fetchedAt !== null;
-  const refresh = () => void dispatch(loadFeed({ force: true }));
+  const refresh = () => void dispatch(loadFeed({ force: true, modelId }));
 
   return (
     <div className={styles.screen}>
@@ -36,8 +43,40 @@ export function HomeFeedScreen() {
           </IconButton>
         }
       />
-      {user?.type === 'featured' && <Composer />}
-      {unread > 0 && list.fetchedAt !== null && (
+      {creator && <Composer onPosted={() => setView('mine')} />}
+      {creator && (
+        <div className={styles.views} role="group" aria-label="Show">
+          <button
+            type="button"
+            className={styles.view}
+            aria-pressed={view === 'feed'}
+            onClick={() => setView('feed')}
+          >
+            Following
+          </button>
+          <button
+            type="button"
+            className={styles.view}
+            aria-pressed={view === 'mine'}
+            onClick={() => setView('mine')}
+          >
+            My posts
+          </button>
+        </div>
+      )}
+      {mine ? (
+        <CreatorFeed modelId={user._id} />
+      ) : (
+        <HomePosts unread={unread} refresh={refresh} fetched={list.fetchedAt !== null} />
+      )}
+    </div>
+  );
+}
+
+function HomePosts({ unread, refresh, fetched }: { unread: number; refresh: () => void; fetched: boolean }) {
+  return (
+    <>
+      {unread > 0 && fetched && (
         <button type="button" className={styles.newPosts} onClick={refresh}>
           Show {unreadFeedsLabel(unread)} new {unread === 1 ? 'post' : 'posts'}
         </button>
@@ -56,6 +95,6 @@ export function HomeFeedScreen() {
           />
         }
       />
-    </div>
+    </>
   );
 }

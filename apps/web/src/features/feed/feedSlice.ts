@@ -147,12 +147,10 @@ export const feedSlice = createSlice({
         placeOnPage(state, list, post);
       }
     },
-    /** My new post: first in the home feed (newest first) and after the pinned ones on my page. */
+    /** My new post: after the pinned ones on my page (my own posts are not in my home feed). */
     postAdded(state, action: PayloadAction<FeedPost>) {
       const post = action.payload;
       state.posts[post._id] = post;
-      if (state.home.fetchedAt !== null && !state.home.ids.includes(post._id))
-        state.home.ids.unshift(post._id);
       const list = state.creators[post.model._id];
       if (list && !list.ids.includes(post._id)) placeOnPage(state, list, post);
     },
