@@ -7,6 +7,7 @@ import { inboxSlice } from '../features/chats/inboxSlice';
 import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
+import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
@@ -41,6 +42,7 @@ export function createStore(observe?: Middleware) {
 
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
+registerFeedListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
