@@ -222,25 +222,26 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
             e.target.value = '';
           }}
         />
-        <Button variant="ghost" size="small" onClick={() => fileRef.current?.click()} disabled={busy}>
-          <ImageIcon size={18} /> Photo or video
-        </Button>
-        <Button variant="ghost" size="small" onClick={() => setVaultOpen(true)} disabled={busy}>
-          From vault
-        </Button>
-        <label className={styles.switch} htmlFor={`${id}-private`}>
-          <input
-            id={`${id}-private`}
-            type="checkbox"
-            role="switch"
-            aria-checked={privateFeed}
-            checked={privateFeed}
-            disabled={busy}
-            onChange={(e) => setPrivateFeed(e.target.checked)}
-          />
-          <LockIcon size={16} /> Subscribers only
-        </label>
-        <span className={styles.spacer} />
+        <div className={styles.options}>
+          <Button variant="ghost" size="small" onClick={() => fileRef.current?.click()} disabled={busy}>
+            <ImageIcon size={18} /> Photo or video
+          </Button>
+          <Button variant="ghost" size="small" onClick={() => setVaultOpen(true)} disabled={busy}>
+            From vault
+          </Button>
+          <label className={styles.switch} htmlFor={`${id}-private`}>
+            <input
+              id={`${id}-private`}
+              type="checkbox"
+              role="switch"
+              aria-checked={privateFeed}
+              checked={privateFeed}
+              disabled={busy}
+              onChange={(e) => setPrivateFeed(e.target.checked)}
+            />
+            <LockIcon size={16} /> Subscribers only
+          </label>
+        </div>
         <Button type="submit" loading={phase.step === 'posting'} disabled={busy}>
           {phase.step === 'uploading' ? `Uploading ${phase.progress}%` : 'Post'}
         </Button>
