@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { IconButton } from '../../ui/IconButton';
-import { LockIcon, MoreIcon, PinIcon } from '../../ui/icons';
+import { CoinsIcon, LockIcon, MoreIcon, PinIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { useDismiss } from '../../ui/useDismiss';
@@ -57,6 +57,11 @@ export function PostCard({ post, subscribed = null }: { post: FeedPost; subscrib
           {post.pinned && (
             <span className={styles.marker}>
               <PinIcon size={14} /> Pinned
+            </span>
+          )}
+          {post.price > 0 && !post.locked && (
+            <span className={styles.marker}>
+              <CoinsIcon size={14} /> {post.price} credits
             </span>
           )}
           {post.private_feed && (
