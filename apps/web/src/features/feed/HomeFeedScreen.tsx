@@ -36,7 +36,11 @@ export function HomeFeedScreen() {
     <div className={styles.screen}>
       <PageHeader
         title="Feed"
-        subtitle="Posts from the creators you follow."
+        subtitle={
+          mine
+            ? 'Your posts, pinned first, as fans see them on your page.'
+            : 'Posts from the creators you follow.'
+        }
         actions={
           <IconButton aria-label="Refresh the feed" onClick={refresh} disabled={refreshing}>
             <RefreshIcon className={refreshing ? styles.spinning : undefined} />
