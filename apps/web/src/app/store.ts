@@ -8,6 +8,8 @@ import { registerConversationListeners } from '../features/conversation/conversa
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
 import { discoverSlice } from '../features/discover/discoverSlice';
+import { registerFeedListeners } from '../features/feed/feedListeners';
+import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
@@ -30,6 +32,7 @@ export function createStore(observe?: Middleware) {
       inbox: inboxSlice.reducer,
       conversations: conversationsSlice.reducer,
       discover: discoverSlice.reducer,
+      feed: feedSlice.reducer,
       connection: connectionSlice.reducer,
     },
     middleware: (getDefault) => {
@@ -41,6 +44,7 @@ export function createStore(observe?: Middleware) {
 
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
+registerFeedListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

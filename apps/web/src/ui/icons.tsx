@@ -191,3 +191,30 @@ export const CheckboxIcon = (p: IconProps) => (
     <path d="m8.5 12 2.5 2.5 4.5-5" />
   </Icon>
 );
+
+export const FeedIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="3.5" width="16" height="17" rx="3" />
+    <path d="M8 8h8M8 12h8M8 16h5" />
+  </Icon>
+);
+
+export const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4h6l-1 5 3.5 3.5h-11L10 9 9 4ZM12 12.5V20" />
+  </Icon>
+);
+
+export const ImageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5" width="17" height="14" rx="2.5" />
+    <circle cx="9" cy="10" r="1.6" />
+    <path d="m4 17 5-4.5 4 3.5 2.5-2 4.5 3.5" />
+  </Icon>
+);
+
+export const RefreshIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v4h-4" />
+  </Icon>
+);

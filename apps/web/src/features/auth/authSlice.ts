@@ -4,11 +4,12 @@ import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import type { RootState } from '../../app/storeTypes';
 import { accountUserAppliers } from '../account-states/accountEvents';
 import { creditAppliers } from '../credits/creditEvents';
+import { feedUserAppliers } from '../feed/feedEvents';
 import { initialAuthState } from './authModel';
 import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
 
-/** The events that change the signed-in user: account changes and the credit balance. */
-const userAppliers = { ...accountUserAppliers, ...creditAppliers };
+/** The events that change the signed-in user: account changes, the credit balance, unread posts. */
+const userAppliers = { ...accountUserAppliers, ...creditAppliers, ...feedUserAppliers };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -20,6 +21,10 @@ export const authSlice = createSlice({
     },
     creditsChanged(state, action: PayloadAction<number>) {
       if (state.user) state.user.credits = action.payload;
+    },
+    /** Opening the home feed resets the server's count; the badge follows without a reload. */
+    unreadFeedsChanged(state, action: PayloadAction<number>) {
+      if (state.user) state.user.unread_feeds = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -59,7 +64,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { userUpdated, creditsChanged } = authSlice.actions;
+export const { userUpdated, creditsChanged, unreadFeedsChanged } = authSlice.actions;
 
 export const selectToken = (state: RootState) => state.auth.token;
 export const selectUser = (state: RootState) => state.auth.user;

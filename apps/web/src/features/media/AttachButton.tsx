@@ -1,8 +1,9 @@
 import { checkMediaFile, type VaultMedia } from '@parlor/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { IconButton } from '../../ui/IconButton';
 import { Menu, MenuItem } from '../../ui/Menu';
+import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
 import styles from './AttachButton.module.css';
 import { GifPicker } from './GifPicker';
@@ -39,15 +40,8 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
   const wrapRef = useRef<HTMLDivElement>(null);
   const canCharge = me?.type === 'featured';
 
-  // The menu closes on a click elsewhere.
-  useEffect(() => {
-    if (open !== 'menu') return;
-    const onDown = (event: PointerEvent) => {
-      if (!wrapRef.current?.contains(event.target as Node)) setOpen(null);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  const close = useCallback(() => setOpen(null), []);
+  useDismiss(open === 'menu', wrapRef, close);
 
   const send = (source: MediaSource, choice: SheetChoice = { price: 0, selfDestruct: false, text: '' }) => {
     void dispatch(sendMedia(otherUserId, source, choice));

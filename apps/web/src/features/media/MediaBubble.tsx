@@ -1,9 +1,9 @@
-import { creditsToDollars, type Message, type MessageMedia } from '@parlor/contract';
-import { useEffect, useState } from 'react';
+import type { Message, MessageMedia } from '@parlor/contract';
+import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { LockIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
+import { LockedPreview } from './LockedPreview';
 import styles from './MediaBubble.module.css';
 import { MediaFrame } from './MediaFrame';
 import { MediaViewer } from './MediaViewer';
@@ -41,7 +41,6 @@ const srcSet = (m: MessageMedia) =>
  */
 export function MediaBubble({ message, otherUserId }: { message: Message; otherUserId: string }) {
   const me = useAppSelector(selectUser)?._id;
-  const [viewing, setViewing] = useState(false);
   const now = useNow(message.destruct_at !== null && message.media !== null);
   if (message.is_deleted) return null;
 
@@ -66,8 +65,53 @@ export function MediaBubble({ message, otherUserId }: { message: Message; otherU
   const mine = message.sender_id === me;
   const length = kind === 'video' ? videoLength(media.video_length) : null;
   return (
+    <OpenableMedia
+      media={media}
+      kind={kind}
+      style={bubbleBox(media.width, media.height)}
+      sizes="(max-width: 480px) 70vw, 280px"
+      data-testid="media-bubble"
+    >
+      <div className={styles.chips}>
+        {mine && message.price > 0 && (
+          <span className={styles.chip}>
+            {message.price} credits · {message.is_paid ? 'Bought' : 'Not bought yet'}
+          </span>
+        )}
+        {length && <span className={styles.chip}>{length}</span>}
+        {message.destruct_at && (
+          <span className={styles.chip} data-testid="self-destruct">
+            Disappears in {countdown(message.destruct_at, now)}
+          </span>
+        )}
+        {message.self_destruct && !message.destruct_at && mine && (
+          <span className={styles.chip}>Self-destructs after unlock</span>
+        )}
+      </div>
+    </OpenableMedia>
+  );
+}
+
+/**
+ * A photo or video the viewer may see: a video plays in place, a photo opens full size in the
+ * viewer. `children` lie over it (chips). Shared by chat bubbles and feed posts.
+ */
+export function OpenableMedia({
+  media,
+  kind,
+  sizes,
+  children,
+  ...frame
+}: {
+  media: MessageMedia;
+  kind: 'image' | 'video';
+  sizes: string;
+  children?: ReactNode;
+} & HTMLAttributes<HTMLDivElement>) {
+  const [viewing, setViewing] = useState(false);
+  return (
     <>
-      <MediaFrame style={bubbleBox(media.width, media.height)} data-testid="media-bubble">
+      <MediaFrame {...frame}>
         {kind === 'video' && media.video_url ? (
           // biome-ignore lint/a11y/useMediaCaption: user videos come without captions.
           <video
@@ -87,29 +131,14 @@ export function MediaBubble({ message, otherUserId }: { message: Message; otherU
             <img
               src={media.st ?? media.th ?? media.sr ?? media.rt ?? undefined}
               srcSet={srcSet(media)}
-              sizes="(max-width: 480px) 70vw, 280px"
+              sizes={sizes}
               alt=""
               loading="lazy"
               decoding="async"
             />
           </button>
         )}
-        <div className={styles.chips}>
-          {mine && message.price > 0 && (
-            <span className={styles.chip}>
-              {message.price} credits · {message.is_paid ? 'Bought' : 'Not bought yet'}
-            </span>
-          )}
-          {length && <span className={styles.chip}>{length}</span>}
-          {message.destruct_at && (
-            <span className={styles.chip} data-testid="self-destruct">
-              Disappears in {countdown(message.destruct_at, now)}
-            </span>
-          )}
-          {message.self_destruct && !message.destruct_at && mine && (
-            <span className={styles.chip}>Self-destructs after unlock</span>
-          )}
-        </div>
+        {children}
       </MediaFrame>
       {viewing && <MediaViewer media={media} kind={kind} onClose={() => setViewing(false)} />}
     </>
@@ -127,7 +156,7 @@ function LockedMedia({
 }) {
   const dispatch = useAppDispatch();
   const [buying, setBuying] = useState(false);
-  const length = message.type === 'video' ? videoLength(media.video_length) : null;
+  const kind = message.type === 'video' ? 'video' : 'image';
   const unlock = async () => {
     setBuying(true);
     try {
@@ -137,24 +166,16 @@ function LockedMedia({
     }
   };
   return (
-    <MediaFrame style={bubbleBox(media.width, media.height)} data-testid="locked-media">
-      {media.blur && <img className={styles.blurred} src={media.blur} alt="" aria-hidden="true" />}
-      <div className={styles.lockOverlay}>
-        <span className={styles.lockIcon} aria-hidden="true">
-          <LockIcon size={22} />
-        </span>
-        <p className={styles.price}>
-          {message.type === 'video' ? 'Video' : 'Photo'} · {message.price} credits
-          <span className={styles.priceSub}>
-            ${creditsToDollars(message.price)}
-            {length ? ` · ${length}` : ''}
-            {message.self_destruct ? ' · self-destructs' : ''}
-          </span>
-        </p>
-        <Button size="small" onClick={unlock} loading={buying}>
-          Unlock for {message.price} credits
-        </Button>
-      </div>
-    </MediaFrame>
+    <LockedPreview
+      media={media}
+      kind={kind}
+      price={message.price}
+      style={bubbleBox(media.width, media.height)}
+      details={message.self_destruct ? ['self-destructs'] : []}
+    >
+      <Button size="small" onClick={unlock} loading={buying}>
+        Unlock for {message.price} credits
+      </Button>
+    </LockedPreview>
   );
 }

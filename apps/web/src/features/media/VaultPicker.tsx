@@ -12,9 +12,12 @@ import styles from './VaultPicker.module.css';
 export function VaultPicker({
   onPick,
   onClose,
+  verb = 'Send',
 }: {
   onPick: (media: VaultMedia) => void;
   onClose: () => void;
+  /** What picking does, for the tiles' names ("Send photo from vault"). */
+  verb?: string;
 }) {
   const [items, setItems] = useState<VaultMedia[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function VaultPicker({
             <PickerTile
               key={m._id}
               onClick={() => onPick(m)}
-              aria-label={m.type === 'video' ? 'Send video from vault' : 'Send photo from vault'}
+              aria-label={`${verb} ${m.type === 'video' ? 'video' : 'photo'} from vault`}
             >
               {m.th ? <img src={m.th} alt="" loading="lazy" /> : null}
               {m.type === 'video' && (

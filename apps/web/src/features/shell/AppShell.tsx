@@ -4,33 +4,58 @@ import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { NAV_ORDER, NAV_ROUTES, navIsCurrent } from '../../app/nav';
 import { Avatar } from '../../ui/Avatar';
-import { ChatIcon, CoinsIcon, CompassIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, SidebarIcon, UserIcon } from '../../ui/icons';
 import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
+import { unreadFeedsLabel } from '../feed/feedEvents';
 import styles from './AppShell.module.css';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { useLayout } from './useLayout';
 
 const NAV_ICONS: Record<string, ReactNode> = {
   [NAV_ROUTES.chats.path]: <ChatIcon />,
+  [NAV_ROUTES.feed.path]: <FeedIcon />,
   [NAV_ROUTES.discover.path]: <CompassIcon />,
   [NAV_ROUTES.account.path]: <UserIcon />,
 };
 
+/** The count on a nav entry and how it is read out: unread posts on Feed. */
+function useNavBadges(): Record<string, { count: number; label: string }> {
+  const unreadFeeds = useAppSelector(selectUser)?.unread_feeds ?? 0;
+  return {
+    [NAV_ROUTES.feed.path]: {
+      count: unreadFeeds,
+      label: `${unreadFeedsLabel(unreadFeeds)} new ${unreadFeeds === 1 ? 'post' : 'posts'}`,
+    },
+  };
+}
+
 function NavLinks({ variant, compact }: { variant: 'sidebar' | 'tabbar'; compact?: boolean }) {
   const { pathname } = useLocation();
+  const badges = useNavBadges();
   return NAV_ORDER.map((route) => {
     const current = navIsCurrent(route, pathname);
+    const badge = badges[route.path];
+    const count = badge?.count ?? 0;
     return (
       <Link
         key={route.path}
         to={route.path}
         className={variant === 'tabbar' ? styles.tab : styles.navLink}
         aria-current={current ? 'page' : undefined}
+        // The badge is drawn for the eye; its words join the name ("Feed, 3 new posts").
+        aria-label={count > 0 && badge ? `${route.name}, ${badge.label}` : undefined}
         title={compact ? route.name : undefined}
       >
-        {NAV_ICONS[route.path]}
+        <span className={styles.navIcon}>
+          {NAV_ICONS[route.path]}
+          {count > 0 && (
+            <span className={styles.badge} aria-hidden="true" data-testid={`nav-badge-${route.name}`}>
+              {unreadFeedsLabel(count)}
+            </span>
+          )}
+        </span>
         {/* The name stays in the accessibility tree even when only the icon shows. */}
         <span className={compact ? 'visually-hidden' : undefined}>{route.name}</span>
       </Link>

@@ -8,6 +8,7 @@ import styles from './MainApp.module.css';
 import { SessionGate } from './SessionGate';
 
 const ChatsScreen = lazyWithRetry(() => import('../chats/ChatsScreen'), 'ChatsScreen');
+const HomeFeedScreen = lazyWithRetry(() => import('../feed/HomeFeedScreen'), 'HomeFeedScreen');
 const DiscoverScreen = lazyWithRetry(() => import('../discover/DiscoverScreen'), 'DiscoverScreen');
 const AccountScreen = lazyWithRetry(() => import('../account/AccountScreen'), 'AccountScreen');
 const GetCreditsScreen = lazyWithRetry(() => import('../credits/GetCreditsScreen'), 'GetCreditsScreen');
@@ -61,6 +62,7 @@ export function MainApp() {
             <Route path="/" element={<Navigate to="/chats" replace />} />
             <Route path="/chats" element={<ChatsScreen />} />
             <Route path="/chats/:userId" element={<ChatsScreen />} />
+            <Route path="/feed" element={<HomeFeedScreen />} />
             <Route path="/discover" element={<DiscoverScreen />} />
             <Route path="/account" element={<AccountScreen />} />
             <Route path="/account/edit-profile" element={<EditProfileScreen />} />

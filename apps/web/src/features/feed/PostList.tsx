@@ -1,0 +1,96 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { loadFeed, loadMoreFeed, selectFeedList } from './feedSlice';
+import { PostCard } from './PostCard';
+import styles from './PostList.module.css';
+
+/** Grey stand-ins in the shape of posts while the first page loads. */
+function Skeletons() {
+  return (
+    <div className={styles.list} aria-hidden="true" data-testid="feed-skeleton">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={styles.skeleton}>
+          <div className={styles.skeletonHead}>
+            <span className={styles.skeletonAvatar} />
+            <span className={styles.skeletonLine} />
+          </div>
+          <span className={styles.skeletonLine} />
+          <span className={styles.skeletonMedia} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A feed's posts with infinite scroll: the first page loads on mount under the cache rule (a list
+ * fetched less than 10 minutes ago is shown as held), the next page when the sentinel under the
+ * last post comes into view. Loading, failure (with retry) and `empty` are shown in place.
+ */
+export function PostList({ modelId, empty }: { modelId?: string; empty: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const list = useAppSelector((state) => selectFeedList(state, modelId));
+  const posts = useAppSelector((state) => state.feed.posts);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void dispatch(loadFeed({ modelId }));
+  }, [dispatch, modelId]);
+
+  const canLoadMore = list.next !== null && list.status === 'ready' && !list.error;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!canLoadMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void dispatch(loadMoreFeed({ modelId }));
+      },
+      // Start on the next page a screen before the end, so scrolling rarely waits.
+      { rootMargin: '0px 0px 600px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [canLoadMore, dispatch, modelId]);
+
+  if (list.status === 'error') {
+    return (
+      <div className={styles.failure} role="alert">
+        <p>{list.error ?? 'The feed could not be loaded.'}</p>
+        <Button variant="secondary" onClick={() => void dispatch(loadFeed({ modelId, force: true }))}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (list.fetchedAt === null) return <Skeletons />;
+  if (list.ids.length === 0) return <>{empty}</>;
+
+  return (
+    <div className={styles.list}>
+      {list.ids.map((id) => {
+        const post = posts[id];
+        return post ? <PostCard key={id} post={post} subscribed={list.isSubscribed} /> : null;
+      })}
+      <div ref={sentinel} className={styles.sentinel} />
+      {list.status === 'loadingMore' && <Spinner size={25} label="Loading more posts" />}
+      {list.error && (
+        <div className={styles.failure} role="alert">
+          <p>{list.error}</p>
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => {
+              if (list.next) void dispatch(loadMoreFeed({ modelId }));
+              else void dispatch(loadFeed({ modelId, force: true }));
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      )}
+      {list.next === null && list.ids.length > 3 && <p className={styles.end}>You are all caught up.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { creditsToDollars, type MessageMedia } from '@parlor/contract';
+import type { CSSProperties, ReactNode } from 'react';
+import { LockIcon } from '../../ui/icons';
+import styles from './LockedPreview.module.css';
+import { MediaFrame } from './MediaFrame';
+import { videoLength } from './mediaLayout';
+
+/**
+ * Paid media the viewer has not bought (a chat message or a feed post): only the blurred preview,
+ * the price in credits and dollars, and `children` (the Unlock button, or why it cannot be bought).
+ * A price of 0 (a post locked for subscribers only) shows no price line.
+ */
+export function LockedPreview({
+  media,
+  kind,
+  price,
+  details = [],
+  style,
+  className,
+  children,
+}: {
+  media: MessageMedia;
+  kind: 'image' | 'video';
+  price: number;
+  /** More words for the line under the price (", self-destructs"). */
+  details?: string[];
+  style?: CSSProperties;
+  className?: string;
+  children: ReactNode;
+}) {
+  const length = kind === 'video' ? videoLength(media.video_length) : null;
+  const sub = [price > 0 ? `$${creditsToDollars(price)}` : null, length, ...details].filter(Boolean);
+  return (
+    <MediaFrame style={style} className={className} data-testid="locked-media">
+      {media.blur && <img className={styles.blurred} src={media.blur} alt="" aria-hidden="true" />}
+      <div className={styles.lockOverlay}>
+        <span className={styles.lockIcon} aria-hidden="true">
+          <LockIcon size={22} />
+        </span>
+        <p className={styles.price}>
+          {kind === 'video' ? 'Video' : 'Photo'}
+          {price > 0 ? ` · ${price} credits` : ''}
+          {sub.length > 0 && <span className={styles.priceSub}>{sub.join(' · ')}</span>}
+        </p>
+        {children}
+      </div>
+    </MediaFrame>
+  );
+}
