@@ -39,6 +39,10 @@ function detailQuery(db: Db) {
     .innerJoin('users as o', 'o.id', 'm.other_user_id')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
+    // The other member as my fan (a creator's inbox chip): one primary-key probe per row.
+    .leftJoin('fans as fa', (join) =>
+      join.onRef('fa.creator_id', '=', 'm.user_id').onRef('fa.fan_id', '=', 'm.other_user_id'),
+    )
     .selectAll('m')
     .select([
       'o.username',
@@ -71,6 +75,7 @@ function detailQuery(db: Db) {
       'lm.sender_id as lm_sender_id',
       'lm.created_at as lm_created_at',
       'lm.deleted_at as lm_deleted_at',
+      'fa.relationship as fan_relationship',
     ]);
 }
 export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
