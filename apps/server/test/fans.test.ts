@@ -160,11 +160,39 @@ describe('new_fan and the fans relationship', () => {
     expect((await inboxChips(creator)).get(fan.user._id)).toBeNull();
     await w.giveCredits(fan.user._id, 10);
     const events = await newFans(creator);
-    const bought = await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token });
+    const bought = await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, {
+      token: fan.token,
+    });
     expect(bought.status).toBe(200);
     expect(await events.done()).toEqual([
       { user_id: fan.user._id, username: fan.user.username, relationship: 'fan' },
     ]);
     expect((await inboxChips(creator)).get(fan.user._id)).toBe('fan');
+  });
+});
+
+describe('GET /v1/users/{username} (the creator page)', () => {
+  it('answers is_followee, is_subscribed and posts for the asker', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const page = `/v1/users/${creator.user.username}`;
+    const profile = async (token?: string) => (await w.api.call('GET', page, token ? { token } : {})).body;
+    expect(await profile(fan.token)).toMatchObject({ is_followee: false, is_subscribed: false, posts: 0 });
+    for (const text of ['one', 'two']) {
+      const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body: { text } });
+      expect(res.status).toBe(200);
+    }
+    await follow(fan, creator);
+    await w.giveCredits(fan.user._id, 1000);
+    await subscribe(fan, creator);
+    expect(await profile(fan.token)).toMatchObject({
+      is_followee: true,
+      is_subscribed: true,
+      followers: 1,
+      posts: 2,
+    });
+    // A visitor, and the creator herself, follow and subscribe to nothing here.
+    expect(await profile()).toMatchObject({ is_followee: false, is_subscribed: false, posts: 2 });
+    expect(await profile(creator.token)).toMatchObject({ is_followee: false, is_subscribed: false });
   });
 });

@@ -153,16 +153,6 @@ export const discoverRepository = {
       .execute();
   },
 
-  async isFollowing(db: Db, followerId: string, followeeId: string) {
-    const row = await db
-      .selectFrom('follows')
-      .select('follower_id')
-      .where('follower_id', '=', followerId)
-      .where('followee_id', '=', followeeId)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   /** Whom a user follows, most recent first (banned and deleted accounts left out). */
   following(db: Db, followerId: string, offset: number, limit: number) {
     return db

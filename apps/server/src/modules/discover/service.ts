@@ -132,10 +132,6 @@ export async function following(
   };
 }
 
-/** Whether `followerId` follows `followeeId` (the creator page's is_followee). */
-export const isFollowing = (ctx: AppContext, followerId: string, followeeId: string) =>
-  discoverRepository.isFollowing(ctx.db, followerId, followeeId);
-
 export const DISCOVER_RANK_JOB = 'discover.rank';
 
 /** Recomputes every creator's Discover rank (docs/discover.md, "Rank"). */

@@ -98,7 +98,8 @@ export const SEND_ID_TAKEN = 'PX409';
  * Rejects with SQLSTATE `SEND_ID_TAKEN` when a send id was used before: then nothing was stored.
  */
 export async function appendPaidMessages(db: Trx, sends: readonly PaidSend[]): Promise<PaidAppend[]> {
-  const at = sends.reduce((t, s) => (s.at > t ? s.at : t), sends[0]?.at ?? new Date(0));
+  // One time for the batch's new fans: the latest send's.
+  const at = new Date(Math.max(...sends.map((s) => s.at.getTime())));
   const rows = await prepared(
     db,
     sql<AppendedRow & { n: number; balance: number; outcome: PaidAppend['outcome']; new_fan: boolean }>`
