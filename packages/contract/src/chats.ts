@@ -79,7 +79,7 @@ export const Chat = z.object({
    * How the other member first became, and now is, my fan (follower < fan < subscriber, see
    * docs/discover.md); null when they are not my fan. A creator's inbox shows it as a chip.
    */
-  relationship: Relationship.nullable(),
+  relationship: Relationship.exclude(['user']).nullable(),
   notes: z.array(Note),
 });
 export type Chat = z.infer<typeof Chat>;

@@ -7,6 +7,7 @@ import { inboxSlice } from '../features/chats/inboxSlice';
 import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
+import { fansSlice } from '../features/fans/fansSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
@@ -27,6 +28,7 @@ export function createStore(observe?: Middleware) {
       cards: cardsSlice.reducer,
       subscriptions: subscriptionsSlice.reducer,
       inbox: inboxSlice.reducer,
+      fans: fansSlice.reducer,
       conversations: conversationsSlice.reducer,
       connection: connectionSlice.reducer,
     },

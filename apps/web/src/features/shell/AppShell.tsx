@@ -8,6 +8,7 @@ import { ChatIcon, CoinsIcon, CompassIcon, SidebarIcon, UserIcon } from '../../u
 import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
+import { NewFanNotices } from '../fans/NewFanNotices';
 import styles from './AppShell.module.css';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { useLayout } from './useLayout';
@@ -101,6 +102,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <nav className={styles.tabbar} aria-label="Main">
         <NavLinks variant="tabbar" />
       </nav>
+      <NewFanNotices />
     </div>
   );
 }
