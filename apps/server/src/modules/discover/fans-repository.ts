@@ -26,6 +26,8 @@ function upsertFans(relationship: FanRelationship, at: Date) {
     WHERE NOT EXISTS (
       SELECT 1 FROM fans x WHERE x.creator_id = p.creator_id AND x.fan_id = p.fan_id
         AND ${strength(sql.ref('x.relationship'))} >= ${strength(sql`${relationship}::text`)})
+    -- One lock order for every statement: concurrent batches with fans in common cannot deadlock.
+    ORDER BY p.creator_id, p.fan_id
     ON CONFLICT (creator_id, fan_id) DO UPDATE SET relationship = excluded.relationship
     WHERE ${strength(sql.ref('f.relationship'))} < ${strength(sql.ref('excluded.relationship'))}
     RETURNING f.creator_id, f.fan_id, (f.xmax = 0) AS first`;
