@@ -32,53 +32,53 @@ export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Dat
   return q;
 }
 
-/** A member row with everything a Chat shows: the other user, the chat, the last message. */
+/**
+ * A member row with everything a Chat shows: the other user, the chat, the last message, and the
+ * other member as my fan (`fans`, a creator's inbox chip: one primary-key probe per row).
+ */
 function detailQuery(db: Db) {
-  return (
-    db
-      .selectFrom('chat_members as m')
-      .innerJoin('users as o', 'o.id', 'm.other_user_id')
-      .innerJoin('chats as c', 'c.id', 'm.chat_id')
-      .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
-      // The other member as my fan (a creator's inbox chip): one primary-key probe per row.
-      .leftJoin('fans as fa', (join) =>
-        join.onRef('fa.creator_id', '=', 'm.user_id').onRef('fa.fan_id', '=', 'm.other_user_id'),
-      )
-      .selectAll('m')
-      .select([
-        'o.username',
-        'o.type as other_type',
-        'o.role as other_role',
-        'o.avatar_url',
-        'o.last_online',
-        'o.online',
-        'o.intro_enabled as other_intro_enabled',
-        // A scalar subquery, not a join: joining the other member row on two correlated columns made
-        // PostgreSQL misestimate the join at one row and sort the whole inbox (bench/README.md).
-        (eb) =>
-          eb
-            .selectFrom('chat_members as om')
-            .select('om.blocked')
-            .whereRef('om.chat_id', '=', 'm.chat_id')
-            .whereRef('om.user_id', '=', 'm.other_user_id')
-            .as('blocked_by_other'),
-        (eb) =>
-          eb
-            .selectFrom('chat_members as om')
-            .select('om.media_blocked')
-            .whereRef('om.chat_id', '=', 'm.chat_id')
-            .whereRef('om.user_id', '=', 'm.other_user_id')
-            .as('media_blocked_by_other'),
-        'c.credit_rate',
-        'c.created_at as chat_created_at',
-        'lm.type as lm_type',
-        'lm.text as lm_text',
-        'lm.sender_id as lm_sender_id',
-        'lm.created_at as lm_created_at',
-        'lm.deleted_at as lm_deleted_at',
-        'fa.relationship as fan_relationship',
-      ])
-  );
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('users as o', 'o.id', 'm.other_user_id')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
+    .leftJoin('fans as fa', (join) =>
+      join.onRef('fa.creator_id', '=', 'm.user_id').onRef('fa.fan_id', '=', 'm.other_user_id'),
+    )
+    .selectAll('m')
+    .select([
+      'o.username',
+      'o.type as other_type',
+      'o.role as other_role',
+      'o.avatar_url',
+      'o.last_online',
+      'o.online',
+      'o.intro_enabled as other_intro_enabled',
+      // A scalar subquery, not a join: joining the other member row on two correlated columns made
+      // PostgreSQL misestimate the join at one row and sort the whole inbox (bench/README.md).
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('blocked_by_other'),
+      (eb) =>
+        eb
+          .selectFrom('chat_members as om')
+          .select('om.media_blocked')
+          .whereRef('om.chat_id', '=', 'm.chat_id')
+          .whereRef('om.user_id', '=', 'm.other_user_id')
+          .as('media_blocked_by_other'),
+      'c.credit_rate',
+      'c.created_at as chat_created_at',
+      'lm.type as lm_type',
+      'lm.text as lm_text',
+      'lm.sender_id as lm_sender_id',
+      'lm.created_at as lm_created_at',
+      'lm.deleted_at as lm_deleted_at',
+      'fa.relationship as fan_relationship',
+    ]);
 }
 export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
 
