@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_PAGE_SIZE } from './constants';
-import { InboxFilter, UserType } from './enums';
+import { InboxFilter, Relationship, UserType } from './enums';
 
 /** The fans filter goes to the server as fans2. */
 export const InboxType = z.enum([
@@ -75,6 +75,11 @@ export const Chat = z.object({
   spent_credits: z.number().int(),
   /** The asking user's credit balance when the chat was answered (as a message page's `credits`). */
   credits: z.number().int(),
+  /**
+   * How the other member first became, and now is, my fan (follower < fan < subscriber, see
+   * docs/discover.md); null when they are not my fan. A creator's inbox shows it as a chip.
+   */
+  relationship: Relationship.exclude(['user']).nullable(),
   notes: z.array(Note),
 });
 export type Chat = z.infer<typeof Chat>;

@@ -102,7 +102,11 @@ export const PublicUser = User.pick({
   is_online: z.boolean(),
   /** Whether the asker follows this account (false for a visitor). */
   is_followee: z.boolean(),
+  /** Whether the asker has a subscription to this account that still gives access (false for a visitor). */
+  is_subscribed: z.boolean(),
   followers: z.number().int(),
+  /** The account's feed posts (not deleted). */
+  posts: z.number().int(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -10,6 +10,7 @@ import { creditsSlice } from '../features/credits/creditsSlice';
 import { discoverSlice } from '../features/discover/discoverSlice';
 import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
+import { fansSlice } from '../features/fans/fansSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
@@ -30,6 +31,7 @@ export function createStore(observe?: Middleware) {
       cards: cardsSlice.reducer,
       subscriptions: subscriptionsSlice.reducer,
       inbox: inboxSlice.reducer,
+      fans: fansSlice.reducer,
       conversations: conversationsSlice.reducer,
       discover: discoverSlice.reducer,
       feed: feedSlice.reducer,

@@ -67,6 +67,7 @@ export function toChat(
     credit_rate: row.credit_rate,
     spent_credits: row.spent_credits,
     credits: viewer.credits,
+    relationship: row.fan_relationship ?? null,
     notes,
   };
 }

@@ -32,13 +32,19 @@ export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Dat
   return q;
 }
 
-/** A member row with everything a Chat shows: the other user, the chat, the last message. */
+/**
+ * A member row with everything a Chat shows: the other user, the chat, the last message, and the
+ * other member as my fan (`fans`, a creator's inbox chip: one primary-key probe per row).
+ */
 function detailQuery(db: Db) {
   return db
     .selectFrom('chat_members as m')
     .innerJoin('users as o', 'o.id', 'm.other_user_id')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('messages as lm', 'lm.id', 'm.last_message_id')
+    .leftJoin('fans as fa', (join) =>
+      join.onRef('fa.creator_id', '=', 'm.user_id').onRef('fa.fan_id', '=', 'm.other_user_id'),
+    )
     .selectAll('m')
     .select([
       'o.username',
@@ -71,6 +77,7 @@ function detailQuery(db: Db) {
       'lm.sender_id as lm_sender_id',
       'lm.created_at as lm_created_at',
       'lm.deleted_at as lm_deleted_at',
+      'fa.relationship as fan_relationship',
     ]);
 }
 export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];

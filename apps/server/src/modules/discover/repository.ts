@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { fansRepository } from './fans-repository';
 
 type Db = Kysely<DB>;
 type UsersEb = ExpressionBuilder<DB & { u: DB['users'] }, 'u'>;
@@ -139,13 +140,8 @@ export const discoverRepository = {
         .returning('follower_id')
         .executeTakeFirst();
       if (!inserted) return { created: false, firstFan: false };
-      const fan = await trx
-        .insertInto('fans')
-        .values({ creator_id: followeeId, fan_id: followerId, relationship: 'follower', first_at: at })
-        .onConflict((oc) => oc.doNothing())
-        .returning('fan_id')
-        .executeTakeFirst();
-      return { created: true, firstFan: fan !== undefined };
+      const first = await fansRepository.record(trx, followeeId, [followerId], 'follower', at);
+      return { created: true, firstFan: first.length > 0 };
     });
   },
 
@@ -155,16 +151,6 @@ export const discoverRepository = {
       .where('follower_id', '=', followerId)
       .where('followee_id', '=', followeeId)
       .execute();
-  },
-
-  async isFollowing(db: Db, followerId: string, followeeId: string) {
-    const row = await db
-      .selectFrom('follows')
-      .select('follower_id')
-      .where('follower_id', '=', followerId)
-      .where('followee_id', '=', followeeId)
-      .executeTakeFirst();
-    return row !== undefined;
   },
 
   /** Whom a user follows, most recent first (banned and deleted accounts left out). */

@@ -12,6 +12,7 @@ import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
 import { isOnline } from '../chats/dto';
+import type { FanRelationship } from './fans-repository';
 import { discoverRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -82,14 +83,21 @@ export async function follow(ctx: AppContext, asker: UserRow, userId: string) {
   const target = await followTarget(ctx, asker, userId);
   if (target.blocked) throw forbidden(ERRORS.blocked, 'blocked');
   const { firstFan } = await discoverRepository.follow(ctx.db, asker.id, target.id, ctx.clock.now());
-  if (firstFan && target.type === 'featured') {
-    ctx.hub.publish(target.id, 'new_fan', {
-      user_id: asker.id,
-      username: asker.username,
-      relationship: 'follower',
-    });
-  }
+  if (firstFan && target.type === 'featured') publishNewFan(ctx, target.id, asker, 'follower');
   return { is_followee: true };
+}
+
+/**
+ * `new_fan` to a creator: sent after the write that first recorded this fan in `fans` (following,
+ * subscribing or paying) has committed; a later, stronger relationship only upgrades the row.
+ */
+export function publishNewFan(
+  ctx: AppContext,
+  creatorId: string,
+  fan: { id: string; username: string },
+  relationship: FanRelationship,
+) {
+  ctx.hub.publish(creatorId, 'new_fan', { user_id: fan.id, username: fan.username, relationship });
 }
 
 /** DELETE /v1/users/following?user_id=: idempotent; unfollowing is allowed across a block. */
@@ -123,10 +131,6 @@ export async function following(
         : null,
   };
 }
-
-/** Whether `followerId` follows `followeeId` (the creator page's is_followee). */
-export const isFollowing = (ctx: AppContext, followerId: string, followeeId: string) =>
-  discoverRepository.isFollowing(ctx.db, followerId, followeeId);
 
 export const DISCOVER_RANK_JOB = 'discover.rank';
 

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { batched } from '../../db/batch';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
+import { fansRepository } from '../discover/fans-repository';
 import type { MessageRow } from './dto';
 
 type Trx = Kysely<DB>;
@@ -74,11 +75,14 @@ export interface PaidSend {
   amount: number;
   idempotencyKey: string;
   earningsShard: number;
+  /** When the send was made (a new fan's `first_at`). */
+  at: Date;
 }
 
 /** What storing a message that pays the chat's rate did (see `appendPaidMessages`). */
 export type PaidAppend =
-  | { outcome: 'paid'; balance: number; stored: StoredMessage }
+  /** `newFan`: the sender paid this creator for the first time ever (the creator hears `new_fan`). */
+  | { outcome: 'paid'; balance: number; stored: StoredMessage; newFan: boolean }
   | { outcome: 'replayed' | 'insufficient'; balance: number };
 
 /** Raised by `append_paid_messages` when a send id was already stored: nothing was charged. */
@@ -89,22 +93,39 @@ export const SEND_ID_TAKEN = 'PX409';
  * (`append_paid_messages`, migration 0014, which moves the money through the ledger's own
  * `ledger_transfer`): each fan's debit, the creator's earnings and the ledger rows commit with the
  * messages or not at all, and the creator's rows are locked only for that statement's own time.
+ * The same statement records each paying pair in `fans` (relationship `fan`, docs/discover.md);
+ * the first paid send of a pair new to the creator answers `newFan`.
  * Rejects with SQLSTATE `SEND_ID_TAKEN` when a send id was used before: then nothing was stored.
  */
 export async function appendPaidMessages(db: Trx, sends: readonly PaidSend[]): Promise<PaidAppend[]> {
+  // One time for the batch's new fans: the latest send's.
+  const at = new Date(Math.max(...sends.map((s) => s.at.getTime())));
   const rows = await prepared(
     db,
-    sql<AppendedRow & { n: number; balance: number; outcome: PaidAppend['outcome'] }>`
-      SELECT * FROM append_paid_messages(${sends.map((s) => s.amount)}::int[],
-        ${sends.map((s) => s.idempotencyKey)}::text[], ${sends.map((s) => s.earningsShard)}::int[],
-        ${messageColumns(sends.map((s) => s.message))})`,
+    sql<AppendedRow & { n: number; balance: number; outcome: PaidAppend['outcome']; new_fan: boolean }>`
+      WITH r AS MATERIALIZED (
+        SELECT * FROM append_paid_messages(${sends.map((s) => s.amount)}::int[],
+          ${sends.map((s) => s.idempotencyKey)}::text[], ${sends.map((s) => s.earningsShard)}::int[],
+          ${messageColumns(sends.map((s) => s.message))})
+      ),
+      pairs AS (
+        SELECT s.creator_id, s.fan_id, min(s.n) AS n
+        FROM unnest(${sends.map((s) => s.message.senderId)}::uuid[],
+          ${sends.map((s) => s.message.recipientId)}::uuid[]) WITH ORDINALITY AS s(fan_id, creator_id, n)
+        JOIN r ON r.n = s.n AND r.outcome = 'paid'
+        GROUP BY s.creator_id, s.fan_id
+      ),
+      ${fansRepository.recordInStatement('fan', at)}
+      SELECT r.*, COALESCE(nf.first, false) AS new_fan
+      FROM r LEFT JOIN pairs p ON p.n = r.n
+      LEFT JOIN new_fans nf ON nf.creator_id = p.creator_id AND nf.fan_id = p.fan_id`,
   );
   const byN = new Map(rows.map((r) => [r.n, r]));
   return sends.map((s, i) => {
     const row = byN.get(i + 1);
     if (!row) throw new Error('append_paid_messages answered no row for a send');
     return row.outcome === 'paid'
-      ? { outcome: 'paid', balance: row.balance, stored: storedMessage(s.message, row) }
+      ? { outcome: 'paid', balance: row.balance, stored: storedMessage(s.message, row), newFan: row.new_fan }
       : { outcome: row.outcome, balance: row.balance };
   });
 }

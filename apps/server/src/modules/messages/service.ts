@@ -16,6 +16,7 @@ import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { findMember, findSendTarget, unreadTotals } from '../chats/repository';
 import { openChat } from '../chats/service';
+import { publishNewFan } from '../discover/service';
 import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { type MessageRow, messageFor, messagesFor } from './dto';
@@ -131,6 +132,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   let stored: StoredMessage | undefined;
   let balance = user.credits;
   let charged = false;
+  let newFan = false;
   if (payer && chat.credit_rate > 0) {
     await assertCanReceivePayments(ctx.db, {
       type: chat.other_type,
@@ -146,6 +148,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
       amount: rate,
       idempotencyKey: `message:${input.clientSideReceiveId ?? crypto.randomUUID()}`,
       earningsShard: ledger.earningsShard(),
+      at: ctx.clock.now(),
     }).catch((e: unknown) => {
       // The send id is taken (a retry, or the id used in another chat): nothing was charged for it.
       if ((e as { code?: string })?.code === SEND_ID_TAKEN) return undefined;
@@ -161,6 +164,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
       stored = result.stored;
       balance = result.balance;
       charged = true;
+      newFan = result.newFan;
     }
   } else {
     stored = await appendMessageSoon(ctx.db, message);
@@ -168,6 +172,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   if (!stored) return answerRetriedSend(ctx, user, message);
   await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
+  if (newFan) publishNewFan(ctx, input.recipient_id, user, 'fan');
   return { message: await messageFor(ctx, stored, user.id), credits: balance };
 }
 

@@ -10,6 +10,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { fansRepository } from '../discover/fans-repository';
+import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
@@ -72,7 +74,7 @@ export async function subscribe(
   const price = creator.subscription_price;
   const now = ctx.clock.now();
 
-  let result: { id: string; balance: number; replayed: boolean };
+  let result: { id: string; balance: number; replayed: boolean; newFan?: boolean };
   try {
     result = await idempotent(ctx.db, async (trx) => {
       // A concurrent twin waits here for the first request and then answers its subscription.
@@ -101,14 +103,16 @@ export async function subscribe(
       // subscription would be free. It is refused, and the row just inserted rolls back.
       if (paid.replayed) throw keyExpired();
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
+      const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'subscriber', now);
       await recordUse(trx, idempotencyKey, subId);
-      return { id: subId, balance: paid.balance, replayed: false };
+      return { id: subId, balance: paid.balance, replayed: false, newFan: firstFans.length > 0 };
     });
   } catch (e) {
     if (isActivePairViolation(e)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE, 'already_subscribed');
     throw e;
   }
   if (!result.replayed) ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
+  if (result.newFan) publishNewFan(ctx, creator.id, fan, 'subscriber');
   return { subscription: await one(ctx, result.id), credits: result.balance };
 }
 

@@ -5,6 +5,8 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
+import { fansRepository } from '../discover/fans-repository';
+import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
@@ -83,11 +85,13 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       price: input.amount,
     });
     if (!row) throw new Error('tip message not stored');
+    const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'fan', ctx.clock.now());
     await recordUse(trx, idempotencyKey, String(row.id));
-    return { row, balance: paid.balance };
+    return { row, balance: paid.balance, newFan: firstFans.length > 0 };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
   await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
   ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
+  if (result.newFan) publishNewFan(ctx, creator.id, fan, 'fan');
   return { message: toMessage(result.row, fan.id), credits: result.balance };
 }

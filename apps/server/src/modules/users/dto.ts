@@ -55,7 +55,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toPublicUser(row: UserRow, isOnline: boolean, isFollowee: boolean): PublicUser {
+export function toPublicUser(
+  row: UserRow,
+  isOnline: boolean,
+  asker: { is_followee: boolean; is_subscribed: boolean; posts: number },
+): PublicUser {
   return {
     _id: row.id,
     username: row.username,
@@ -68,8 +72,10 @@ export function toPublicUser(row: UserRow, isOnline: boolean, isFollowee: boolea
     tags: row.tags,
     subscription_price: row.subscription_price,
     is_online: isOnline,
-    is_followee: isFollowee,
+    is_followee: asker.is_followee,
+    is_subscribed: asker.is_subscribed,
     followers: row.followers,
+    posts: asker.posts,
   };
 }
 

@@ -57,6 +57,52 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * The creator page's counts and the asker's relation to the account, in one statement: posts
+   * (on feed_posts' owner index), whether the asker follows it, and whether a subscription of
+   * theirs still gives access (active, or canceled with paid time left, as the feed reads it).
+   */
+  async profileFacts(db: Db, userId: string, askerId: string | null, now: Date) {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('feed_posts')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('owner_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .as('posts'),
+        askerId === null
+          ? sql<boolean>`false`.as('is_followee')
+          : eb
+              .exists(
+                eb
+                  .selectFrom('follows')
+                  .select(sql`1`.as('one'))
+                  .where('follower_id', '=', askerId)
+                  .where('followee_id', '=', userId),
+              )
+              .as('is_followee'),
+        askerId === null
+          ? sql<boolean>`false`.as('is_subscribed')
+          : eb
+              .exists(
+                eb
+                  .selectFrom('subscriptions as s')
+                  .select(sql`1`.as('one'))
+                  .where('s.fan_id', '=', askerId)
+                  .where('s.creator_id', '=', userId)
+                  .where((w) => w.or([w('s.status', '=', 'active'), w('s.current_period_end', '>', now)])),
+              )
+              .as('is_subscribed'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      posts: row.posts ?? 0,
+      is_followee: Boolean(row.is_followee),
+      is_subscribed: Boolean(row.is_subscribed),
+    };
+  },
+
   async usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
     let q = db.selectFrom('users').select('id').where(sql`lower(username)`, '=', username.toLowerCase());
     if (exceptId) q = q.where('id', '!=', exceptId);

@@ -12,7 +12,6 @@ import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
 import { isOnline } from '../chats/dto';
-import { isFollowing } from '../discover/service';
 import { issueCode } from '../verification/service';
 import { toPublicUser, toSession, toUser } from './dto';
 import { usersRepository } from './repository';
@@ -127,8 +126,11 @@ export async function usernameAvailability(ctx: AppContext, requested: string, c
 export async function publicProfile(ctx: AppContext, username: string, askerId?: string) {
   const row = await usersRepository.findByUsername(ctx.db, rules.normalizeUsername(username));
   if (!row || row.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
-  const followee = askerId !== undefined && askerId !== row.id && (await isFollowing(ctx, askerId, row.id));
-  return toPublicUser(row, isOnline(row, ctx.clock.now()), followee);
+  const now = ctx.clock.now();
+  // A visitor (or the account itself) follows and subscribes to nothing here.
+  const other = askerId !== undefined && askerId !== row.id ? askerId : null;
+  const facts = await usersRepository.profileFacts(ctx.db, row.id, other, now);
+  return toPublicUser(row, isOnline(row, now), facts);
 }
 
 export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {

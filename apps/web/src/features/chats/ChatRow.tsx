@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { StarIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
+import { RELATIONSHIP_LABELS } from '../fans/relationship';
 import styles from './ChatRow.module.css';
 import { selectChatByUser, selectIsSelected, selectTypingIn } from './inboxSelectors';
 import { selectionToggled } from './inboxSlice';
@@ -42,6 +43,11 @@ export const ChatRow = memo(function ChatRow({ otherUserId, selecting, current }
         <span className={styles.rowTop}>
           <span className={styles.name}>{name}</span>
           {chat.is_favorite && <StarIcon size={14} className={styles.favorite} aria-label="Favorite" />}
+          {chat.relationship && (
+            <span className={styles.relationship} data-relationship={chat.relationship}>
+              {RELATIONSHIP_LABELS[chat.relationship]}
+            </span>
+          )}
           {isNew(chat.created_at) && (
             <span className={styles.newTag} title="Chat started in the last 72 hours">
               New

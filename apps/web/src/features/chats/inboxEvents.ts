@@ -1,6 +1,7 @@
 import { type Chat, Message } from '@parlor/contract';
 import type { Draft } from '@reduxjs/toolkit';
 import type { EventAppliers, EventContext } from '../../app/realtimeEvent';
+import { strongerRelationship } from '../fans/relationship';
 import { retag, retagRecent } from './inboxCategories';
 import { type InboxState, matchesList, placeInList, previewOf } from './inboxModel';
 
@@ -124,6 +125,12 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     const chat = findByChatId(state, data.chat_id);
     if (chat && data.user_id === me) chat.is_media_blocked = false;
     else if (chat) chat.is_media_blocked_by_other = false;
+  },
+
+  /** Someone became my fan: their chat's chip shows it at once, if the chat is held. */
+  new_fan(state, data) {
+    const chat = state.chats.entities[data.user_id];
+    if (chat) chat.relationship = strongerRelationship(chat.relationship, data.relationship);
   },
 
   unread_messages(state, data) {

@@ -50,6 +50,7 @@ export function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}):
     credit_rate: 0,
     spent_credits: 0,
     credits: 0,
+    relationship: null,
     notes: [],
     ...extra,
   };

@@ -20,6 +20,7 @@ interface Props {
   recipientId: string;
   /** The stored tip message, for a conversation that wants to show it before the realtime echo. */
   onTipped?: (message: Message) => void;
+  size?: 'small' | 'medium' | 'large';
 }
 
 /**
@@ -27,7 +28,7 @@ interface Props {
  * balance check, and POST /v1/tips. Short of credits it opens "Not enough credits", whose purchase
  * then sends this tip. Hidden when the account's `tips` feature is off.
  */
-export function TipButton({ chatId, recipientId, onTipped }: Props) {
+export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Props) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const user = useAppSelector(selectUser);
@@ -84,7 +85,7 @@ export function TipButton({ chatId, recipientId, onTipped }: Props) {
 
   return (
     <>
-      <Button variant="secondary" size="small" onClick={() => setOpen(true)}>
+      <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
         <GiftIcon size={18} />
         Tip
       </Button>

@@ -1,27 +1,33 @@
 import { creditsToDollars, endpoints, type PublicUser } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { AlertIcon, ChatIcon } from '../../ui/icons';
+import { AlertIcon, ChatIcon, CheckIcon, UserIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
+import { TipButton } from '../payments/TipButton';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
 import styles from './CreatorProfileScreen.module.css';
+import { countLabel } from './profileText';
 
 type Load =
   | { state: 'loading' }
   | { state: 'loaded'; user: PublicUser }
   | { state: 'error'; error: ApiErrorInfo };
 
-/** /{username}: a creator's public page (minimal for now) with a Message button. */
+/**
+ * /{username}: a creator's public page (DESIGN §8.1): cover, photo, name, presence, bio, tags,
+ * followers and posts, the subscription price, and Follow / Subscribe / Tip / Message; on her own
+ * page a creator gets Edit profile instead. Her feed goes below the header.
+ */
 export function CreatorProfileScreen() {
   const { username = '' } = useParams();
   const { pathname } = useLocation();
@@ -31,12 +37,19 @@ export function CreatorProfileScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [following, setFollowing] = useState(false);
+  const [followers, setFollowers] = useState(0);
+  const [followBusy, setFollowBusy] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     call(endpoints.publicProfile, { params: { username } }, { signal: controller.signal })
-      .then((user) => setLoad({ state: 'loaded', user }))
+      .then((user) => {
+        setLoad({ state: 'loaded', user });
+        setFollowing(user.is_followee);
+        setFollowers(user.followers);
+      })
       .catch((e: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', error: toErrorInfo(e) });
       });
@@ -79,10 +92,36 @@ export function CreatorProfileScreen() {
     }
   };
 
+  // Optimistic: the button and count change at once and go back if the server refuses (a block
+  // answers 403 with the spec's message, shown under the buttons).
+  const toggleFollow = async () => {
+    const next = !following;
+    setFollowBusy(true);
+    setError(null);
+    setFollowing(next);
+    setFollowers((n) => Math.max(0, n + (next ? 1 : -1)));
+    try {
+      const res = next
+        ? await call(endpoints.follow, { body: { user_id: user._id } })
+        : await call(endpoints.unfollow, { query: { user_id: user._id } });
+      setFollowing(res.is_followee);
+    } catch (e) {
+      setFollowing(!next);
+      setFollowers((n) => Math.max(0, n + (next ? -1 : 1)));
+      setError(toErrorInfo(e).message);
+    } finally {
+      setFollowBusy(false);
+    }
+  };
+
+  const creator = user.type === 'featured';
   return (
     <article className={styles.profile} aria-labelledby="profile-name">
-      <div className={styles.cover} aria-hidden="true" />
-      <div className={styles.card}>
+      <div className={styles.cover} aria-hidden="true">
+        {/* No cover photo is kept: the profile photo, blurred under the brand colours, stands in. */}
+        {user.avatar_url && <img className={styles.coverImage} src={user.avatar_url} alt="" />}
+      </div>
+      <header className={styles.card}>
         <div className={styles.avatar}>
           <Avatar name={user.username} src={user.avatar_url} size={112} />
           {user.is_online && <span className={styles.onlineDot} />}
@@ -91,8 +130,8 @@ export function CreatorProfileScreen() {
           {user.username}
         </h1>
         <p className={styles.meta}>
-          <span className={styles.badge}>{user.type === 'featured' ? 'Creator' : 'Member'}</span>
-          <span>
+          <span className={styles.badge}>{creator ? 'Creator' : 'Member'}</span>
+          <span className={user.is_online ? styles.online : undefined}>
             {user.is_online
               ? 'Online now'
               : user.last_online
@@ -100,6 +139,25 @@ export function CreatorProfileScreen() {
                 : ''}
           </span>
         </p>
+        {creator && (
+          <dl className={styles.stats}>
+            <div>
+              <dt>Followers</dt>
+              <dd>{countLabel(followers)}</dd>
+            </div>
+            <div>
+              <dt>Posts</dt>
+              <dd>{countLabel(user.posts)}</dd>
+            </div>
+            <div>
+              <dt>Subscription</dt>
+              <dd>
+                {user.subscription_price} credits
+                <span className={styles.statNote}> ${creditsToDollars(user.subscription_price)} a month</span>
+              </dd>
+            </div>
+          </dl>
+        )}
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
         {user.tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
@@ -108,25 +166,50 @@ export function CreatorProfileScreen() {
             ))}
           </ul>
         )}
-        {user.type === 'featured' && (
-          <p className={styles.price}>
-            Subscription: <strong>{user.subscription_price} credits</strong> ($
-            {creditsToDollars(user.subscription_price)}) a month
-          </p>
-        )}
-        <FormAlert message={error} />
-        {!own && (
+        {own ? (
           <div className={styles.actions}>
-            <Button size="large" onClick={message} loading={opening} className={styles.message}>
+            <Link to="/account/edit-profile" className={buttonClass('secondary', 'large')}>
+              <UserIcon size={20} />
+              Edit profile
+            </Link>
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            {creator && me && (
+              <Button
+                size="large"
+                variant={following ? 'secondary' : 'primary'}
+                onClick={toggleFollow}
+                disabled={followBusy}
+                aria-pressed={following}
+              >
+                {following && <CheckIcon size={20} />}
+                {following ? 'Following' : 'Follow'}
+              </Button>
+            )}
+            {creator && (
+              <SubscribeButton
+                modelId={user._id}
+                username={user.username}
+                price={user.subscription_price}
+                subscribed={user.is_subscribed}
+                size="large"
+              />
+            )}
+            {creator && <TipButton recipientId={user._id} size="large" />}
+            <Button size="large" variant="secondary" onClick={message} loading={opening}>
               <ChatIcon size={20} />
               Message
             </Button>
-            {user.type === 'featured' && (
-              <SubscribeButton modelId={user._id} username={user.username} price={user.subscription_price} />
-            )}
           </div>
         )}
-      </div>
+        <FormAlert message={error} />
+      </header>
+      {creator && (
+        <section className={styles.feed} aria-label={`Posts by ${user.username}`}>
+          {/* creator feed */}
+        </section>
+      )}
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
 import { unreadFeedsLabel } from '../feed/feedEvents';
+import { NewFanNotices } from '../fans/NewFanNotices';
 import styles from './AppShell.module.css';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { useLayout } from './useLayout';
@@ -126,6 +127,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <nav className={styles.tabbar} aria-label="Main">
         <NavLinks variant="tabbar" />
       </nav>
+      <NewFanNotices />
     </div>
   );
 }

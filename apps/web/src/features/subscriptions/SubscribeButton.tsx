@@ -42,10 +42,15 @@ export function SubscribeButton({
   modelId,
   username,
   price: knownPrice,
+  subscribed: alreadySubscribed = false,
+  size = 'small',
 }: {
   modelId: string;
   username: string;
   price?: number | undefined;
+  /** The asker subscribes already (the creator page knows): the button shows Subscribed. */
+  subscribed?: boolean;
+  size?: 'small' | 'medium' | 'large';
 }) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
@@ -55,7 +60,7 @@ export function SubscribeButton({
   const [open, setOpen] = useState(false);
   const [cardId, setCardId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [subscribed, setSubscribed] = useState(false);
+  const [subscribed, setSubscribed] = useState(alreadySubscribed);
   const [loadedPrice, setLoadedPrice] = useState<number | undefined>();
   const price = loadedPrice ?? knownPrice;
   if (!user || user._id === modelId) return null;
@@ -101,7 +106,7 @@ export function SubscribeButton({
 
   return (
     <>
-      <Button variant="secondary" size="small" disabled={subscribed} onClick={openPopup}>
+      <Button variant="secondary" size={size} disabled={subscribed} onClick={openPopup}>
         <StarIcon size={18} />
         {subscribed ? 'Subscribed' : 'Subscribe'}
       </Button>
