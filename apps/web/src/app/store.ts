@@ -8,9 +8,9 @@ import { registerConversationListeners } from '../features/conversation/conversa
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
 import { discoverSlice } from '../features/discover/discoverSlice';
+import { fansSlice } from '../features/fans/fansSlice';
 import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
-import { fansSlice } from '../features/fans/fansSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';

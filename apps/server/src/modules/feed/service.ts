@@ -12,6 +12,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { fansRepository } from '../discover/fans-repository';
+import { publishNewFan } from '../discover/service';
 import { idempotent, ledger } from '../ledger/service';
 import { MEDIA_MESSAGES } from '../media/content';
 import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
@@ -233,9 +235,11 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
       price: row.price,
       created_at: now,
     });
-    return { credits: paid.balance };
+    const firstFans = await fansRepository.record(trx, row.owner_id, [user.id], 'fan', now);
+    return { credits: paid.balance, seller: row.owner_id, newFan: firstFans.length > 0 };
   });
   const post = await postFor(ctx, id, user.id);
   ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
+  if (result.newFan) publishNewFan(ctx, result.seller, user, 'fan');
   return { post, credits: result.credits };
 }

@@ -49,7 +49,8 @@ export function HomeFeedScreen() {
       />
       {creator && <Composer onPosted={() => setView('mine')} />}
       {creator && (
-        <div className={styles.views} role="group" aria-label="Show">
+        <fieldset className={styles.views}>
+          <legend className="visually-hidden">Show</legend>
           <button
             type="button"
             className={styles.view}
@@ -66,7 +67,7 @@ export function HomeFeedScreen() {
           >
             My posts
           </button>
-        </div>
+        </fieldset>
       )}
       {mine ? (
         <CreatorFeed modelId={user._id} />

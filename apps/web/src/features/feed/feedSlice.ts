@@ -5,6 +5,7 @@ import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtim
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 import { unreadFeedsChanged } from '../auth/authSlice';
+import { subscribe } from '../subscriptions/subscriptionsSlice';
 
 /** Spec part 1 §4: a feed is fetched again only when its last fetch is older than this, unless forced. */
 export const FEED_CACHE_MS = 600_000;
@@ -164,6 +165,10 @@ export const feedSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // A new subscription opens that creator's private posts in the home feed too.
+      .addCase(subscribe.fulfilled, (state) => {
+        state.home.stale = true;
+      })
       .addCase(loadFeed.pending, (state, action) => {
         const list = ensureList(state, action.meta.arg.modelId);
         list.status = 'loading';

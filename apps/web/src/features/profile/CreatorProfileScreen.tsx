@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
+import { CreatorFeed } from '../feed/CreatorFeed';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { TipButton } from '../payments/TipButton';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
@@ -206,9 +207,9 @@ export function CreatorProfileScreen() {
         <FormAlert message={error} />
       </header>
       {creator && (
-        <section className={styles.feed} aria-label={`Posts by ${user.username}`}>
-          {/* creator feed */}
-        </section>
+        <div className={styles.feed}>
+          <CreatorFeed modelId={user._id} />
+        </div>
       )}
     </article>
   );

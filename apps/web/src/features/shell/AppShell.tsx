@@ -8,8 +8,8 @@ import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, SidebarIcon, UserIcon } fro
 import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
-import { unreadFeedsLabel } from '../feed/feedEvents';
 import { NewFanNotices } from '../fans/NewFanNotices';
+import { unreadFeedsLabel } from '../feed/feedEvents';
 import styles from './AppShell.module.css';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { useLayout } from './useLayout';

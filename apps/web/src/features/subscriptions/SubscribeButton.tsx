@@ -3,29 +3,18 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { call, toErrorInfo } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { createApiThunk, selectRequest } from '../../app/requests';
+import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { StarIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
-import { creditsChanged, selectUser } from '../auth/authSlice';
+import { selectUser } from '../auth/authSlice';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
 import { newIdempotencyKey } from '../credits/creditsApi';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
-
-export const subscribe = createApiThunk(
-  'subscriptions/subscribe',
-  async (
-    body: { model_id: string; card_id?: string; idempotency_key: string; expected_price?: number },
-    { dispatch },
-  ) => {
-    const res = await call(endpoints.subscribe, { body });
-    dispatch(creditsChanged(res.credits));
-    return res;
-  },
-);
+import { subscribe } from './subscriptionsSlice';
 
 /** The popup's sentence: what a month costs in credits and dollars, and where it is paid from. */
 export function subscribeSummary(price: number, balance: number): string {

@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
+import { creditsChanged } from '../auth/authSlice';
 
 /** Subscriptions (list, next link, total), plus the manage screen's edit mode. */
 export interface SubscriptionsState {
@@ -22,6 +23,19 @@ export const initialSubscriptionsState: SubscriptionsState = {
   editing: false,
   selected: [],
 };
+
+/** POST /v1/subscriptions: the new balance goes to the header at once. */
+export const subscribe = createApiThunk(
+  'subscriptions/subscribe',
+  async (
+    body: { model_id: string; card_id?: string; idempotency_key: string; expected_price?: number },
+    { dispatch },
+  ) => {
+    const res = await call(endpoints.subscribe, { body });
+    dispatch(creditsChanged(res.credits));
+    return res;
+  },
+);
 
 export const loadSubscriptions = createApiThunk('subscriptions/load', () =>
   call(endpoints.listSubscriptions, { query: { limit: 20, offset: 0 } }),
