@@ -253,6 +253,8 @@ describe('buying', () => {
     const { creator, paid } = await creatorWithPosts();
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 100);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await creatorSocket.next('init');
     const buys = await Promise.all(
       Array.from({ length: 10 }, () => call('PATCH', `/v1/feed/${paid._id}/buy`, fan.token)),
     );
@@ -276,6 +278,11 @@ describe('buying', () => {
     expect(entries).toHaveLength(2);
     const again = await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
     expect(again.body.data.find((p: { _id: string }) => p._id === paid._id)).toMatchObject({ locked: false });
+    // The buyer became her fan, once.
+    const newFan = await creatorSocket.next('new_fan');
+    expect(newFan.data).toMatchObject({ user_id: fan.user._id, relationship: 'fan' });
+    await expect(creatorSocket.next('new_fan', () => true, 300)).rejects.toThrow();
+    creatorSocket.close();
   });
 
   it('answers 402 on a short balance, 409 for free posts, 400 for one’s own, 403 for an unmoderated creator', async () => {

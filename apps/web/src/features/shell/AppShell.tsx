@@ -71,7 +71,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
   // The chat screens fill the space below the header and scroll inside their own panes.
-  const fullBleed = useLocation().pathname.startsWith('/chats');
+  const { pathname } = useLocation();
+  const fullBleed = pathname.startsWith('/chats');
+  // Discover's card grid uses the width of large screens (5 columns from 1440 px).
+  const gridPage = pathname === '/discover';
 
   return (
     <div className={styles.shell} data-test-mode={testMode || undefined}>
@@ -117,7 +120,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             </div>
           )}
         </nav>
-        <main className={styles.main} data-full-bleed={fullBleed || undefined}>
+        <main
+          className={styles.main}
+          data-full-bleed={fullBleed || undefined}
+          data-grid={gridPage || undefined}
+        >
           <div className={styles.content}>
             <BannerArea />
             {children}
