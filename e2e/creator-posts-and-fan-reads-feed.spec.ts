@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { makePhoto } from './support/media';
 import { expectBalance } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, type Page, test } from './support/test';
 
 // Issue 13, done when: creator mila posts a public photo post, a post for subscribers and a paid
 // one from the composer; fan alex (who follows her) reads them in /feed, sees the private one

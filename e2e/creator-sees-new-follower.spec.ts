@@ -1,7 +1,7 @@
-import { type Browser, expect, test } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { apiSignUp, openAs } from './support/money';
 import { captureScreens } from './support/screens';
+import { type Browser, expect, test } from './support/test';
 
 // Mila (a demo creator) keeps her inbox open; a new fan who wrote to her follows her from her
 // page. She sees "… followed you" at once, and his chat's row shows him as a Follower.

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { attach, makePhoto, makeVideo, openChatAsFan } from './support/media';
 import { apiSignUp, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 // Issue 4, done when: a creator sends a paid photo and a free video; the fan sees the locked
 // preview, unlocks the photo and sees it full size; the creator's earnings update live.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { closeVerifyPopup, expectShell, newAccount, signUp } from './support/accounts';
+import { expect, test } from './support/test';
 
 test('a creator signs up and the account is a creator account', async ({ page }) => {
   const creator = newAccount('creator');

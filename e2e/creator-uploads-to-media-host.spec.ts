@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { attach, makePhoto, openChatAsFan } from './support/media';
 import { apiSignUp, giveCredits, openAs } from './support/money';
 import { startOwnServer } from './support/own-server';
+import { expect, type Page, test } from './support/test';
 
 // Uploads with MEDIA_BASE_URL on another origin. The pages come from 127.0.0.1 and the media
 // host is the same server reached as localhost: another origin and another site, so the upload,

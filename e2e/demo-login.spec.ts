@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectShell, signIn } from './support/accounts';
+import { expect, test } from './support/test';
 
 // The demo seed (SEED_DEMO=true) prints these logins at start; README lists them for visitors.
 const DEMO_PASSWORD = 'password123';

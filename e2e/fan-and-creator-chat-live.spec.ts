@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { captureScreens } from './support/screens';
+import { type Browser, expect, type Page, test } from './support/test';
 
 // Demo seed logins (e2e/README.md): alex is a fan who already chats with mila, a creator.
 const PASSWORD = 'password123';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiSignUp, expectBalance, fillCard, openAs } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 test('a fan buys credits with a plain card, saves it, pays with it again, and deletes it', async ({
   page,

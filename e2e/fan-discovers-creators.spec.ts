@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { apiSignUp } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, type Page, test } from './support/test';
 
 // A fan browses Discover (spec part 1 §2): searches, filters by gender (remembered on this device),
 // follows a creator from her card and opens her page. The demo creators (mila, sofia, luna) are

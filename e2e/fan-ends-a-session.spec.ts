@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { closeVerifyPopup, expectShell, newAccount, signIn, signUp } from './support/accounts';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 test('a fan sees the devices signed in and signs out the other one, which is sent to sign-in at once', async ({
   page,

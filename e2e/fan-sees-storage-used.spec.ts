@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { attach, makePhoto, openChatAsFan } from './support/media';
 import { apiSignUp, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 // Uploads count against the account's storage quota (500 MB for a fan by default); the storage
 // settings show how much is used and let the fan remove media from the vault to free it.

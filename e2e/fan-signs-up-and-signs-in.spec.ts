@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { closeVerifyPopup, expectShell, newAccount, signIn, signOut, signUp } from './support/accounts';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 test('a fan sees the rules of the sign-up form before anything is sent', async ({ page }) => {
   // The client checks the rules itself, for speed; the server repeats them.

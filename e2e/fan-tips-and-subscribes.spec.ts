@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiSignUp, expectBalance, fillCard, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
 
 // The conversation (/chats/{creatorId}) carries the payments feature's <TipButton> and <SubscribeButton>.
 

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './support/accounts';
 import { startServerWithSmtp, startSmtp } from './support/mail-server';
 import { captureScreens } from './support/screens';
+import { expect, type Page, test } from './support/test';
 
 // These journeys read real mail: an SMTP server started here, and a Parlor server whose SMTP_URL
 // points at it (the shared server of the run writes mail to its outbox instead).
@@ -140,6 +140,8 @@ test('a creator confirms a payout change with an emailed code in action mode', a
 
   // It closes at once and the caller's success callback runs.
   await expect(popup).toBeHidden();
-  await expect(page.getByRole('status')).toHaveText('Your payout information has been updated.');
+  await expect(page.getByRole('status').filter({ hasText: 'payout information' })).toHaveText(
+    'Your payout information has been updated.',
+  );
   await expect(page.getByText('Currently: PayPal · me@paypal.example')).toBeVisible();
 });
