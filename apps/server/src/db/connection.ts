@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   type CompiledQuery,
   Kysely,
@@ -147,7 +148,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const dir = path.join(options.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // pg_trgm: Discover's search index (migration 0020).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   const pool = new PGlitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
