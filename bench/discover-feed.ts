@@ -5,6 +5,7 @@
 // warm-up, and prints p50/p99 (bench/README.md, "Discover and the feed").
 //
 //   npx tsx bench/discover-feed.ts        (BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_KEEP_DB=1 keeps the database afterwards.
 //   BENCH_CREATORS=10000 BENCH_FANS=100000 BENCH_POSTS_PER_CREATOR=100 BENCH_REQUESTS=300 npx tsx bench/discover-feed.ts
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -209,7 +210,9 @@ async function main() {
     );
   } finally {
     await server?.stop();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    // BENCH_KEEP_DB=1 leaves the database for a closer look (EXPLAIN); its name is printed.
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName}`);
+    else await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
