@@ -57,6 +57,8 @@ export interface UsersTable {
   /** When the user last opened the first page of their home feed (migration 0017). */
   feed_opened_at: Timestamp;
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Generated from username, bio and tags for Discover's search (migration 0020); never written. */
+  search_text: ColumnType<string, never, never>;
   profile_invisible: Generated<boolean>;
   intro_enabled: Generated<boolean>;
   notify_marketing: Generated<boolean>;

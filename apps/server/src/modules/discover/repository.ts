@@ -94,10 +94,8 @@ export const discoverRepository = {
       .where((eb) => eb.not(blockedWith(eb, f.askerId)));
     if (f.genders.length > 0) query = query.where('u.gender', 'in', [...f.genders]);
     if (f.q) {
-      // The indexed expression of users_discover_search_idx (migration 0020), word for word.
-      query = query.where(
-        sql<boolean>`discover_text(u.username, u.bio, u.tags) LIKE ${likePattern(f.q.toLowerCase())}`,
-      );
+      // search_text is username, bio and tags lowercased, under a trigram index (migration 0020).
+      query = query.where('u.search_text', 'like', likePattern(f.q.toLowerCase()));
     }
     if (f.country !== undefined) {
       query =
