@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import skeleton from '../../ui/Skeleton.module.css';
 import styles from './CreatorCard.module.css';
 import { cardImage } from './discoverModel';
 import { selectDiscover, setFollowing } from './discoverSlice';
@@ -86,10 +87,10 @@ export function CreatorCard({ card }: { card: Card }) {
 export function CardSkeleton() {
   return (
     <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
-      <div className={styles.picture} />
+      <div className={`${styles.picture} ${skeleton.shimmer}`} />
       <div className={styles.body}>
-        <span className={styles.bar} />
-        <span className={`${styles.bar} ${styles.short}`} />
+        <span className={`${styles.bar} ${skeleton.shimmer}`} />
+        <span className={`${styles.bar} ${styles.short} ${skeleton.shimmer}`} />
       </div>
     </div>
   );

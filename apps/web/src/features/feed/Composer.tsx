@@ -8,6 +8,7 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
+import card from '../../ui/Card.module.css';
 import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon, LockIcon } from '../../ui/icons';
 import { TextAreaField } from '../../ui/TextAreaField';
@@ -144,7 +145,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
   };
 
   return (
-    <form className={styles.composer} onSubmit={submit} aria-label="New post">
+    <form className={`${card.card} ${styles.composer}`} onSubmit={submit} aria-label="New post">
       <TextAreaField
         label="New post"
         placeholder="Share something with your fans"

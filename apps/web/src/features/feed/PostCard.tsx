@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import card from '../../ui/Card.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { IconButton } from '../../ui/IconButton';
@@ -36,7 +37,7 @@ export function PostCard({ post, subscribed = null }: { post: FeedPost; subscrib
   const profile = `/${post.model.username}`;
 
   return (
-    <article className={styles.card} aria-labelledby={headingId} data-testid="feed-post">
+    <article className={`${card.card} ${styles.card}`} aria-labelledby={headingId} data-testid="feed-post">
       <header className={styles.head}>
         <Link to={profile} className={styles.author}>
           <Avatar name={post.model.username} src={post.model.avatar} size={40} />

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
+import card from '../../ui/Card.module.css';
+import skeleton from '../../ui/Skeleton.module.css';
 import { Spinner } from '../../ui/Spinner';
 import { loadFeed, loadMoreFeed, selectFeedList } from './feedSlice';
 import { PostCard } from './PostCard';
@@ -11,13 +13,13 @@ function Skeletons() {
   return (
     <div className={styles.list} aria-hidden="true" data-testid="feed-skeleton">
       {[0, 1, 2].map((i) => (
-        <div key={i} className={styles.skeleton}>
+        <div key={i} className={`${card.card} ${styles.skeleton}`}>
           <div className={styles.skeletonHead}>
-            <span className={styles.skeletonAvatar} />
-            <span className={styles.skeletonLine} />
+            <span className={`${styles.skeletonAvatar} ${skeleton.shimmer}`} />
+            <span className={`${styles.skeletonLine} ${skeleton.shimmer}`} />
           </div>
-          <span className={styles.skeletonLine} />
-          <span className={styles.skeletonMedia} />
+          <span className={`${styles.skeletonLine} ${skeleton.shimmer}`} />
+          <span className={`${styles.skeletonMedia} ${skeleton.shimmer}`} />
         </div>
       ))}
     </div>
