@@ -25,8 +25,8 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** The success status when it is not 200 (201 created, 204 no content). */
-  status?: 200 | 201 | 204;
+  /** The success status when it is not 200 (201 created, 202 accepted to run in the background, 204 no content). */
+  status?: 200 | 201 | 202 | 204;
 }
 
 /** Declares one endpoint; the `const` keeps its literal method and path in the table's type. */

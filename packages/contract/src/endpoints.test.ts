@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints';
 import { accountEndpoints } from './endpoints/accounts';
+import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
 import { feedEndpoints } from './endpoints/feed';
@@ -18,6 +19,7 @@ describe('the endpoint table', () => {
       platformEndpoints,
       discoverEndpoints,
       feedEndpoints,
+      broadcastEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './endpoints/accounts';
+import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
 import { feedEndpoints } from './endpoints/feed';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...platformEndpoints,
   ...feedEndpoints,
   ...discoverEndpoints,
+  ...broadcastEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

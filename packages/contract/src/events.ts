@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BroadcastDoneEvent, BroadcastProgressEvent } from './broadcasts';
 import { NewFanEvent } from './discover';
 import { NewFeedEvent } from './feed';
 import { MessagePaidEvent, PaidContentEvent } from './media';
@@ -88,7 +89,8 @@ export const ServerEvents = {
   allow_chat_media: ChatMediaEvent,
   hide_skinscore_banner: open,
   new_feed: NewFeedEvent,
-  broadcast_done: open,
+  broadcast_progress: BroadcastProgressEvent,
+  broadcast_done: BroadcastDoneEvent,
   provider_features_update: open,
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,

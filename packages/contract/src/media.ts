@@ -62,12 +62,18 @@ export const VaultMedia = MessageMedia.extend({
   _id: z.string(),
   type: z.enum(['image', 'video']),
   created_at: z.string(),
+  /** With `fan_id`: this media was already sent to that fan (in a chat, a broadcast or an automatic message). */
+  sent_to_fan: z.boolean().optional(),
+  /** With `fan_id`: that fan already bought it. */
+  bought_by_fan: z.boolean().optional(),
 });
 export type VaultMedia = z.infer<typeof VaultMedia>;
 export const VaultQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   chat_id: z.string().max(64).optional(),
+  /** Marks each item already sent to, and already bought by, this fan (the picker in a conversation). */
+  fan_id: z.string().max(64).optional(),
 });
 export const VaultPage = z.object({ data: z.array(VaultMedia), next: z.string().nullable() });
 export type VaultPage = z.infer<typeof VaultPage>;
