@@ -1,5 +1,6 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
+import { autoMessagesSlice } from '../features/automessages/autoMessagesSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
@@ -36,6 +37,7 @@ export function createStore(observe?: Middleware) {
       discover: discoverSlice.reducer,
       feed: feedSlice.reducer,
       connection: connectionSlice.reducer,
+      autoMessages: autoMessagesSlice.reducer,
     },
     middleware: (getDefault) => {
       const middleware = getDefault().prepend(listeners.middleware);

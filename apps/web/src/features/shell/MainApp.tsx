@@ -1,8 +1,10 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { lazyWithRetry } from '../../app/lazyWithRetry';
 import { RealtimeConnection } from '../../app/realtime';
 import { Spinner } from '../../ui/Spinner';
+import { selectUser } from '../auth/authSlice';
 import { AppShell } from './AppShell';
 import styles from './MainApp.module.css';
 import { SessionGate } from './SessionGate';
@@ -41,6 +43,10 @@ const CreatorProfileScreen = lazyWithRetry(
   () => import('../profile/CreatorProfileScreen'),
   'CreatorProfileScreen',
 );
+const AutoMessagesScreen = lazyWithRetry(
+  () => import('../automessages/AutoMessagesScreen'),
+  'AutoMessagesScreen',
+);
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
@@ -49,6 +55,12 @@ function ScreenFallback() {
       <Spinner size={50} />
     </div>
   );
+}
+
+/** A creator's own area: anyone else gets the unknown-page screen. */
+function CreatorsOnly({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  return user?.type === 'featured' ? children : <NotFoundScreen />;
 }
 
 /** Everything outside the entry screens: signed-in routes inside the shell. */
@@ -73,6 +85,22 @@ export function MainApp() {
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
+            <Route
+              path="/auto-messages"
+              element={
+                <CreatorsOnly>
+                  <AutoMessagesScreen />
+                </CreatorsOnly>
+              }
+            />
+            <Route
+              path="/auto-messages/:category"
+              element={
+                <CreatorsOnly>
+                  <AutoMessagesScreen />
+                </CreatorsOnly>
+              }
+            />
             {/* A creator's page; static paths above win over this one-segment pattern. */}
             <Route path="/:username" element={<CreatorProfileScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
