@@ -149,7 +149,7 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
       )}
 
       <fieldset className={styles.addRow}>
-        <legend className={styles.srOnly}>Add a message</legend>
+        <legend className="visually-hidden">Add a message</legend>
         <Button
           variant="secondary"
           size="small"

@@ -103,6 +103,8 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
       )}
       {open === 'vault' && (
         <VaultPicker
+          // A creator sees what this fan already got and bought.
+          fanId={canCharge ? otherUserId : undefined}
           onClose={() => setOpen(null)}
           onPick={(media: VaultMedia) => setOpen({ sheet: { kind: 'vault', media } })}
         />

@@ -7,17 +7,23 @@ import { videoLength } from './mediaLayout';
 import { loadVaultPage } from './mediaThunks';
 import { PickerGrid, PickerTile } from './PickerGrid';
 import styles from './VaultPicker.module.css';
+import { vaultMarks, vaultTileLabel } from './vaultMarks';
 
-/** The vault: what the user uploaded before, 20 at a time; a pick is sent at once, without upload. */
+/**
+ * The vault: what the user uploaded before, 20 at a time; a pick is sent at once, without upload.
+ * Opened in a chat with a fan (`fanId`), each item is marked Sent and Bought for that fan.
+ */
 export function VaultPicker({
   onPick,
   onClose,
   verb = 'Send',
+  fanId,
 }: {
   onPick: (media: VaultMedia) => void;
   onClose: () => void;
   /** What picking does, for the tiles' names ("Send photo from vault"). */
   verb?: string;
+  fanId?: string | undefined;
 }) {
   const [items, setItems] = useState<VaultMedia[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -25,7 +31,7 @@ export function VaultPicker({
 
   const load = (url: string | null, signal?: AbortSignal) => {
     setState('loading');
-    loadVaultPage(url, signal)
+    loadVaultPage(url, signal, fanId)
       .then((page) => {
         setItems((held) => [...held, ...page.data.filter((m) => !held.some((h) => h._id === m._id))]);
         setNext(page.next);
@@ -47,12 +53,9 @@ export function VaultPicker({
       {items.length > 0 && (
         <PickerGrid>
           {items.map((m) => (
-            <PickerTile
-              key={m._id}
-              onClick={() => onPick(m)}
-              aria-label={`${verb} ${m.type === 'video' ? 'video' : 'photo'} from vault`}
-            >
+            <PickerTile key={m._id} onClick={() => onPick(m)} aria-label={vaultTileLabel(m, verb)}>
               {m.th ? <img src={m.th} alt="" loading="lazy" /> : null}
+              <VaultMarks media={m} />
               {m.type === 'video' && (
                 <span className={styles.tileBadge}>{videoLength(m.video_length) ?? 'Video'}</span>
               )}
@@ -71,5 +74,20 @@ export function VaultPicker({
         </Button>
       )}
     </Dialog>
+  );
+}
+
+/** The Sent and Bought badges of one tile (its accessible name says the same). */
+export function VaultMarks({ media }: { media: VaultMedia }) {
+  const marks = vaultMarks(media);
+  if (marks.length === 0) return null;
+  return (
+    <span className={styles.marks} aria-hidden="true">
+      {marks.map((mark) => (
+        <span key={mark.kind} className={styles.mark} data-mark={mark.kind}>
+          {mark.label}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -60,12 +60,19 @@ export const buyPaidMessage =
     }
   };
 
-/** GET /v1/media: one page of the caller's vault (20 at a time). */
-export function loadVaultPage(next: string | null, signal?: AbortSignal) {
+/**
+ * GET /v1/media: one page of the caller's vault (20 at a time). With `fanId` each item says
+ * whether it was already sent to that fan and bought by them (the next link keeps the fan).
+ */
+export function loadVaultPage(next: string | null, signal?: AbortSignal, fanId?: string) {
   const options = signal ? { signal } : {};
   return next
     ? follow(endpoints.listVault, next, options)
-    : call(endpoints.listVault, { query: { limit: 20, offset: 0 } }, options);
+    : call(
+        endpoints.listVault,
+        { query: { limit: 20, offset: 0, ...(fanId ? { fan_id: fanId } : {}) } },
+        options,
+      );
 }
 
 export function deleteFromVault(items: VaultMedia[]) {
