@@ -57,7 +57,7 @@ describe('the vault request', () => {
 
   it('asks about the fan only when there is one', async () => {
     const fetchMock = vi.fn(
-      async () =>
+      async (_url: string, _init?: RequestInit) =>
         new Response(JSON.stringify({ data: [], next: null }), {
           headers: { 'Content-Type': 'application/json' },
         }),
