@@ -366,22 +366,8 @@ function DraftItem({
         />
       </label>
 
-      <fieldset className={styles.delay}>
+      <fieldset className={styles.delay} data-now={unit === 'now' || undefined}>
         <legend>When</legend>
-        <select
-          aria-label={`When message ${n} is sent`}
-          value={unit}
-          disabled={busy}
-          onChange={(e) => {
-            const next = e.target.value as DelayUnit;
-            change({ delay_seconds: joinDelay(next, next === 'now' ? 0 : Math.max(1, amount)) });
-          }}
-        >
-          <option value="now">Immediately</option>
-          <option value="minutes">Minutes later</option>
-          <option value="hours">Hours later</option>
-          <option value="days">Days later</option>
-        </select>
         {unit !== 'now' && (
           <input
             type="number"
@@ -395,6 +381,20 @@ function DraftItem({
             }
           />
         )}
+        <select
+          aria-label={`When message ${n} is sent`}
+          value={unit}
+          disabled={busy}
+          onChange={(e) => {
+            const next = e.target.value as DelayUnit;
+            change({ delay_seconds: joinDelay(next, next === 'now' ? 0 : Math.max(1, amount)) });
+          }}
+        >
+          <option value="now">Immediately</option>
+          <option value="minutes">minutes later</option>
+          <option value="hours">hours later</option>
+          <option value="days">days later</option>
+        </select>
       </fieldset>
     </Card>
   );
