@@ -19,6 +19,7 @@ import {
 } from './autoMessagesModel';
 import {
   abortSave,
+  draftDiscarded,
   draftOpened,
   itemAdded,
   itemChanged,
@@ -231,6 +232,8 @@ describe('saving a category', () => {
     expect(store.getState().autoMessages.save).toEqual({ category: 'new_follower', kind: 'saved' });
     expect(selectDirty(store.getState(), 'new_follower')).toBe(false);
     expect(store.getState().autoMessages.entries?.[0]?.messages.map((m) => m._id)).toEqual(['m-new', 's1']);
+    // The editor goes on from the saved list, with the server's ids.
+    expect(draftOf(store).map((m) => m._id)).toEqual(['m-new', 's1']);
   });
 
   it('flags a failed upload with the server message and saves nothing', async () => {
@@ -292,5 +295,15 @@ describe('saving a category', () => {
       message: 'Automatic messages are not enabled.',
     });
     expect(draftOf(store).map((m) => m.text)).toEqual(['Hi!']);
+  });
+
+  it('discarding goes back to the saved list, with nothing unsaved', async () => {
+    const store = await loadedStore([saved('s1'), saved('s2')]);
+    store.dispatch(itemMoved({ category: 'new_follower', id: 's2', by: -1 }));
+    store.dispatch(itemRemoved({ category: 'new_follower', id: 's1' }));
+    expect(selectDirty(store.getState(), 'new_follower')).toBe(true);
+    store.dispatch(draftDiscarded('new_follower'));
+    expect(draftOf(store).map((m) => m._id)).toEqual(['s1', 's2']);
+    expect(selectDirty(store.getState(), 'new_follower')).toBe(false);
   });
 });

@@ -72,9 +72,12 @@ export const autoMessagesSlice = createSlice({
       const entry = state.entries?.find((e) => e.category === category);
       state.drafts[category] = (entry?.messages ?? []).map(draftFromServer);
     },
+    /** Back to what the server holds. */
     draftDiscarded(state, action: PayloadAction<AutoMessageCategory>) {
-      delete state.drafts[action.payload];
-      if (state.save?.category === action.payload) state.save = null;
+      const category = action.payload;
+      const entry = state.entries?.find((e) => e.category === category);
+      state.drafts[category] = (entry?.messages ?? []).map(draftFromServer);
+      if (state.save?.category === category) state.save = null;
     },
     itemAdded(state, action: PayloadAction<{ category: AutoMessageCategory; item: DraftMessage }>) {
       const { category, item } = action.payload;
@@ -131,7 +134,7 @@ export const autoMessagesSlice = createSlice({
       .addCase(loadAutoMessages.fulfilled, (state, action) => {
         state.entries = action.payload.data;
       })
-      // The saved list replaces the category and its draft.
+      // The saved list replaces the category, and the draft starts again from it (server ids).
       .addCase(putAutoMessages.fulfilled, (state, action) => {
         const entry = action.payload;
         const entries = state.entries ?? [];
@@ -139,7 +142,7 @@ export const autoMessagesSlice = createSlice({
         if (at >= 0) entries[at] = entry;
         else entries.push(entry);
         state.entries = entries;
-        delete state.drafts[entry.category];
+        state.drafts[entry.category] = entry.messages.map(draftFromServer);
       })
       .addCase(loadAutoMessageLog.fulfilled, (state, action) => {
         state.log = { items: action.payload.data, next: action.payload.next, loaded: true };
