@@ -117,10 +117,18 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
     };
   };
 
-  const onSave = () => void dispatch(saveCategory(category, upload));
+  const editorRef = useRef<HTMLElement>(null);
+  const onSave = async () => {
+    const result = await dispatch(saveCategory(category, upload));
+    // A flagged upload may sit far above the save bar: bring it into view.
+    if (result === 'failed')
+      editorRef.current
+        ?.querySelector('[data-failed]')
+        ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  };
 
   return (
-    <section className={styles.editor} aria-labelledby="auto-editor-title">
+    <section ref={editorRef} className={styles.editor} aria-labelledby="auto-editor-title">
       <Link to="/auto-messages" className={styles.back}>
         <BackIcon size={18} /> All categories
       </Link>
@@ -191,7 +199,7 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
               Discard changes
             </Button>
           )}
-          <Button onClick={onSave} loading={busy} disabled={!dirty && !busy}>
+          <Button onClick={() => void onSave()} loading={busy} disabled={!dirty && !busy}>
             {busy && outcome?.step === 'uploading' ? 'Uploading…' : 'Save'}
           </Button>
         </div>
