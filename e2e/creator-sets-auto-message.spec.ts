@@ -63,14 +63,15 @@ test('a creator sets a new-follower message; a fan who follows gets it live and 
   // The fan keeps his chat with mila open in one tab and follows her from her page in another.
   const chat = await newPage(browser);
   await openAs(chat, fan, `/chats/${mila._id}`);
-  await expect(chat.getByText('Hi Mila!')).toBeVisible();
-  await expect(chat.getByText(welcome)).toHaveCount(0);
+  const messages = chat.getByRole('log', { name: 'Messages' });
+  await expect(messages.getByText('Hi Mila!', { exact: true })).toBeVisible();
+  await expect(messages.getByText(welcome)).toHaveCount(0);
   const profile = await newPage(browser);
   await openAs(profile, fan, '/mila');
   await profile.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(profile.getByRole('button', { name: 'Following' })).toBeVisible();
 
-  await expect(chat.getByText(welcome)).toBeVisible({ timeout: 15_000 });
+  await expect(messages.getByText(welcome, { exact: true })).toBeVisible({ timeout: 15_000 });
   await captureScreens(chat, 'auto-message-received');
 
   // Her send log lists it: the category, and the fan with a link to their chat.
