@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { signIn } from './support/accounts';
-import { apiSignUp, openAs } from './support/money';
+import { attach, makePhoto, openChatAsFan } from './support/media';
+import { apiSignUp, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 import { type Browser, expect, test } from './support/test';
 
@@ -99,4 +103,65 @@ test('fans have no automatic messages area', async ({ browser, request }) => {
   await openAs(page, fan, '/auto-messages');
   await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Automatic messages' })).toHaveCount(0);
+});
+
+test('in a chat, the vault marks what this fan was sent and what they bought, and only for them', async ({
+  browser,
+  request,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-e2e-marks-'));
+  const photo = await makePhoto(dir, 'marks.jpg', '#7c3aed');
+  const creator = await apiSignUp(request, 'featured');
+  const fan = await apiSignUp(request, 'user');
+  const other = await apiSignUp(request, 'user');
+  await giveCredits(request, fan);
+  await openChatAsFan(request, fan, creator);
+  await openChatAsFan(request, other, creator);
+
+  const page = await newPage(browser, 375);
+  await openAs(page, creator, `/chats/${fan.id}`);
+  await attach(page, photo);
+  const sheet = page.getByRole('dialog', { name: 'Send a photo' });
+  await sheet.getByLabel('Price in credits').fill('20');
+  await sheet.getByRole('button', { name: 'Send for 20 credits' }).click();
+  await expect(page.getByTestId('media-bubble').first()).toContainText('20 credits · Not bought yet');
+
+  const openVault = async () => {
+    await page.getByRole('button', { name: 'Attach a photo, video or GIF' }).click();
+    await page.getByRole('menuitem', { name: 'From your vault' }).click();
+    const vault = page.getByRole('dialog', { name: 'Your vault' });
+    await expect(vault.getByRole('button', { name: /^Send photo from vault/ })).toHaveCount(1);
+    return vault;
+  };
+  let vault = await openVault();
+  const tile = vault.getByRole('button', { name: /^Send photo from vault/ });
+  await expect(tile).toHaveAccessibleName('Send photo from vault, already sent to this fan');
+  await expect(tile.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(tile.getByText('Bought', { exact: true })).toHaveCount(0);
+  await vault.getByRole('button', { name: 'Close' }).click();
+
+  // He buys it; opened again, the vault says so.
+  const fanPage = await newPage(browser);
+  await openAs(fanPage, fan, `/chats/${creator.id}`);
+  await expect(fanPage.getByRole('region', { name: 'Verify Your Email Address' })).toBeVisible();
+  await fanPage.getByTestId('locked-media').getByRole('button', { name: 'Unlock for 20 credits' }).click();
+  await expect(fanPage.getByTestId('locked-media')).toHaveCount(0);
+  await expect(page.getByTestId('media-bubble').first()).toContainText('20 credits · Bought');
+
+  vault = await openVault();
+  await expect(vault.getByRole('button', { name: /^Send photo from vault/ })).toHaveAccessibleName(
+    'Send photo from vault, already sent to this fan, already bought by this fan',
+  );
+  await expect(vault.getByText('Bought', { exact: true })).toBeVisible();
+  await captureScreens(page, 'vault-marks');
+  await vault.getByRole('button', { name: 'Close' }).click();
+
+  // Another fan's chat: the same photo carries no marks.
+  await page.goto(`/chats/${other.id}`);
+  vault = await openVault();
+  await expect(vault.getByRole('button', { name: /^Send photo from vault/ })).toHaveAccessibleName(
+    'Send photo from vault',
+  );
+  await expect(vault.getByText('Sent', { exact: true })).toHaveCount(0);
+  fs.rmSync(dir, { recursive: true, force: true });
 });
