@@ -138,7 +138,9 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
         </h2>
         {dirty && <span className={styles.unsaved}>Unsaved changes</span>}
       </div>
-      <p className={styles.explanation}>{info.explanation}</p>
+      <p className={styles.explanation}>
+        {info.explanation} Messages go out in this order, each after its wait from the one before.
+      </p>
 
       {items.length === 0 ? (
         <p className={styles.empty}>
