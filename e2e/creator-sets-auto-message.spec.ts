@@ -50,7 +50,7 @@ test('a creator sets a new-follower message; a fan who follows gets it live and 
   await expect(creator).toHaveURL(/\/auto-messages\/new_follower$/);
   const editor = creator.getByRole('region', { name: 'New follower' });
   await editor.getByRole('button', { name: 'Add text' }).click();
-  await editor.getByLabel('Message', { exact: true }).fill(welcome);
+  await editor.getByRole('textbox', { name: 'Message 1' }).fill(welcome);
   await expect(editor.getByText('Unsaved changes')).toBeVisible();
   await expect(editor.getByLabel('When message 1 is sent')).toHaveValue('now');
   await captureScreens(creator, 'auto-messages-editor');

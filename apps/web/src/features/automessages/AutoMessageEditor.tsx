@@ -273,13 +273,10 @@ function DraftItem({
   const upload = item.upload;
 
   return (
-    <Card
-      className={styles.item}
-      data-failed={upload.state === 'failed' || undefined}
-      aria-label={`Message ${n}`}
-    >
+    <Card className={styles.item} data-failed={upload.state === 'failed' || undefined}>
       <div className={styles.itemHead}>
-        <span className={styles.itemNumber} aria-hidden="true">
+        <span className={styles.itemNumber}>
+          <span className="visually-hidden">Message </span>
           {n}
         </span>
         <span className={styles.itemKind}>{label}</span>
@@ -338,7 +335,9 @@ function DraftItem({
             )}
             {upload.state === 'idle' && item.file && <p className={styles.hint}>Uploads when you save.</p>}
             <label className={styles.field} htmlFor={`${id}-price`}>
-              Price in credits
+              <span>
+                Price in credits<span className="visually-hidden"> for message {n}</span>
+              </span>
               <input
                 id={`${id}-price`}
                 type="number"
@@ -364,7 +363,15 @@ function DraftItem({
       )}
 
       <label className={styles.field} htmlFor={`${id}-text`}>
-        {item.type === 'text' ? 'Message' : 'Caption (optional)'}
+        {item.type === 'text' ? (
+          <span>
+            Message<span className="visually-hidden"> {n}</span>
+          </span>
+        ) : (
+          <span>
+            Caption<span className="visually-hidden"> for message {n}</span> (optional)
+          </span>
+        )}
         <textarea
           id={`${id}-text`}
           rows={item.type === 'text' ? 3 : 2}
