@@ -1,6 +1,8 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
+import { registerBroadcastListeners } from '../features/broadcast/broadcastListeners';
+import { broadcastSlice } from '../features/broadcast/broadcastSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
 import { inboxSlice } from '../features/chats/inboxSlice';
@@ -35,6 +37,7 @@ export function createStore(observe?: Middleware) {
       conversations: conversationsSlice.reducer,
       discover: discoverSlice.reducer,
       feed: feedSlice.reducer,
+      broadcast: broadcastSlice.reducer,
       connection: connectionSlice.reducer,
     },
     middleware: (getDefault) => {
@@ -47,6 +50,7 @@ export function createStore(observe?: Middleware) {
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
 registerFeedListeners(startAppListening);
+registerBroadcastListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
