@@ -22,11 +22,25 @@ const STATUS: Record<BroadcastStats['status'], string> = {
 const what = (b: BroadcastStats) =>
   b.text || (b.type === 'video' ? 'Video' : b.type === 'image' ? 'Photo' : 'Message');
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** One figure of a broadcast: the value, and under it what qualifies it (dollars, of how many). */
+function Figure({
+  label,
+  value,
+  sub,
+  testId,
+}: {
+  label: string;
+  value: string;
+  sub?: string;
+  testId?: string;
+}) {
   return (
     <div className={styles.figure} data-testid={testId}>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>
+        {value}
+        {sub && <span className={styles.figureSub}>{sub}</span>}
+      </dd>
     </div>
   );
 }
@@ -58,14 +72,16 @@ function StatsRow({ b, onUnsend }: { b: BroadcastStats; onUnsend: (b: BroadcastS
       <dl className={styles.figures}>
         <Figure
           label="Price"
-          value={b.price > 0 ? `${b.price} credits ($${creditsToDollars(b.price)})` : 'Free'}
+          value={b.price > 0 ? `${b.price.toLocaleString()} credits` : 'Free'}
+          {...(b.price > 0 ? { sub: `$${creditsToDollars(b.price)}` } : {})}
         />
-        <Figure label="Sent" value={`${b.sent.toLocaleString()} of ${b.total.toLocaleString()}`} />
+        <Figure label="Sent" value={b.sent.toLocaleString()} sub={`of ${b.total.toLocaleString()}`} />
         <Figure label="Read" value={b.read.toLocaleString()} />
         <Figure label="Purchases" value={b.purchases.toLocaleString()} testId="broadcast-purchases" />
         <Figure
           label="Earned"
-          value={`$${creditsToDollars(b.earned)} (${b.earned.toLocaleString()} credits)`}
+          value={`$${creditsToDollars(b.earned)}`}
+          sub={`${b.earned.toLocaleString()} credits`}
           testId="broadcast-earned"
         />
       </dl>
