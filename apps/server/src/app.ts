@@ -16,6 +16,8 @@ import { deletionTask } from './modules/account/deletion';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAvatarRoutes } from './modules/avatars/routes';
+import { registerBroadcastRoutes } from './modules/broadcasts/routes';
+import { registerBroadcastJob } from './modules/broadcasts/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerDiscoverRoutes } from './modules/discover/routes';
 import { discoverRankTask } from './modules/discover/service';
@@ -154,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerFeedRoutes(app, ctx);
+  registerBroadcastRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
@@ -171,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);
+  // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
+  registerBroadcastJob(ctx);
 
   await app.ready();
   return app;

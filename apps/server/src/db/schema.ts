@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 
 // Table types for Kysely. Rows never reach the client: repositories map them to contract shapes.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -193,6 +193,8 @@ export interface MessagesTable {
   gif_height: number | null;
   destruct_at: NullableTimestamp;
   destructed_at: NullableTimestamp;
+  /** The broadcast this message is a copy of (read from its send id, migration 0021). */
+  broadcast_id: GeneratedAlways<number | null>;
 }
 
 export interface MediaTable {
@@ -250,6 +252,34 @@ export interface JobsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   finished_at: NullableTimestamp;
+}
+
+/** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
+export interface BroadcastsTable {
+  id: Generated<number>;
+  creator_id: string;
+  client_send_id: string | null;
+  status: Generated<'sending' | 'done' | 'canceled'>;
+  type: 'text' | 'image' | 'video';
+  text: string | null;
+  price: Generated<number>;
+  self_destruct: Generated<boolean>;
+  media_id: number | null;
+  destruct_at: NullableTimestamp;
+  exclude_buyers: Generated<boolean>;
+  total: Generated<number>;
+  sent: Generated<number>;
+  progress_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+/** A broadcast's audience, fixed and numbered when it was sent. */
+export interface BroadcastRecipientsTable {
+  broadcast_id: number;
+  n: number;
+  recipient_id: string;
+  chat_id: string;
 }
 
 /** One purchase of a paid post by one buyer. */
@@ -417,6 +447,8 @@ export interface DB {
   message_purchases: MessagePurchasesTable;
   feed_posts: FeedPostsTable;
   jobs: JobsTable;
+  broadcasts: BroadcastsTable;
+  broadcast_recipients: BroadcastRecipientsTable;
   feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;
   chat_notes: ChatNotesTable;

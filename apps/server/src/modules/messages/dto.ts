@@ -61,12 +61,13 @@ export function toMessage(row: MessageRow, viewerId: string, view: MessageView =
 /**
  * Messages as `viewerId` may see them, with their media loaded in one query and signed for this
  * viewer. Every answer and event that carries messages goes through here (or `toMessage` for
- * messages without media), so a locked message never leaves with a full-media URL.
+ * messages without media), so a locked message never leaves with a full-media URL. `viewerId` may
+ * also name each row's viewer (a broadcast's copies, each seen by its recipient).
  */
 export async function messagesFor(
   ctx: AppContext,
   rows: MessageRow[],
-  viewerId: string,
+  viewerId: string | ((row: MessageRow) => string),
   hiddenIds: ReadonlySet<number> = new Set(),
 ): Promise<Message[]> {
   const withMedia = rows.filter((r) => r.media_id !== null);
@@ -76,14 +77,23 @@ export async function messagesFor(
     mediaRepository.purchased(ctx.db, paidIds),
   ]);
   const mediaById = new Map(media.map((m) => [m.id, m]));
-  const sign = signerFor(ctx, viewerId);
+  const viewerOf = typeof viewerId === 'string' ? () => viewerId : viewerId;
+  const signers = new Map<string, ReturnType<typeof signerFor>>();
+  const signFor = (viewer: string) => {
+    const known = signers.get(viewer);
+    if (known) return known;
+    const sign = signerFor(ctx, viewer);
+    signers.set(viewer, sign);
+    return sign;
+  };
   return rows.map((row) => {
+    const viewer = viewerOf(row);
     const bought = purchased.has(row.id);
     const m = row.media_id === null ? undefined : mediaById.get(row.media_id);
-    return toMessage(row, viewerId, {
+    return toMessage(row, viewer, {
       hidden: hiddenIds.has(row.id),
       purchased: bought,
-      media: m ? toMessageMedia(m, sign, isUnlockedFor(row, viewerId, bought)) : null,
+      media: m ? toMessageMedia(m, signFor(viewer), isUnlockedFor(row, viewer, bought)) : null,
     });
   });
 }

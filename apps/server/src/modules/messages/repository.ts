@@ -130,7 +130,7 @@ export async function appendPaidMessages(db: Trx, sends: readonly PaidSend[]): P
   });
 }
 
-interface AppendedRow {
+export interface AppendedRow {
   id: number;
   created_at: Date;
   recipient_unread: number;
@@ -139,7 +139,11 @@ interface AppendedRow {
 }
 
 /** The stored row of a new message: what was written, with the id and time the database gave it. */
-function storedMessage(m: NewMessage, row: AppendedRow): StoredMessage {
+export function storedMessage(
+  m: NewMessage,
+  row: AppendedRow,
+  broadcastId: number | null = null,
+): StoredMessage {
   return {
     id: row.id,
     chat_id: m.chatId,
@@ -162,6 +166,7 @@ function storedMessage(m: NewMessage, row: AppendedRow): StoredMessage {
     gif_height: m.gif?.height ?? null,
     destruct_at: m.destructAt ?? null,
     destructed_at: null,
+    broadcast_id: broadcastId,
     recipient_unread: row.recipient_unread,
     recipient_totals: {
       unread_messages: row.recipient_unread_all,

@@ -1,0 +1,13 @@
+import { endpoints } from '@parlor/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { route } from '../../plugins/endpoints';
+import { countAudience, listBroadcasts, sendBroadcast, unsendBroadcast } from './service';
+
+/** Broadcasts (DESIGN §8.3, docs/broadcasts.md). */
+export function registerBroadcastRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, endpoints.sendBroadcast, ({ auth, body }) => sendBroadcast(ctx, auth.user, body));
+  route(app, endpoints.broadcastAudience, ({ auth, body }) => countAudience(ctx, auth.user, body));
+  route(app, endpoints.listBroadcasts, ({ auth, query }) => listBroadcasts(ctx, auth.user, query));
+  route(app, endpoints.unsendBroadcast, ({ auth, params }) => unsendBroadcast(ctx, auth.user, params.id));
+}
