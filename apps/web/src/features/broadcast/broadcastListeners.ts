@@ -2,6 +2,8 @@ import type { AppStartListening } from '../../app/listeners';
 import { realtimeEvent } from '../../app/realtimeEvent';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
 
+export const SALES_QUIET_MS = 500;
+
 /**
  * The stats list follows the sends: a new broadcast appears at the top once accepted, a finished
  * one is read again (finish time, reads), and a 409 loads the one still sending, whose progress the
@@ -25,6 +27,19 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
     effect: async (action, api) => {
       if (action.payload.event !== 'broadcast_done') return;
       if (api.getState().broadcast.stats.status === 'None') return;
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  // A sale may be of a broadcast's copy: its purchases and earnings are read again. Sales come in
+  // bursts after a paid broadcast, so one read follows a short quiet spell.
+  startListening({
+    actionCreator: realtimeEvent,
+    effect: async (action, api) => {
+      if (action.payload.event !== 'message_paid') return;
+      const { stats } = api.getState().broadcast;
+      if (stats.status === 'None' || stats.items.length === 0) return;
+      api.cancelActiveListeners();
+      await api.delay(SALES_QUIET_MS);
       await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });

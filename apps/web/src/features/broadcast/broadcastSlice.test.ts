@@ -339,3 +339,27 @@ describe('broadcast media', () => {
     });
   });
 });
+
+describe('broadcast stats', () => {
+  it('are read again after a sale, once the list was opened', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = signedIn();
+      const sale = { chat_id: 'c1', message_id: 'm1', buyer_id: 'alex', price: 30, earnings: 30 };
+      handleServerEvent(store, ME, 'message_paid', sale);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sent.filter((c) => c.url.includes('/v1/broadcast'))).toHaveLength(0);
+
+      answers.push({ status: 200, body: { data: [stats('b1')], next: null } });
+      await store.dispatch(loadBroadcasts({ reset: true }));
+      answers.push({ status: 200, body: { data: [stats('b1', { purchases: 1, earned: 30 })], next: null } });
+      handleServerEvent(store, ME, 'message_paid', sale);
+      handleServerEvent(store, ME, 'message_paid', { ...sale, message_id: 'm2' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sent.filter((c) => c.url.includes('/v1/broadcast'))).toHaveLength(2);
+      expect(store.getState().broadcast.stats.items[0]).toMatchObject({ purchases: 1, earned: 30 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
