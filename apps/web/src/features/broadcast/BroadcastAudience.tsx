@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
 import { INBOX_CATEGORIES } from '../chats/inboxCategories';
 import { TAB_LABELS } from '../chats/inboxTabs';
 import styles from './BroadcastScreen.module.css';
@@ -17,11 +17,13 @@ const audienceLabel = (category: keyof typeof TAB_LABELS) =>
 
 function selectionSummary(audience: Extract<BroadcastAudience, { kind: 'selection' }>): string {
   const n = audience.ids.length;
-  if (audience.mode === 'ids') return `${n} chat${n === 1 ? '' : 's'} you selected in your inbox`;
+  if (audience.mode === 'ids') return `The ${n} chat${n === 1 ? '' : 's'} you selected in your inbox`;
   const scope = audience.search
-    ? `every chat matching “${audience.search}”`
-    : `every chat in ${audienceLabel(audience.category)}`;
-  return n > 0 ? `${scope}, except ${n} you left out` : scope;
+    ? `All chats matching “${audience.search}”`
+    : audience.category === 'all'
+      ? 'All your chats'
+      : `All chats in ${audienceLabel(audience.category)}`;
+  return n > 0 ? `${scope}, except the ${n} you left out` : scope;
 }
 
 /** "Send to N fans": asked of the server whenever the audience changes, a moment after it settles. */
@@ -56,13 +58,9 @@ export function BroadcastAudiencePicker({ disabled }: { disabled: boolean }) {
       {audience.kind === 'selection' ? (
         <div className={styles.selection}>
           <p>{selectionSummary(audience)}</p>
-          <Button
-            variant="ghost"
-            size="small"
-            onClick={() => dispatch(audienceChosen({ kind: 'category', category: 'all' }))}
-          >
+          <LinkButton onClick={() => dispatch(audienceChosen({ kind: 'category', category: 'all' }))}>
             Choose a category instead
-          </Button>
+          </LinkButton>
         </div>
       ) : (
         <div className={styles.chips}>

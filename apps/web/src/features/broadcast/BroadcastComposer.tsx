@@ -192,7 +192,7 @@ export function BroadcastComposer() {
             Photo or video
           </Button>
           <Button variant="secondary" size="small" disabled={posting} onClick={() => setVaultOpen(true)}>
-            From your vault
+            From vault
           </Button>
         </div>
       )}
