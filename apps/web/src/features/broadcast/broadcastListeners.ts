@@ -1,3 +1,4 @@
+import { connectionChanged } from '../../app/connectionSlice';
 import type { AppStartListening } from '../../app/listeners';
 import { realtimeEvent } from '../../app/realtimeEvent';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
@@ -40,6 +41,16 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
       if (stats.status === 'None' || stats.items.length === 0) return;
       api.cancelActiveListeners();
       await api.delay(SALES_QUIET_MS);
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  // Progress sent while the socket was down is lost: after a reconnect the figures are read again.
+  startListening({
+    actionCreator: connectionChanged,
+    effect: async (action, api) => {
+      if (!action.payload || api.getOriginalState().connection.connected !== false) return;
+      const { stats, stage } = api.getState().broadcast;
+      if (stats.status === 'None' && stage !== 'broadcasting') return;
       await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });

@@ -1,5 +1,6 @@
 import type { BroadcastPage, BroadcastStats, User } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionChanged } from '../../app/connectionSlice';
 import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
 import { userUpdated } from '../auth/authSlice';
@@ -14,7 +15,7 @@ import {
   textChanged,
   vaultMediaChosen,
 } from './broadcastSlice';
-import { broadcastIo, holdFile, loadBroadcasts, sendDraft } from './broadcastThunks';
+import { broadcastIo, holdFile, loadBroadcasts, sendDraft, unsendBroadcast } from './broadcastThunks';
 
 const ME = 'mila';
 
@@ -361,5 +362,31 @@ describe('broadcast stats', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('broadcast after a gap and after unsend', () => {
+  it('reads the sending one again after a reconnect, so progress missed meanwhile shows', async () => {
+    const store = signedIn({ ...creator, is_broadcasting: true });
+    store.dispatch(connectionChanged(true));
+    expect(sent).toHaveLength(0);
+    store.dispatch(connectionChanged(false));
+    answers.push({
+      status: 200,
+      body: { data: [stats('b1', { status: 'sending', sent: 70, total: 100, eta_s: 2 })], next: null },
+    });
+    store.dispatch(connectionChanged(true));
+    await vi.waitFor(() => expect(store.getState().broadcast.active).toMatchObject({ _id: 'b1', sent: 70 }));
+  });
+
+  it('an unsent broadcast reads as unsent and ends a send still running', async () => {
+    const store = signedIn();
+    answers.push({ status: 200, body: { data: [stats('b1', { status: 'sending', sent: 10 })], next: null } });
+    await store.dispatch(loadBroadcasts({ reset: true }));
+    answers.push({ status: 200, body: { _id: 'b1', status: 'canceled', deleted: 9, kept: 1 } });
+    await store.dispatch(unsendBroadcast('b1'));
+    expect(sent[sent.length - 1]).toMatchObject({ method: 'DELETE' });
+    expect(store.getState().broadcast.stats.items[0]?.status).toBe('canceled');
+    expect(store.getState().broadcast.stage).toBe('none');
   });
 });
