@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub: config.redisUrl ? createRedisHub(config.redisUrl, config.redisPrefix, app.log) : createLocalHub(),
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
-    queue: createJobQueue(database.db, clock, app.log),
+    queue: createJobQueue(database.db, clock, app.log, config.jobLeaseMs),
   };
   app.decorate('ctx', ctx);
   await ctx.hub.ready;

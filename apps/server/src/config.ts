@@ -28,6 +28,8 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('parlor:'),
+  /** How long a durable job's step may run before another process takes the job over (docs/jobs.md). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parlor <no-reply@localhost>'),
   /** The host uploads and media files go to; empty or unset means this origin. */
@@ -70,6 +72,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Every Redis key and channel starts with it, so several deployments or test runs share a server. */
   redisPrefix: string;
+  /** A claimed job step's lease: after a crash, the job waits this long before another process resumes it. */
+  jobLeaseMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where uploads and media files live, without a trailing slash; '' means this origin. */
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),

@@ -1,69 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/connection';
 import { ensureAdmin } from '../src/scripts/admin';
 import { client } from './support/client';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
+import { freePort, spawnMain, startMain } from './support/main-process';
 import { startServer, type TestServer } from './support/server';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'correct-horse-9', ADMIN_EMAIL: 'boss@example.com' };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Started {
-  url: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** `npm start` as a deployment runs it: the real main.ts in a process of its own. */
-function spawnMain(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...inherited, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function startMain(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { child, output } = spawnMain({ ...env, PORT: String(port), PUBLIC_URL: url });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) {
-      const stop = () => {
-        child.kill('SIGTERM');
-        return exited;
-      };
-      return { url, output, stop };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become ready:\n${output()}`);
-}
 
 describe('starting the server', () => {
   let dataDir: string;

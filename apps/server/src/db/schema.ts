@@ -269,7 +269,6 @@ export interface BroadcastsTable {
   exclude_buyers: Generated<boolean>;
   total: Generated<number>;
   sent: Generated<number>;
-  progress_at: NullableTimestamp;
   created_at: Generated<Date>;
   finished_at: NullableTimestamp;
 }

@@ -6,8 +6,8 @@ import type { Clock } from '../lib/clock';
 import { type JobRow, jobsRepository, type NewJob } from './repository';
 import type { PeriodicTask } from './scheduler';
 
-/** How long a claimed step may run before another process may take the job over. */
-const LEASE_MS = 60_000;
+/** How long a claimed step may run before another process may take the job over (JOB_LEASE_SECONDS). */
+const DEFAULT_LEASE_MS = 60_000;
 /** Idle workers look for due jobs this often; an enqueue in this process wakes them at once. */
 const POLL_MS = 500;
 /** Steps of different jobs run side by side in one process, up to this many. */
@@ -55,7 +55,12 @@ export interface JobQueue {
  * lease by any number of server processes, done one step at a time with the progress saved between
  * steps, retried with backoff when a step throws.
  */
-export function createJobQueue(db: Kysely<DB>, clock: Clock, log: FastifyBaseLogger): JobQueue {
+export function createJobQueue(
+  db: Kysely<DB>,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  leaseMs = DEFAULT_LEASE_MS,
+): JobQueue {
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
   let running = false;
@@ -110,7 +115,7 @@ export function createJobQueue(db: Kysely<DB>, clock: Clock, log: FastifyBaseLog
         [...handlers.keys()],
         Math.min(CONCURRENCY, maxSteps - steps),
         now,
-        new Date(now.getTime() + LEASE_MS),
+        new Date(now.getTime() + leaseMs),
       );
       if (claimed.length === 0) break;
       await Promise.all(claimed.map(runStep));
