@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { creditsToDollars } from '@parlor/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { makePhoto } from './support/media';
 import { type ApiAccount, openAs } from './support/money';
@@ -26,6 +27,11 @@ test('a creator broadcasts a paid photo to All; two fans get it live, one buys, 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-e2e-broadcast-'));
   const photo = await makePhoto(dir, 'broadcast.jpg', '#e0559a');
   const caption = `A new set, just for you ${Date.now().toString(36)}`;
+  // A price of this run's own (20-49 credits; the demo's paid photo is 50), so its copies are told
+  // apart from any earlier run's on the same server.
+  const price = 20 + (Date.now() % 30);
+  const dollars = `$${creditsToDollars(price)}`;
+  const priced = `${price} credits`;
   const mila = await demoSignIn(request, 'mila');
   const alex = await demoSignIn(request, 'alex');
   const sam = await demoSignIn(request, 'sam');
@@ -61,14 +67,14 @@ test('a creator broadcasts a paid photo to All; two fans get it live, one buys, 
   const fans = Number((await reach.textContent())?.match(/\d+/)?.[0]);
   expect(fans).toBeGreaterThanOrEqual(2);
 
-  // A photo from the device at 30 credits, shown in dollars too.
+  // A photo from the device at that price, shown in dollars too.
   await form.getByLabel('Message').fill(caption);
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Photo or video' }).click();
   await (await chooser).setFiles(photo);
   await expect(form).toContainText('broadcast.jpg');
-  await form.getByLabel('Price in credits').fill('30');
-  await expect(form).toContainText('Fans pay 30 credits ($3.00) to unlock it.');
+  await form.getByLabel('Price in credits').fill(String(price));
+  await expect(form).toContainText(`Fans pay ${priced} (${dollars}) to unlock it.`);
   await captureScreens(page, 'broadcast-compose');
   await form.getByRole('button', { name: `Send to ${fans} fans` }).click();
 
@@ -83,29 +89,29 @@ test('a creator broadcasts a paid photo to All; two fans get it live, one buys, 
   // Both fans have it in their open chat without a reload: locked, priced.
   for (const log of [alexLog, samLog]) {
     await expect(log.getByText(caption)).toBeVisible();
-    await expect(log.getByTestId('locked-media').filter({ hasText: '30 credits' })).toHaveCount(1);
+    await expect(log.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(1);
   }
   await captureScreens(samPage, 'broadcast-fan');
 
   // Alex buys it.
-  await alexLog.getByRole('button', { name: 'Unlock for 30 credits' }).click();
-  await expect(alexLog.getByTestId('locked-media').filter({ hasText: '30 credits' })).toHaveCount(0);
+  await alexLog.getByRole('button', { name: `Unlock for ${priced}` }).click();
+  await expect(alexLog.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(0);
   // Sam's copy stays locked.
-  await expect(samLog.getByTestId('locked-media').filter({ hasText: '30 credits' })).toHaveCount(1);
+  await expect(samLog.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(1);
 
   // The stats list: the broadcast with its purchase and what it earned.
   const row = page.getByTestId('broadcast-stats-row').filter({ hasText: caption });
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-status', 'done');
   await expect(row.getByTestId('broadcast-purchases').locator('dd')).toHaveText('1');
-  await expect(row.getByTestId('broadcast-earned')).toContainText('$3.00');
-  await expect(row.getByTestId('broadcast-earned')).toContainText('30 credits');
+  await expect(row.getByTestId('broadcast-earned')).toContainText(dollars);
+  await expect(row.getByTestId('broadcast-earned')).toContainText(priced);
   await captureScreens(page, 'broadcast-stats');
 
   // After a reload the list still says so.
   await page.reload();
   const again = page.getByTestId('broadcast-stats-row').filter({ hasText: caption });
   await expect(again.getByTestId('broadcast-purchases').locator('dd')).toHaveText('1');
-  await expect(again.getByTestId('broadcast-earned')).toContainText('$3.00');
+  await expect(again.getByTestId('broadcast-earned')).toContainText(dollars);
   fs.rmSync(dir, { recursive: true, force: true });
 });
