@@ -10,6 +10,7 @@ import styles from './BroadcastScreen.module.css';
 import { audienceIsEmpty } from './broadcastModel';
 import {
   deviceMediaChosen,
+  excludeBuyersChanged,
   mediaRemoved,
   postDismissed,
   priceChanged,
@@ -21,22 +22,6 @@ import {
 import { abortBroadcastUpload, holdFile, sendDraft } from './broadcastThunks';
 
 const MAX_PRICE = 100_000;
-
-/** The object URL of the chosen file's preview, released when the draft lets go of it. */
-function usePreviewUrl() {
-  const url = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (url.current) URL.revokeObjectURL(url.current);
-    },
-    [],
-  );
-  return (file: File | null) => {
-    if (url.current) URL.revokeObjectURL(url.current);
-    url.current = file ? URL.createObjectURL(file) : null;
-    return url.current;
-  };
-}
 
 function UploadBar() {
   const upload = useAppSelector(selectBroadcast).draft.upload;
@@ -77,7 +62,6 @@ export function BroadcastComposer() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [priceText, setPriceText] = useState(draft.price ? String(draft.price) : '');
   const fileRef = useRef<HTMLInputElement>(null);
-  const preview = usePreviewUrl();
   const posting = post.status === 'init';
   const uploading = draft.upload !== null;
   const media = draft.media;
@@ -97,14 +81,12 @@ export function BroadcastComposer() {
       return;
     }
     setFileError(null);
-    holdFile(file);
     const kind = file.type.startsWith('video/') ? 'video' : 'image';
-    dispatch(deviceMediaChosen({ kind, previewUrl: preview(file), name: file.name, size: file.size }));
+    dispatch(deviceMediaChosen({ kind, previewUrl: holdFile(file), name: file.name, size: file.size }));
   };
 
   const removeMedia = () => {
     holdFile(null);
-    preview(null);
     dispatch(mediaRemoved());
   };
 
@@ -242,6 +224,17 @@ export function BroadcastComposer() {
             />
             Self-destruct 24 hours after it is unlocked
           </label>
+          {draft.price > 0 && (
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={draft.exclude_buyers}
+                disabled={posting}
+                onChange={(e) => dispatch(excludeBuyersChanged(e.target.checked))}
+              />
+              Skip fans who already bought this {media.kind === 'video' ? 'video' : 'photo'}
+            </label>
+          )}
         </div>
       )}
 
@@ -266,7 +259,6 @@ export function BroadcastComposer() {
             setVaultOpen(false);
             setFileError(null);
             holdFile(null);
-            preview(null);
             dispatch(vaultMediaChosen(picked));
           }}
         />

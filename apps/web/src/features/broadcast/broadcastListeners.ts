@@ -1,6 +1,7 @@
 import { connectionChanged } from '../../app/connectionSlice';
 import type { AppStartListening } from '../../app/listeners';
 import { realtimeEvent } from '../../app/realtimeEvent';
+import { userUpdated } from '../auth/authSlice';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
 
 export const SALES_QUIET_MS = 500;
@@ -27,6 +28,10 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
     actionCreator: realtimeEvent,
     effect: async (action, api) => {
       if (action.payload.event !== 'broadcast_done') return;
+      // The server's user.update after it carries only is_broadcasting, which the signed-in user
+      // (kept whole) does not take: the user is brought up to date here.
+      const user = api.getState().auth.user;
+      if (user?.is_broadcasting) api.dispatch(userUpdated({ ...user, is_broadcasting: false }));
       if (api.getState().broadcast.stats.status === 'None') return;
       await api.dispatch(loadBroadcasts({ reset: true }));
     },

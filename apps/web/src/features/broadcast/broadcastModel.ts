@@ -46,6 +46,8 @@ export interface BroadcastDraft {
   price: number;
   price_in_dollars: string;
   self_destruct: boolean;
+  /** Skip fans who already bought this media (a paid photo or video sent again). */
+  exclude_buyers: boolean;
   media: DraftMedia | null;
   /** The send id of the draft's current send: the same id sent again answers the broadcast it started. */
   clientSideReceiveId: string | null;
@@ -83,6 +85,7 @@ export const emptyDraft = (): BroadcastDraft => ({
   price: 0,
   price_in_dollars: '0.00',
   self_destruct: false,
+  exclude_buyers: false,
   media: null,
   clientSideReceiveId: null,
   upload: null,

@@ -11,6 +11,7 @@ import { audienceBody, audienceFromInbox, etaText, percentSent } from './broadca
 import {
   audienceChosen,
   deviceMediaChosen,
+  excludeBuyersChanged,
   priceChanged,
   textChanged,
   vaultMediaChosen,
@@ -144,6 +145,7 @@ describe('broadcast stage', () => {
     expect(store.getState().broadcast.stats.items[0]).toMatchObject({ sent: 900, status: 'sending' });
 
     event(store, 'broadcast_done', { _id: 'b2', sent: 1000, total: 1000 });
+    expect(store.getState().auth.user?.is_broadcasting).toBe(false);
     const s = store.getState().broadcast;
     expect(s.stage).toBe('none');
     expect(s.active).toMatchObject({ sent: 1000, done: true });
@@ -286,6 +288,7 @@ describe('broadcast media', () => {
     holdFile(file);
     store.dispatch(deviceMediaChosen({ kind: 'image', previewUrl: null, name: 'a.jpg', size: 4 }));
     store.dispatch(priceChanged(30));
+    store.dispatch(excludeBuyersChanged(true));
     answers.push({ status: 202, body: { _id: 'b1', status: 'sending', total: 2 } });
     await store.dispatch(sendDraft());
     expect(upload).toHaveBeenCalledOnce();

@@ -112,6 +112,9 @@ export const broadcastSlice = createSlice({
     selfDestructChanged(s, action: PayloadAction<boolean>) {
       s.draft.self_destruct = action.payload;
     },
+    excludeBuyersChanged(s, action: PayloadAction<boolean>) {
+      s.draft.exclude_buyers = action.payload;
+    },
     /** A file from the device: shown at once, uploaded when the broadcast is sent. */
     deviceMediaChosen(
       s,
@@ -250,6 +253,7 @@ export const {
   textChanged,
   priceChanged,
   selfDestructChanged,
+  excludeBuyersChanged,
   deviceMediaChosen,
   vaultMediaChosen,
   mediaRemoved,

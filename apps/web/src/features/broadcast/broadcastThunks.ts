@@ -43,13 +43,24 @@ export const unsendBroadcast = createApiThunk('broadcast/unsend', async (id: str
   call(endpoints.unsendBroadcast, { params: { id } }),
 );
 
-/** The chosen device file (not serializable, so kept beside the store) and the upload's abort. */
-const held: { file: File | null; upload: AbortController | null } = { file: null, upload: null };
+/**
+ * The chosen device file and its preview's object URL (not serializable, so kept beside the store;
+ * they outlive the screen, like the draft), and the running upload's abort.
+ */
+const held: { file: File | null; url: string | null; upload: AbortController | null } = {
+  file: null,
+  url: null,
+  upload: null,
+};
 /** The upload itself; tests replace it. */
 export const broadcastIo = { upload: prepareAndUpload };
 
-export function holdFile(file: File | null) {
+/** Keeps the draft's device file (null lets it go) and answers its preview URL. */
+export function holdFile(file: File | null): string | null {
+  if (held.url) URL.revokeObjectURL(held.url);
   held.file = file;
+  held.url = file ? URL.createObjectURL(file) : null;
+  return held.url;
 }
 export function abortBroadcastUpload() {
   held.upload?.abort();
@@ -108,6 +119,7 @@ export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () =
     price: kind ? draft.price : 0,
     price_in_dollars: kind ? draft.price_in_dollars : '0.00',
     self_destruct: kind ? draft.self_destruct : false,
+    exclude_buyers: kind !== undefined && draft.price > 0 && draft.exclude_buyers,
     clientSideReceiveId,
     ...(media
       ? {
@@ -119,7 +131,9 @@ export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () =
         }
       : {}),
   };
-  await dispatch(postBroadcast(body));
+  const result = await dispatch(postBroadcast(body));
+  // Sent: the draft starts over, and the file is let go.
+  if (postBroadcast.fulfilled.match(result)) holdFile(null);
 };
 
 function failureMessage(error: unknown): string {
