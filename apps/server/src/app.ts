@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer';
 import { deletionTask } from './modules/account/deletion';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerAutoMessageRoutes } from './modules/automessages/routes';
+import { AUTO_MESSAGE_JOB, autoMessageJob, warmAutoMessageCache } from './modules/automessages/service';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerDiscoverRoutes } from './modules/discover/routes';
@@ -154,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTipRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerFeedRoutes(app, ctx);
+  registerAutoMessageRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
@@ -171,6 +174,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);
+  ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));
+  // The send path asks this in-process set which creators have first_message messages.
+  await warmAutoMessageCache(ctx);
 
   await app.ready();
   return app;
