@@ -170,6 +170,8 @@ describe('triggers', () => {
     await put(creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
     await follow(fan.token, creator.user._id);
     await drain();
+    // Finished jobs are purged after a week: the once-row, not the job's key, keeps it once.
+    await server.app.ctx.db.deleteFrom('jobs').where('status', '=', 'done').execute();
     await unfollow(fan.token, creator.user._id);
     await follow(fan.token, creator.user._id);
     await drain();
@@ -258,6 +260,23 @@ describe('triggers', () => {
         texts.filter((x) => x === t),
         t,
       ).toHaveLength(1);
+  });
+
+  it('content_purchased fires when a fan buys a paid feed post', async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 100);
+    await put(creator.token, 'content_purchased', [{ type: 'text', text: 'Thanks for buying my post' }]);
+    const media = await photo(creator, '#5a5a10');
+    const posted = await w.api.call('POST', '/v1/feed', {
+      token: creator.token,
+      body: { text: 'buy me', public_id: media.public_id, price: 30 },
+    });
+    expect(posted.status).toBe(200);
+    const bought = await w.api.call('PATCH', `/v1/feed/${posted.body._id}/buy`, { token: fan.token });
+    expect(bought.status).toBe(200);
+    await drain();
+    expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Thanks for buying my post']);
   });
 });
 
