@@ -89,7 +89,7 @@ describe('GET and PUT /v1/auto-messages', () => {
     const second = await put(creator.token, 'new_follower', [
       { _id: b!._id, type: 'media', media_id: media.media_id, price: 40, delay_seconds: 0 },
       { _id: a!._id, type: 'text', text: 'Hello again', delay_seconds: 10 },
-      { type: 'text', text: 'Brand new' },
+      { _id: '_temp-1', type: 'text', text: 'Brand new' },
     ]);
     expect(second.status).toBe(200);
     expect(second.body.excerpt).toBe('Photo');

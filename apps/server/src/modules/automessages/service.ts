@@ -113,11 +113,12 @@ export async function putAutoMessages(ctx: AppContext, user: UserRow, input: Put
   const seen = new Set<string>();
   for (const [i, item] of input.auto_messages.entries()) {
     const field = (name: string) => `auto_messages.${i}.${name}`;
-    if (item._id !== undefined) {
-      if (!isUuid(item._id)) throw notFound(AUTO_MESSAGE_ERRORS.notFound, 'auto_message_not_found');
-      if (seen.has(item._id))
-        throw badRequest('The same message is listed twice.', 'invalid_input', field('_id'));
-      seen.add(item._id);
+    // A client's temporary id (underscore first, part 2 §5) is a new message, as if stripped.
+    const id = item._id?.startsWith('_') ? undefined : item._id;
+    if (id !== undefined) {
+      if (!isUuid(id)) throw notFound(AUTO_MESSAGE_ERRORS.notFound, 'auto_message_not_found');
+      if (seen.has(id)) throw badRequest('The same message is listed twice.', 'invalid_input', field('_id'));
+      seen.add(id);
     }
     const text = item.text?.trim() ?? '';
     if (item.type === 'text') {
@@ -127,7 +128,7 @@ export async function putAutoMessages(ctx: AppContext, user: UserRow, input: Put
     }
     const media = item.type === 'media' ? await ownMedia(ctx, user, item) : undefined;
     values.push({
-      id: item._id,
+      id,
       type: item.type,
       text: text === '' ? null : text,
       price: media ? item.price : 0,
