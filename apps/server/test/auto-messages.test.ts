@@ -2,6 +2,7 @@ import { AutoMessageCategory, AutoMessageCategoryEntry, AutoMessagesList } from 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { photoWithGps, upload } from './support/media';
 import { manualClock, startServer, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
 import { world } from './support/world';
 
 let server: TestServer;
@@ -296,9 +297,17 @@ describe('delivery', () => {
       },
       { type: 'text', text: 'Deleted before its time', delay_seconds: 60 },
     ]);
+    const socket = await connectSocket(server.url, fan.token);
     await follow(fan.token, creator.user._id);
     await drain();
     expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Right away']);
+    // Live, like any message.
+    expect((await socket.next('new_message')).data).toMatchObject({
+      sender_id: creator.user._id,
+      recipient_id: fan.user._id,
+      text: 'Right away',
+    });
+    socket.close();
 
     clock.advance(599_000);
     await drain();

@@ -39,6 +39,10 @@ export const autoMessagesRepository = {
 
   /** The category's current ids, locked until commit so two PUTs of one category run one after the other. */
   async lockCategory(db: Db, creatorId: string, category: AutoMessageCategoryName): Promise<Set<string>> {
+    // An empty category has no row to lock: a transaction lock on the pair keeps two PUTs apart.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`auto_messages:${creatorId}:${category}`}))`.execute(
+      db,
+    );
     const rows = await db
       .selectFrom('auto_messages')
       .select('id')
