@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer';
 import { deletionTask } from './modules/account/deletion';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerAutoMessageRoutes } from './modules/automessages/routes';
+import { AUTO_MESSAGE_JOB, autoMessageJob, warmAutoMessageCache } from './modules/automessages/service';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerBroadcastRoutes } from './modules/broadcasts/routes';
 import { registerBroadcastJob } from './modules/broadcasts/service';
@@ -157,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSubscriptionRoutes(app, ctx);
   registerFeedRoutes(app, ctx);
   registerBroadcastRoutes(app, ctx);
+  registerAutoMessageRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
@@ -176,6 +179,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const task of tasks) ctx.jobs.register(task);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
   registerBroadcastJob(ctx);
+  ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));
+  // The send path asks this in-process set which creators have first_message messages.
+  await warmAutoMessageCache(ctx);
 
   await app.ready();
   return app;

@@ -269,7 +269,6 @@ export interface BroadcastsTable {
   exclude_buyers: Generated<boolean>;
   total: Generated<number>;
   sent: Generated<number>;
-  progress_at: NullableTimestamp;
   created_at: Generated<Date>;
   finished_at: NullableTimestamp;
 }
@@ -460,6 +459,46 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   follows: FollowsTable;
   fans: FansTable;
+  auto_messages: AutoMessagesTable;
+  auto_message_triggers: AutoMessageTriggersTable;
+  auto_message_log: AutoMessageLogTable;
+}
+
+export type AutoMessageCategoryName =
+  | 'new_follower'
+  | 'new_subscriber'
+  | 'first_message'
+  | 'tip_received'
+  | 'content_purchased';
+
+export interface AutoMessagesTable {
+  id: Generated<string>;
+  creator_id: string;
+  category: AutoMessageCategoryName;
+  position: number;
+  type: 'text' | 'media';
+  text: string | null;
+  price: Generated<number>;
+  media_id: number | null;
+  delay_seconds: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface AutoMessageTriggersTable {
+  creator_id: string;
+  fan_id: string;
+  category: AutoMessageCategoryName;
+  fired_at: Timestamp;
+}
+
+export interface AutoMessageLogTable {
+  id: Generated<number>;
+  creator_id: string;
+  fan_id: string;
+  category: AutoMessageCategoryName;
+  auto_message_id: string | null;
+  message_id: number;
+  sent_at: Timestamp;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

@@ -2,6 +2,8 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { autoMessagesSlice } from '../features/automessages/autoMessagesSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
+import { registerBroadcastListeners } from '../features/broadcast/broadcastListeners';
+import { broadcastSlice } from '../features/broadcast/broadcastSlice';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
 import { inboxSlice } from '../features/chats/inboxSlice';
@@ -36,6 +38,7 @@ export function createStore(observe?: Middleware) {
       conversations: conversationsSlice.reducer,
       discover: discoverSlice.reducer,
       feed: feedSlice.reducer,
+      broadcast: broadcastSlice.reducer,
       connection: connectionSlice.reducer,
       autoMessages: autoMessagesSlice.reducer,
     },
@@ -49,6 +52,7 @@ export function createStore(observe?: Middleware) {
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
 registerFeedListeners(startAppListening);
+registerBroadcastListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

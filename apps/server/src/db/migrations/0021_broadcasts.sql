@@ -1,8 +1,9 @@
 -- Broadcasts (DESIGN §8.3, docs/broadcasts.md): one message a creator sends to many chats.
 --
 -- The audience is fixed when the broadcast is sent: its recipients are written set-wise into
--- `broadcast_recipients`, numbered 1..total, and the fan-out (a durable job) appends the copies in
--- batches by number range through `append_messages`. Each copy carries the
+-- `broadcast_recipients`, numbered 1..total (fans online at that moment first, so they have it within
+-- the first batches), and the fan-out (a durable job) appends the copies in batches by number range
+-- through `append_messages`. Each copy carries the
 -- send id `broadcast:{id}:{chat}`, so the unique (sender_id, client_send_id) key of every message
 -- makes a batch that runs twice (a crash, a lease taken over) store nothing the second time.
 CREATE TABLE broadcasts (
@@ -20,9 +21,8 @@ CREATE TABLE broadcasts (
   destruct_at timestamptz,
   exclude_buyers boolean NOT NULL DEFAULT false,
   total integer NOT NULL DEFAULT 0,
+  -- Copies stored, as of the fan-out's last step (recounted exactly when it finishes).
   sent integer NOT NULL DEFAULT 0,
-  -- When `broadcast_progress` was last published (at most once a second, whichever process runs it).
-  progress_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz
 );
@@ -49,9 +49,10 @@ CREATE INDEX messages_by_broadcast_idx ON messages (broadcast_id) WHERE broadcas
 
 -- Appends one batch of a broadcast's copies: recipients numbered [from_n, to_n), less chats blocked
 -- either way since the send (and, for media, fans who blocked media from the creator). Answers one
--- row per copy stored now; copies stored by an earlier run of the same batch answer nothing. Locks
--- the broadcast row: an unsend waits for the batch in flight, and batches after it see the broadcast
--- canceled and store nothing.
+-- row per copy stored now; copies stored by an earlier run of the same batch answer nothing. Batches
+-- of one broadcast run side by side (they touch distinct chats, and the creator's counter rows in one
+-- order); each holds the broadcast row FOR SHARE, so an unsend (FOR UPDATE) waits for the batches in
+-- flight, and batches after it see the broadcast canceled and store nothing.
 CREATE FUNCTION append_broadcast(b_id bigint, from_n integer, to_n integer)
 RETURNS TABLE (
   recipient_id uuid, chat_id uuid, message_id bigint, created_at timestamptz, recipient_unread integer,
@@ -66,7 +67,7 @@ DECLARE
   fans uuid[];
   k integer;
 BEGIN
-  SELECT * INTO b FROM broadcasts WHERE id = b_id FOR NO KEY UPDATE;
+  SELECT * INTO b FROM broadcasts WHERE id = b_id FOR SHARE;
   IF NOT FOUND OR b.status <> 'sending' THEN RETURN; END IF;
   SELECT array_agg(r.chat_id ORDER BY r.n), array_agg(r.recipient_id ORDER BY r.n) INTO chats, fans
   FROM broadcast_recipients r

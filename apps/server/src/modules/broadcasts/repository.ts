@@ -2,6 +2,7 @@
 // the stats and unsend.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { BroadcastsTable, DB } from '../../db/schema';
+import { PRESENCE_STALE_MS } from '../chats/categories';
 import { type InboxFilter, inboxScope } from '../chats/inbox-repository';
 
 type Db = Kysely<DB>;
@@ -97,7 +98,10 @@ export const broadcastsRepository = {
   ) {
     const chosen = audienceQuery(trx, creatorId, audience, now, opts).select([
       sql<number>`${broadcastId}::bigint`.as('broadcast_id'),
-      sql<number>`row_number() OVER (ORDER BY m.chat_id)`.as('n'),
+      // Fans online now first: the first batches reach everyone who is looking.
+      sql<number>`row_number() OVER (ORDER BY (o.online AND o.last_online > ${new Date(now.getTime() - PRESENCE_STALE_MS)}) DESC, m.chat_id)`.as(
+        'n',
+      ),
       'm.other_user_id as recipient_id',
       'm.chat_id',
     ]);
@@ -122,46 +126,48 @@ export const broadcastsRepository = {
   },
 
   /**
-   * Appends the copies of recipients [from, to) (migration 0021 `append_broadcast`) and counts
-   * them into the broadcast, in one transaction. `progress` is set when this batch may publish
-   * `broadcast_progress` (at most once a second per broadcast, whichever process runs it).
+   * Appends the copies of recipients [from, to) (migration 0021 `append_broadcast`): one statement,
+   * atomic on its own. Answers the copies stored now (none for a batch that ran before).
    */
-  async appendBatch(db: Db, id: number, from: number, to: number, now: Date) {
-    return db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{
-        recipient_id: string;
-        chat_id: string;
-        message_id: number;
-        created_at: Date;
-        recipient_unread: number;
-        recipient_unread_all: number;
-        recipient_unread_favorites: number;
-      }>`SELECT * FROM append_broadcast(${id}, ${from}, ${to})`.execute(trx);
-      const counted = await trx
-        .updateTable('broadcasts')
-        .set({
-          sent: sql`sent + ${rows.length}`,
-          progress_at: sql`CASE WHEN progress_at IS NULL OR progress_at <= ${new Date(now.getTime() - 1000)}
-            THEN ${now}::timestamptz ELSE progress_at END`,
-        })
-        .where('id', '=', id)
-        .returning([
-          'sent',
-          'total',
-          'status',
-          'created_at',
-          sql<boolean>`progress_at = ${now}::timestamptz`.as('progress'),
-        ])
-        .executeTakeFirst();
-      return { rows, counted };
-    });
+  async appendBatch(db: Db, id: number, from: number, to: number) {
+    const { rows } = await sql<{
+      recipient_id: string;
+      chat_id: string;
+      message_id: number;
+      created_at: Date;
+      recipient_unread: number;
+      recipient_unread_all: number;
+      recipient_unread_favorites: number;
+    }>`SELECT * FROM append_broadcast(${id}, ${from}, ${to})`.execute(db);
+    return rows;
   },
 
-  /** Marks the broadcast done; answers it to one caller only, however often this runs. */
+  /** Counts copies a step stored into the broadcast's figures; answers them and whether it still sends. */
+  addSent(db: Db, id: number, count: number) {
+    return db
+      .updateTable('broadcasts')
+      .set({ sent: sql`sent + ${count}` })
+      .where('id', '=', id)
+      .returning(['sent', 'total', 'status', 'created_at'])
+      .executeTakeFirst();
+  },
+
+  /**
+   * Marks the broadcast done with its copies counted exactly; answers it to one caller only, however
+   * often this runs.
+   */
   finish(db: Db, id: number, now: Date) {
     return db
       .updateTable('broadcasts')
-      .set({ status: 'done', finished_at: now })
+      .set((eb) => ({
+        status: 'done',
+        finished_at: now,
+        sent: eb
+          .selectFrom('messages as m')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('m.broadcast_id', '=', id)
+          .whereRef('m.sender_id', '=', 'broadcasts.creator_id'),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'sending')
       .returningAll()

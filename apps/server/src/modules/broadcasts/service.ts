@@ -30,6 +30,11 @@ export const BROADCAST_JOB = 'broadcast';
 const BATCH = 500;
 /** A step of the job runs batches for about this long, then saves where it got to. */
 const STEP_MS = 1000;
+/**
+ * Batches in flight at once: each waits on the database in turn (its own chats' rows, then the
+ * creator's counter rows), so a few side by side keep both cores busy.
+ */
+const PARALLEL_BATCHES = 3;
 
 function assertMayBroadcast(user: UserRow) {
   assertNotFrozen(user);
@@ -155,9 +160,10 @@ function etaSeconds(sent: number, total: number, startedAt: Date, now: Date): nu
 }
 
 /**
- * The `broadcast` job: appends copies batch by batch from where the last step stopped, pushes each
- * batch to its online recipients, tells the creator the progress, and finishes the broadcast. A
- * step that runs twice stores nothing twice (the copies' unique send ids).
+ * The `broadcast` job: appends copies batch by batch from where the last step stopped, a few batches
+ * side by side, pushes each batch to its online recipients, tells the creator the progress once a
+ * step (about once a second), and finishes the broadcast. A step that runs twice stores nothing twice
+ * (the copies' unique send ids).
  */
 export function registerBroadcastJob(ctx: AppContext) {
   ctx.queue.register(BROADCAST_JOB, async (step) => {
@@ -166,25 +172,36 @@ export function registerBroadcastJob(ctx: AppContext) {
     const b = await broadcastsRepository.byId(ctx.db, id);
     if (!b) return { done: true };
     const started = Date.now();
+    let stored = 0;
     while (b.status === 'sending' && next <= b.total && Date.now() - started < STEP_MS) {
-      const to = Math.min(next + BATCH, b.total + 1);
-      const now = ctx.clock.now();
-      const { rows, counted } = await broadcastsRepository.appendBatch(ctx.db, id, next, to, now);
-      next = to;
-      if (counted?.status !== 'sending') break;
-      await pushCopies(ctx, b, rows);
-      if (counted.progress && next <= b.total)
-        ctx.hub.publish(b.creator_id, 'broadcast_progress', {
-          _id: String(id),
-          sent: counted.sent,
-          total: counted.total,
-          eta_s: etaSeconds(counted.sent, counted.total, counted.created_at, now),
-        });
+      const ranges: [number, number][] = [];
+      for (let i = 0; i < PARALLEL_BATCHES && next <= b.total; i++) {
+        const to = Math.min(next + BATCH, b.total + 1);
+        ranges.push([next, to]);
+        next = to;
+      }
+      const batches = await Promise.all(
+        ranges.map(([from, to]) => broadcastsRepository.appendBatch(ctx.db, id, from, to)),
+      );
+      for (const rows of batches) {
+        stored += rows.length;
+        await pushCopies(ctx, b, rows);
+      }
     }
-    if (next <= b.total && b.status === 'sending') return { done: false, progress: { next } };
+    const counted = await broadcastsRepository.addSent(ctx.db, id, stored);
+    if (counted?.status === 'sending' && next <= b.total) {
+      const now = ctx.clock.now();
+      ctx.hub.publish(b.creator_id, 'broadcast_progress', {
+        _id: String(id),
+        sent: counted.sent,
+        total: counted.total,
+        eta_s: etaSeconds(counted.sent, counted.total, counted.created_at, now),
+      });
+      return { done: false, progress: { next } };
+    }
     const finished = await broadcastsRepository.finish(ctx.db, id, ctx.clock.now());
-    await broadcastsRepository.setBroadcasting(ctx.db, b.creator_id, false);
     if (finished) {
+      await broadcastsRepository.setBroadcasting(ctx.db, b.creator_id, false);
       ctx.hub.publish(b.creator_id, 'broadcast_done', {
         _id: String(id),
         sent: finished.sent,
@@ -197,7 +214,7 @@ export function registerBroadcastJob(ctx: AppContext) {
 }
 
 type Broadcast = NonNullable<Awaited<ReturnType<typeof broadcastsRepository.byId>>>;
-type AppendedCopy = Awaited<ReturnType<typeof broadcastsRepository.appendBatch>>['rows'][number];
+type AppendedCopy = Awaited<ReturnType<typeof broadcastsRepository.appendBatch>>[number];
 
 /** `new_message` to the batch's recipients who are online now; the others read it when they come. */
 async function pushCopies(ctx: AppContext, b: Broadcast, rows: AppendedCopy[]) {

@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
+import { fireAutoMessages } from '../automessages/service';
 import { isOnline } from '../chats/dto';
 import type { FanRelationship } from './fans-repository';
 import { discoverRepository } from './repository';
@@ -84,6 +85,9 @@ export async function follow(ctx: AppContext, asker: UserRow, userId: string) {
   if (target.blocked) throw forbidden(ERRORS.blocked, 'blocked');
   const { firstFan } = await discoverRepository.follow(ctx.db, asker.id, target.id, ctx.clock.now());
   if (firstFan && target.type === 'featured') publishNewFan(ctx, target.id, asker, 'follower');
+  // Once per fan ever (auto_message_triggers): following again after an unfollow fires nothing.
+  if (target.type === 'featured' && asker.type === 'user')
+    await fireAutoMessages(ctx, target.id, asker.id, 'new_follower');
   return { is_followee: true };
 }
 

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { fireInTransaction } from '../automessages/service';
 import { fansRepository } from '../discover/fans-repository';
 import { publishNewFan } from '../discover/service';
 import { idempotent, ledger } from '../ledger/service';
@@ -236,10 +237,16 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
       created_at: now,
     });
     const firstFans = await fansRepository.record(trx, row.owner_id, [user.id], 'fan', now);
+    await fireInTransaction(ctx, trx, {
+      creatorId: row.owner_id,
+      fanId: user.id,
+      category: 'content_purchased',
+    });
     return { credits: paid.balance, seller: row.owner_id, newFan: firstFans.length > 0 };
   });
   const post = await postFor(ctx, id, user.id);
   ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
   if (result.newFan) publishNewFan(ctx, result.seller, user, 'fan');
+  ctx.queue.wake();
   return { post, credits: result.credits };
 }

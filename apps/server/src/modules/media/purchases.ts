@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen } from '../../lib/users';
+import { fireInTransaction } from '../automessages/service';
 import { fansRepository } from '../discover/fans-repository';
 import { publishNewFan } from '../discover/service';
 import { idempotent, ledger } from '../ledger/service';
@@ -66,6 +67,11 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
     const earnings = await ledger.balance(trx, row.sender_id, 'earnings');
     // Only creators price messages, so the seller is a creator and the buyer becomes their fan.
     const firstFans = await fansRepository.record(trx, row.sender_id, [user.id], 'fan', now);
+    await fireInTransaction(ctx, trx, {
+      creatorId: row.sender_id,
+      fanId: user.id,
+      category: 'content_purchased',
+    });
     return { row: updated, credits: paid.balance, earnings, newFan: firstFans.length > 0 };
   });
 
@@ -81,6 +87,7 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
   ctx.hub.publish(user.id, 'paid_content', { chat_id: row.chat_id, message_id: String(row.id), message });
   ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
   if (result.newFan) publishNewFan(ctx, row.sender_id, user, 'fan');
+  ctx.queue.wake();
   return { message, credits: result.credits };
 }
 

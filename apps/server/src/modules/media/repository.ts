@@ -109,6 +109,30 @@ export const mediaRepository = {
       .execute();
   },
 
+  /**
+   * For the vault picker in a conversation: which of these media the owner sent to the fan (in any
+   * message: a chat, a broadcast, an automatic message), and which of those the fan bought. One
+   * statement for the whole page.
+   */
+  async marksForFan(db: Db, ownerId: string, fanId: string, mediaIds: number[]) {
+    const marks = new Map<number, { sent: boolean; bought: boolean }>();
+    if (mediaIds.length === 0) return marks;
+    const rows = await db
+      .selectFrom('messages as msg')
+      .leftJoin('message_purchases as p', (join) =>
+        join.onRef('p.message_id', '=', 'msg.id').on('p.buyer_id', '=', fanId),
+      )
+      .select(['msg.media_id', (eb) => eb.fn.count<number>('p.message_id').as('bought')])
+      .where('msg.media_id', 'in', mediaIds)
+      .where('msg.sender_id', '=', ownerId)
+      .where('msg.recipient_id', '=', fanId)
+      .groupBy('msg.media_id')
+      .execute();
+    for (const r of rows)
+      if (r.media_id !== null) marks.set(r.media_id, { sent: true, bought: Number(r.bought) > 0 });
+    return marks;
+  },
+
   /** Marks the owner's live media among these ids or public ids deleted; answers the rows it marked. */
   markDeleted(db: Db, ownerId: string, ids: number[], publicIds: string[], now: Date) {
     return db

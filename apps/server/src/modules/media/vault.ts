@@ -11,11 +11,14 @@ import { signerFor, VARIANTS } from './signing';
 import type { MediaStorage } from './storage';
 import { mediaUsageRepository } from './usage-repository';
 
-/** GET /v1/media: the owner's vault, newest first; with `chat_id`, what they sent in that chat. */
+/**
+ * GET /v1/media: the owner's vault, newest first; with `chat_id`, what they sent in that chat; with
+ * `fan_id`, each item marked sent to and bought by that fan.
+ */
 export async function listVault(
   ctx: AppContext,
   user: UserRow,
-  q: { limit: number; offset: number; chat_id?: string | undefined },
+  q: { limit: number; offset: number; chat_id?: string | undefined; fan_id?: string | undefined },
 ): Promise<VaultPage> {
   if (q.chat_id !== undefined && !isUuid(q.chat_id)) return { data: [], next: null };
   const rows = await mediaRepository.vaultPage(ctx.db, user.id, {
@@ -24,10 +27,26 @@ export async function listVault(
     chatId: q.chat_id,
   });
   const sign = signerFor(ctx, user.id);
-  const chat = q.chat_id ? `&chat_id=${q.chat_id}` : '';
+  const page = rows.slice(0, q.limit);
+  const fanId = q.fan_id;
+  const marks =
+    fanId !== undefined && isUuid(fanId)
+      ? await mediaRepository.marksForFan(
+          ctx.db,
+          user.id,
+          fanId,
+          page.map((r) => r.id),
+        )
+      : undefined;
+  const filters = `${q.chat_id ? `&chat_id=${q.chat_id}` : ''}${fanId ? `&fan_id=${encodeURIComponent(fanId)}` : ''}`;
   return {
-    data: rows.slice(0, q.limit).map((r) => toVaultMedia(r, sign)),
-    next: rows.length > q.limit ? `/v1/media?limit=${q.limit}&offset=${q.offset + q.limit}${chat}` : null,
+    data: page.map((r) => {
+      const item = toVaultMedia(r, sign);
+      if (fanId === undefined) return item;
+      const mark = marks?.get(r.id);
+      return { ...item, sent_to_fan: mark?.sent ?? false, bought_by_fan: mark?.bought ?? false };
+    }),
+    next: rows.length > q.limit ? `/v1/media?limit=${q.limit}&offset=${q.offset + q.limit}${filters}` : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { afterFanMessage } from '../automessages/service';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { findMember, findSendTarget, unreadTotals } from '../chats/repository';
@@ -174,7 +175,12 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
   if (newFan) publishNewFan(ctx, input.recipient_id, user, 'fan');
-  return { message: await messageFor(ctx, stored, user.id), credits: balance };
+  const answer = { message: await messageFor(ctx, stored, user.id), credits: balance };
+  // A fan's first message to a creator may fire first_message automatic messages: decided in
+  // process (no query unless the creator set some) and done after this answer is ready.
+  if (payer)
+    afterFanMessage(ctx, { chatId, messageId: stored.id, fanId: user.id, creatorId: input.recipient_id });
+  return answer;
 }
 
 /** A page of a chat's messages (oldest first) for a member; history they cleared stays hidden. */

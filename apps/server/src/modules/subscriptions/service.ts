@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { fireInTransaction } from '../automessages/service';
 import { fansRepository } from '../discover/fans-repository';
 import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
@@ -105,6 +106,8 @@ export async function subscribe(
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
       const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'subscriber', now);
       await recordUse(trx, idempotencyKey, subId);
+      // The automatic messages' once-row and job commit with the subscription.
+      await fireInTransaction(ctx, trx, { creatorId: creator.id, fanId: fan.id, category: 'new_subscriber' });
       return { id: subId, balance: paid.balance, replayed: false, newFan: firstFans.length > 0 };
     });
   } catch (e) {
@@ -113,6 +116,7 @@ export async function subscribe(
   }
   if (!result.replayed) ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
   if (result.newFan) publishNewFan(ctx, creator.id, fan, 'subscriber');
+  ctx.queue.wake();
   return { subscription: await one(ctx, result.id), credits: result.balance };
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { fireInTransaction } from '../automessages/service';
 import { chatForTip } from '../chats/service';
 import { fansRepository } from '../discover/fans-repository';
 import { publishNewFan } from '../discover/service';
@@ -87,11 +88,13 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
     if (!row) throw new Error('tip message not stored');
     const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'fan', ctx.clock.now());
     await recordUse(trx, idempotencyKey, String(row.id));
+    await fireInTransaction(ctx, trx, { creatorId: creator.id, fanId: fan.id, category: 'tip_received' });
     return { row, balance: paid.balance, newFan: firstFans.length > 0 };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
   await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
   ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
   if (result.newFan) publishNewFan(ctx, creator.id, fan, 'fan');
+  ctx.queue.wake();
   return { message: toMessage(result.row, fan.id), credits: result.balance };
 }

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';
+import { ChatAreas } from '../chats/ChatAreas';
 import { PageHeader } from '../shell/PageHeader';
 import { AutoMessageEditor } from './AutoMessageEditor';
 import styles from './AutoMessagesScreen.module.css';
@@ -50,6 +51,9 @@ export function AutoMessagesScreen() {
 
   return (
     <>
+      <div className={styles.areas}>
+        <ChatAreas />
+      </div>
       <PageHeader
         title="Automatic messages"
         subtitle="Messages your fans get on their own when something happens."

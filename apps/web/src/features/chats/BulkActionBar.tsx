@@ -1,11 +1,15 @@
 import type { ChatAction } from '@parlor/contract';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
+import { selectUser } from '../auth/authSlice';
+import { audienceFromInbox } from '../broadcast/broadcastModel';
+import { audienceChosen } from '../broadcast/broadcastSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import styles from './BulkActionBar.module.css';
 import { chatsActionConfirmed } from './inboxEffects';
-import { selectSelectedCount, selectSelection } from './inboxSelectors';
+import { selectInboxList, selectSelectedCount, selectSelection } from './inboxSelectors';
 import { selectAllToggled } from './inboxSlice';
 import { chatsAction } from './inboxThunks';
 
@@ -26,7 +30,15 @@ export function BulkActionBar({ onDone, active }: { onDone: () => void; active: 
   const count = useAppSelector(selectSelectedCount);
   const selection = useAppSelector(selectSelection);
   const busy = useAppSelector((s) => selectRequest(s, chatsAction)).status === 'Fetching';
+  const list = useAppSelector(selectInboxList);
+  const creator = useAppSelector(selectUser)?.type === 'featured';
+  const navigate = useNavigate();
   const everything = selection.mode === 'all' && selection.ids.length === 0;
+  // The selection (or select-all with its exceptions over this tab or search) becomes the audience.
+  const broadcast = () => {
+    dispatch(audienceChosen(audienceFromInbox(list, selection)));
+    void navigate('/broadcast');
+  };
   const chats = `${count} chat${count === 1 ? '' : 's'}`;
 
   const confirm = (action: 'hide' | 'delete') =>
@@ -67,6 +79,11 @@ export function BulkActionBar({ onDone, active }: { onDone: () => void; active: 
         </Button>
       </div>
       <div className={styles.bulkActions}>
+        {creator && (
+          <Button variant="primary" size="small" disabled={!active} onClick={broadcast}>
+            Broadcast
+          </Button>
+        )}
         {NOW.map(({ action, label }) => (
           <Button
             key={action}

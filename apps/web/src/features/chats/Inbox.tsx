@@ -9,6 +9,7 @@ import { ChatIcon, SearchIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { BulkActionBar } from './BulkActionBar';
+import { ChatAreas } from './ChatAreas';
 import { ChatRow } from './ChatRow';
 import styles from './Inbox.module.css';
 import { expireRecent } from './inboxEffects';
@@ -130,6 +131,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
   return (
     <section className={styles.inbox} aria-labelledby="inbox-title">
       <div className={styles.head}>
+        <ChatAreas />
         <div className={styles.titleRow}>
           <h1 id="inbox-title" className={styles.title}>
             Chats

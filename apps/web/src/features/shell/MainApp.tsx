@@ -47,6 +47,7 @@ const AutoMessagesScreen = lazyWithRetry(
   () => import('../automessages/AutoMessagesScreen'),
   'AutoMessagesScreen',
 );
+const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
@@ -74,6 +75,8 @@ export function MainApp() {
             <Route path="/" element={<Navigate to="/chats" replace />} />
             <Route path="/chats" element={<ChatsScreen />} />
             <Route path="/chats/:userId" element={<ChatsScreen />} />
+            {/* Creators only: the screen answers a fan with the not-found page. */}
+            <Route path="/broadcast" element={<BroadcastScreen />} />
             <Route path="/feed" element={<HomeFeedScreen />} />
             <Route path="/discover" element={<DiscoverScreen />} />
             <Route path="/account" element={<AccountScreen />} />

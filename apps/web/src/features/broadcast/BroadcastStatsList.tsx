@@ -1,0 +1,197 @@
+import { type BroadcastStats, creditsToDollars } from '@parlor/contract';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { ImageIcon, SendIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { formatChatTime } from '../chats/relativeTime';
+import styles from './BroadcastScreen.module.css';
+import { selectBroadcast } from './broadcastSlice';
+import { loadBroadcasts, unsendBroadcast } from './broadcastThunks';
+
+const STATUS: Record<BroadcastStats['status'], string> = {
+  sending: 'Sending',
+  done: 'Sent',
+  canceled: 'Unsent',
+};
+
+const what = (b: BroadcastStats) =>
+  b.text || (b.type === 'video' ? 'Video' : b.type === 'image' ? 'Photo' : 'Message');
+
+/** One figure of a broadcast: the value, and under it what qualifies it (dollars, of how many). */
+function Figure({
+  label,
+  value,
+  sub,
+  testId,
+}: {
+  label: string;
+  value: string;
+  sub?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={styles.figure} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>
+        {value}
+        {sub && <span className={styles.figureSub}>{sub}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function StatsRow({ b, onUnsend }: { b: BroadcastStats; onUnsend: (b: BroadcastStats) => void }) {
+  return (
+    <li className={styles.statsRow} data-testid="broadcast-stats-row" data-status={b.status}>
+      <div className={styles.statsHead}>
+        <div className={styles.statsThumb} aria-hidden="true">
+          {b.preview ? (
+            <img src={b.preview} alt="" loading="lazy" />
+          ) : b.type === 'text' ? (
+            <SendIcon size={20} />
+          ) : (
+            <ImageIcon size={20} />
+          )}
+        </div>
+        <div className={styles.statsText}>
+          <span className={styles.statsWhat}>{what(b)}</span>
+          <span className={styles.muted}>
+            <time dateTime={b.created_at}>{formatChatTime(b.created_at)}</time>
+            {b.self_destruct && ' · Self-destructing'}
+          </span>
+        </div>
+        <span className={styles.status} data-status={b.status}>
+          {STATUS[b.status]}
+        </span>
+      </div>
+      <dl className={styles.figures}>
+        <Figure
+          label="Price"
+          value={b.price > 0 ? `${b.price.toLocaleString()} credits` : 'Free'}
+          {...(b.price > 0 ? { sub: `$${creditsToDollars(b.price)}` } : {})}
+        />
+        <Figure label="Sent" value={b.sent.toLocaleString()} sub={`of ${b.total.toLocaleString()}`} />
+        <Figure label="Read" value={b.read.toLocaleString()} />
+        <Figure label="Purchases" value={b.purchases.toLocaleString()} testId="broadcast-purchases" />
+        <Figure
+          label="Earned"
+          value={`$${creditsToDollars(b.earned)}`}
+          sub={`${b.earned.toLocaleString()} credits`}
+          testId="broadcast-earned"
+        />
+      </dl>
+      {b.status !== 'canceled' && (
+        <div className={styles.statsActions}>
+          <Button variant="ghost" size="small" onClick={() => onUnsend(b)}>
+            Unsend
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Unsending removes the copies not bought; bought copies stay with the fans who paid. */
+function UnsendDialog({ b, onClose }: { b: BroadcastStats; onClose: (result?: string) => void }) {
+  const dispatch = useAppDispatch();
+  const request = useAppSelector((s) => selectRequest(s, unsendBroadcast));
+  const [error, setError] = useState<string | null>(null);
+  const busy = request.status === 'Fetching';
+  const confirm = async () => {
+    setError(null);
+    const result = await dispatch(unsendBroadcast(b._id));
+    if (unsendBroadcast.fulfilled.match(result)) {
+      const { deleted, kept } = result.payload;
+      onClose(
+        `Removed from ${deleted.toLocaleString()} chat${deleted === 1 ? '' : 's'}` +
+          (kept > 0 ? `; ${kept.toLocaleString()} bought cop${kept === 1 ? 'y stays' : 'ies stay'}.` : '.'),
+      );
+    } else setError(result.payload?.message ?? 'Something went wrong. Please try again later.');
+  };
+  return (
+    <Dialog
+      title="Unsend this broadcast?"
+      onClose={busy ? undefined : () => onClose()}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => onClose()} disabled={busy}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} loading={busy}>
+            Unsend
+          </Button>
+        </>
+      }
+    >
+      <p>
+        It disappears from the chats of fans who have not bought it. Fans who bought it keep their copy, and
+        what you earned stays yours.
+      </p>
+      <FormAlert message={error} />
+    </Dialog>
+  );
+}
+
+/** Every broadcast with its figures, 20 at a time, newest first. */
+export function BroadcastStatsList() {
+  const dispatch = useAppDispatch();
+  const { stats } = useAppSelector(selectBroadcast);
+  const [unsending, setUnsending] = useState<BroadcastStats | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const loading = stats.status === 'Fetching';
+
+  return (
+    <section className={styles.stats} aria-labelledby="broadcast-stats-title">
+      <h2 id="broadcast-stats-title" className={styles.sectionTitle}>
+        Your broadcasts
+      </h2>
+      {notice && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
+      {stats.items.length > 0 && (
+        <ul className={styles.statsList}>
+          {stats.items.map((b) => (
+            <StatsRow key={b._id} b={b} onUnsend={setUnsending} />
+          ))}
+        </ul>
+      )}
+      {stats.status === 'Fetched' && stats.items.length === 0 && (
+        <EmptyState
+          icon={<SendIcon size={30} />}
+          title="No broadcasts yet"
+          text="What you send to many fans at once shows here, with reads, purchases and earnings."
+        />
+      )}
+      {stats.status === 'Error' && (
+        <div className={styles.listError} role="alert">
+          <p>{stats.error?.message ?? 'Your broadcasts could not be loaded.'}</p>
+          <Button variant="secondary" size="small" onClick={() => dispatch(loadBroadcasts({ reset: true }))}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {loading && stats.items.length === 0 && <Spinner size={25} label="Loading your broadcasts" />}
+      {stats.next && stats.status === 'Fetched' && (
+        <Button variant="secondary" size="small" onClick={() => dispatch(loadBroadcasts({ reset: false }))}>
+          Load more
+        </Button>
+      )}
+      {unsending && (
+        <UnsendDialog
+          b={unsending}
+          onClose={(result) => {
+            setUnsending(null);
+            if (result) setNotice(result);
+          }}
+        />
+      )}
+    </section>
+  );
+}

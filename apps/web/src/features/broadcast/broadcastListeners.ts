@@ -1,0 +1,62 @@
+import { connectionChanged } from '../../app/connectionSlice';
+import type { AppStartListening } from '../../app/listeners';
+import { realtimeEvent } from '../../app/realtimeEvent';
+import { userUpdated } from '../auth/authSlice';
+import { loadBroadcasts, postBroadcast } from './broadcastThunks';
+
+export const SALES_QUIET_MS = 500;
+
+/**
+ * The stats list follows the sends: a new broadcast appears at the top once accepted, a finished
+ * one is read again (finish time, reads), and a 409 loads the one still sending, whose progress the
+ * screen then shows. Only once the list was opened: nothing is fetched for a screen not visited.
+ */
+export function registerBroadcastListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: postBroadcast.fulfilled,
+    effect: async (_action, api) => {
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  startListening({
+    actionCreator: postBroadcast.rejected,
+    effect: async (action, api) => {
+      if (action.payload?.status === 409) await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  startListening({
+    actionCreator: realtimeEvent,
+    effect: async (action, api) => {
+      if (action.payload.event !== 'broadcast_done') return;
+      // The server's user.update after it carries only is_broadcasting, which the signed-in user
+      // (kept whole) does not take: the user is brought up to date here.
+      const user = api.getState().auth.user;
+      if (user?.is_broadcasting) api.dispatch(userUpdated({ ...user, is_broadcasting: false }));
+      if (api.getState().broadcast.stats.status === 'None') return;
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  // A sale may be of a broadcast's copy: its purchases and earnings are read again. Sales come in
+  // bursts after a paid broadcast, so one read follows a short quiet spell.
+  startListening({
+    actionCreator: realtimeEvent,
+    effect: async (action, api) => {
+      if (action.payload.event !== 'message_paid') return;
+      const { stats } = api.getState().broadcast;
+      if (stats.status === 'None' || stats.items.length === 0) return;
+      api.cancelActiveListeners();
+      await api.delay(SALES_QUIET_MS);
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+  // Progress sent while the socket was down is lost: after a reconnect the figures are read again.
+  startListening({
+    actionCreator: connectionChanged,
+    effect: async (action, api) => {
+      if (!action.payload || api.getOriginalState().connection.connected !== false) return;
+      const { stats, stage } = api.getState().broadcast;
+      if (stats.status === 'None' && stage !== 'broadcasting') return;
+      await api.dispatch(loadBroadcasts({ reset: true }));
+    },
+  });
+}

@@ -1,0 +1,265 @@
+import type { BroadcastStats, User, VaultMedia } from '@parlor/contract';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { type ApiErrorInfo, toErrorInfo } from '../../app/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
+import type { RootState } from '../../app/storeTypes';
+import { userUpdated } from '../auth/authSlice';
+import { loadSession, logout, signIn, signUp, updateUser } from '../auth/authThunks';
+import {
+  sendStarted,
+  uploadAborted,
+  uploadFailed,
+  uploadProgressed,
+  uploadSucceeded,
+} from './broadcastActions';
+import {
+  type ActiveBroadcast,
+  audienceKey,
+  type BroadcastAudience,
+  type BroadcastState,
+  emptyDraft,
+  initialBroadcastState,
+  priced,
+} from './broadcastModel';
+import { countAudience, loadBroadcasts, postBroadcast, unsendBroadcast } from './broadcastThunks';
+
+type S = Draft<BroadcastState>;
+
+const running = (s: BroadcastState) => s.post.status === 'init' || (s.active !== null && !s.active.done);
+
+/** The stats row of a broadcast, when the list holds it. */
+const row = (s: S, id: string) => s.stats.items.find((b) => b._id === id);
+
+/** `is_broadcasting` of a loaded user sets the stage; a stale false never ends a send this client runs. */
+function userLoaded(s: S, user: Pick<User, 'is_broadcasting'> | null | undefined) {
+  if (!user) return;
+  if (user.is_broadcasting) s.stage = 'broadcasting';
+  else if (!running(s)) s.stage = 'none';
+}
+
+/** A figure from the server for the broadcast shown: never backwards, never after it is done. */
+function progressed(s: S, next: Omit<ActiveBroadcast, 'done'>, done: boolean) {
+  const current = s.active;
+  if (current && current._id === next._id) {
+    if (current.done) return;
+    current.sent = Math.max(current.sent, next.sent);
+    current.total = next.total;
+    current.eta_s = done ? 0 : next.eta_s;
+    current.done = done;
+  } else {
+    s.active = { ...next, eta_s: done ? 0 : next.eta_s, done };
+  }
+  s.stage = done ? 'none' : 'broadcasting';
+  const item = row(s, next._id);
+  if (item) {
+    item.sent = Math.max(item.sent, next.sent);
+    item.total = next.total;
+    item.eta_s = done ? null : next.eta_s;
+    if (done && item.status === 'sending') item.status = 'done';
+  }
+}
+
+const appliers: EventAppliers<BroadcastState> = {
+  broadcast_progress(s, data) {
+    progressed(s, data, false);
+  },
+  broadcast_done(s, data) {
+    progressed(s, { ...data, eta_s: 0 }, true);
+  },
+  'user.update'(s, data) {
+    const d = data as { is_broadcasting?: unknown } | null;
+    if (typeof d?.is_broadcasting === 'boolean') userLoaded(s, { is_broadcasting: d.is_broadcasting });
+  },
+};
+
+/** A page's sending broadcast (the list is newest first): what a reload shows the progress of. */
+function adoptSending(s: S, items: BroadcastStats[]) {
+  const sending = items.find((b) => b.status === 'sending');
+  if (sending) {
+    if (s.active?._id === sending._id && s.active.done) return;
+    if (!s.active || s.active._id !== sending._id || s.active.done) {
+      s.active = {
+        _id: sending._id,
+        sent: sending.sent,
+        total: sending.total,
+        eta_s: sending.eta_s,
+        done: false,
+      };
+    } else {
+      s.active.sent = Math.max(s.active.sent, sending.sent);
+      s.active.eta_s = sending.eta_s;
+    }
+    s.stage = 'broadcasting';
+  } else if (s.stage === 'broadcasting' && s.post.status !== 'init' && (!s.active || s.active.done)) {
+    // `is_broadcasting` said so, but nothing is sending any more: it finished in the meantime.
+    s.stage = 'none';
+  }
+}
+
+export const broadcastSlice = createSlice({
+  name: 'broadcast',
+  initialState: initialBroadcastState,
+  reducers: {
+    audienceChosen(s, action: PayloadAction<BroadcastAudience>) {
+      s.audience = action.payload;
+    },
+    textChanged(s, action: PayloadAction<string>) {
+      s.draft.text = action.payload;
+    },
+    priceChanged(s, action: PayloadAction<number>) {
+      Object.assign(s.draft, priced(action.payload));
+    },
+    selfDestructChanged(s, action: PayloadAction<boolean>) {
+      s.draft.self_destruct = action.payload;
+    },
+    excludeBuyersChanged(s, action: PayloadAction<boolean>) {
+      s.draft.exclude_buyers = action.payload;
+    },
+    /** A file from the device: shown at once, uploaded when the broadcast is sent. */
+    deviceMediaChosen(
+      s,
+      action: PayloadAction<{
+        kind: 'image' | 'video';
+        previewUrl: string | null;
+        name: string;
+        size: number;
+      }>,
+    ) {
+      s.draft.type = 'media';
+      s.draft.media = { source: 'device', uploaded: null, ...action.payload };
+      s.post = { status: 'none', error: null, aborted: false };
+    },
+    /** Vault media is ready at once: nothing to upload. */
+    vaultMediaChosen(s, action: PayloadAction<VaultMedia>) {
+      const { _id, type, created_at, sent_to_fan, bought_by_fan, ...media } = action.payload;
+      s.draft.type = 'media';
+      s.draft.media = {
+        source: 'vault',
+        kind: type,
+        previewUrl: media.st ?? media.th,
+        name: null,
+        size: null,
+        uploaded: { ...media, uploadType: null },
+      };
+      s.post = { status: 'none', error: null, aborted: false };
+    },
+    mediaRemoved(s) {
+      s.draft.type = 'text';
+      s.draft.media = null;
+      s.draft.upload = null;
+    },
+    postDismissed(s) {
+      s.post = { status: 'none', error: null, aborted: false };
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sendStarted, (s, action) => {
+        s.draft.clientSideReceiveId = action.payload.clientSideReceiveId;
+        s.post = { status: 'init', error: null, aborted: false };
+      })
+      .addCase(uploadProgressed, (s, action) => {
+        s.draft.upload = action.payload;
+      })
+      .addCase(uploadSucceeded, (s, action) => {
+        const { media, width, height, video_length, uploadType } = action.payload;
+        s.draft.upload = null;
+        if (s.draft.media)
+          s.draft.media.uploaded = {
+            ...media,
+            width: width ?? media.width,
+            height: height ?? media.height,
+            video_length: video_length ?? media.video_length,
+            uploadType,
+          };
+      })
+      .addCase(uploadFailed, (s, action) => {
+        s.draft.upload = null;
+        s.post = { status: 'failure', error: action.payload, aborted: false };
+      })
+      .addCase(uploadAborted, (s) => {
+        s.draft.upload = null;
+        s.post = { status: 'none', error: null, aborted: true };
+      })
+      .addCase(postBroadcast.fulfilled, (s, action) => {
+        const { _id, total } = action.payload;
+        s.post = { status: 'success', error: null, aborted: false };
+        s.draft = emptyDraft();
+        s.stage = 'broadcasting';
+        // Events may already have come for it (they can beat the 202): keep what they said.
+        if (s.active?._id !== _id) s.active = { _id, sent: 0, total, eta_s: null, done: false };
+      })
+      .addCase(postBroadcast.rejected, (s, action) => {
+        const error = action.payload ?? toErrorInfo(action.error);
+        s.post = { status: 'failure', error: error.message, aborted: false };
+        // A 409 means the previous one is still sending: its progress is what to show.
+        if (error.status === 409) s.stage = 'broadcasting';
+      })
+      .addCase(countAudience.pending, (s, action) => {
+        s.reach = { key: audienceKey(action.meta.arg), total: null, status: 'Fetching' };
+      })
+      .addCase(countAudience.fulfilled, (s, action) => {
+        if (action.payload.key !== s.reach.key) return;
+        s.reach = { key: action.payload.key, total: action.payload.total, status: 'Fetched' };
+      })
+      .addCase(countAudience.rejected, (s, action) => {
+        if (audienceKey(action.meta.arg) !== s.reach.key || action.meta.aborted) return;
+        s.reach.status = 'Error';
+      })
+      .addCase(loadBroadcasts.pending, (s) => {
+        s.stats.status = 'Fetching';
+        s.stats.error = null;
+      })
+      .addCase(loadBroadcasts.fulfilled, (s, action) => {
+        const { data, next } = action.payload;
+        if (action.meta.arg.reset) s.stats.items = data;
+        else s.stats.items.push(...data.filter((b) => !row(s, b._id)));
+        s.stats.next = next;
+        s.stats.status = 'Fetched';
+        if (action.meta.arg.reset) adoptSending(s, data);
+        // A finished broadcast's figures from events stay ahead of a list read before they came.
+        if (s.active) {
+          const item = row(s, s.active._id);
+          if (item) {
+            item.sent = Math.max(item.sent, s.active.sent);
+            if (s.active.done && item.status === 'sending') item.status = 'done';
+          }
+        }
+      })
+      .addCase(loadBroadcasts.rejected, (s, action) => {
+        s.stats.status = 'Error';
+        s.stats.error = (action.payload as ApiErrorInfo | undefined) ?? toErrorInfo(action.error);
+      })
+      .addCase(unsendBroadcast.fulfilled, (s, action) => {
+        const item = row(s, action.payload._id);
+        if (item) item.status = action.payload.status;
+        if (s.active?._id === action.payload._id && !s.active.done) {
+          s.active.done = true;
+          s.stage = 'none';
+        }
+      })
+      .addCase(loadSession.fulfilled, (s, action) => userLoaded(s, action.payload))
+      .addCase(updateUser.fulfilled, (s, action) => userLoaded(s, action.payload))
+      .addCase(userUpdated, (s, action) => userLoaded(s, action.payload))
+      .addCase(signIn.fulfilled, (s, action) => userLoaded(s, action.payload.user))
+      .addCase(signUp.fulfilled, (s, action) => userLoaded(s, action.payload.user))
+      .addCase(logout.fulfilled, () => initialBroadcastState())
+      .addCase(realtimeEvent, (s, action) => applyEvent(appliers, s, action.payload));
+  },
+});
+
+export const {
+  audienceChosen,
+  textChanged,
+  priceChanged,
+  selfDestructChanged,
+  excludeBuyersChanged,
+  deviceMediaChosen,
+  vaultMediaChosen,
+  mediaRemoved,
+  postDismissed,
+} = broadcastSlice.actions;
+
+export const selectBroadcast = (s: RootState) => s.broadcast;
+export const selectBroadcastDraft = (s: RootState) => s.broadcast.draft;
+export const selectBroadcastStage = (s: RootState) => s.broadcast.stage;

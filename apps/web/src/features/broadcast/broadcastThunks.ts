@@ -1,0 +1,143 @@
+import { type BroadcastSendRequest, endpoints, MEDIA } from '@parlor/contract';
+import { ApiError, call, follow } from '../../app/api';
+import { createApiThunk } from '../../app/requests';
+import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { newSendId } from '../conversation/outbox';
+import { MediaFileError } from '../media/filePrep';
+import { mediaHost, prepareAndUpload, UploadAbortedError, UploadFailedError } from '../media/upload';
+import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
+import {
+  sendStarted,
+  uploadAborted,
+  uploadFailed,
+  uploadProgressed,
+  uploadSucceeded,
+} from './broadcastActions';
+import { audienceBody, audienceKey, type BroadcastAudience, uploadTypeFor } from './broadcastModel';
+
+/** How many chats the audience reaches now ("Send to N fans"); `key` ties the answer to its audience. */
+export const countAudience = createApiThunk(
+  'broadcast/countAudience',
+  async (audience: BroadcastAudience, { signal }) => {
+    const { total } = await call(endpoints.broadcastAudience, { body: audienceBody(audience) }, { signal });
+    return { key: audienceKey(audience), total };
+  },
+);
+
+/** GET /v1/broadcast, 20 a page: the first page again (`reset`), or the next one by its link. */
+export const loadBroadcasts = createApiThunk(
+  'broadcast/load',
+  async ({ reset }: { reset: boolean }, { getState }) => {
+    const next = getState().broadcast.stats.next;
+    if (!reset && next) return follow(endpoints.listBroadcasts, next);
+    return call(endpoints.listBroadcasts, { query: { limit: 20, offset: 0 } });
+  },
+);
+
+/** POST /v1/broadcast/send: 202 with the broadcast's id and how many chats it goes to. */
+export const postBroadcast = createApiThunk('broadcast/post', async (body: BroadcastSendRequest) =>
+  call(endpoints.sendBroadcast, { body }),
+);
+
+export const unsendBroadcast = createApiThunk('broadcast/unsend', async (id: string) =>
+  call(endpoints.unsendBroadcast, { params: { id } }),
+);
+
+/**
+ * The chosen device file and its preview's object URL (not serializable, so kept beside the store;
+ * they outlive the screen, like the draft), and the running upload's abort.
+ */
+const held: { file: File | null; url: string | null; upload: AbortController | null } = {
+  file: null,
+  url: null,
+  upload: null,
+};
+/** The upload itself; tests replace it. */
+export const broadcastIo = { upload: prepareAndUpload };
+
+/** Keeps the draft's device file (null lets it go) and answers its preview URL. */
+export function holdFile(file: File | null): string | null {
+  if (held.url) URL.revokeObjectURL(held.url);
+  held.file = file;
+  held.url = file ? URL.createObjectURL(file) : null;
+  return held.url;
+}
+export function abortBroadcastUpload() {
+  held.upload?.abort();
+}
+
+/**
+ * Sends the draft to the audience: a device file is uploaded first with its progress (type
+ * paid_message when priced, else message), vault media and text go at once; then the post.
+ * The send id is kept with the draft, so sending it again after a failure never starts a second.
+ */
+export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () => RootState) => {
+  const { draft, audience, post } = getState().broadcast;
+  if (post.status === 'init') return;
+  const clientSideReceiveId = draft.clientSideReceiveId ?? newSendId();
+  dispatch(sendStarted({ clientSideReceiveId }));
+
+  let media = draft.media?.uploaded ?? null;
+  const uploadType = uploadTypeFor(draft.price);
+  if (draft.media?.source === 'device' && (!media || media.uploadType !== uploadType)) {
+    const file = held.file;
+    if (!file) {
+      dispatch(uploadFailed(MEDIA.uploadFailed));
+      return;
+    }
+    const controller = new AbortController();
+    held.upload = controller;
+    let total = file.size;
+    try {
+      const answer = await broadcastIo.upload(file, {
+        host: mediaHost(selectMediaBaseUrl(getState())),
+        type: uploadType,
+        signal: controller.signal,
+        onPrepared: (prepared) => {
+          total = prepared.blob.size;
+          dispatch(uploadProgressed({ progress: 0, loaded: 0, total }));
+        },
+        onProgress: (progress) =>
+          dispatch(uploadProgressed({ progress, loaded: Math.round((total * progress) / 100), total })),
+      });
+      dispatch(uploadSucceeded({ ...answer, uploadType }));
+      media = getState().broadcast.draft.media?.uploaded ?? null;
+    } catch (error) {
+      if (error instanceof UploadAbortedError || controller.signal.aborted) dispatch(uploadAborted());
+      else dispatch(uploadFailed(failureMessage(error)));
+      return;
+    } finally {
+      if (held.upload === controller) held.upload = null;
+    }
+  }
+
+  const kind = draft.media?.kind;
+  const body: BroadcastSendRequest = {
+    ...audienceBody(audience),
+    type: kind ?? 'text',
+    text: draft.text.trim() || null,
+    price: kind ? draft.price : 0,
+    price_in_dollars: kind ? draft.price_in_dollars : '0.00',
+    self_destruct: kind ? draft.self_destruct : false,
+    exclude_buyers: kind !== undefined && draft.price > 0 && draft.exclude_buyers,
+    clientSideReceiveId,
+    ...(media
+      ? {
+          public_id: media.public_id,
+          media_id: media.media_id,
+          width: media.width,
+          height: media.height,
+          video_length: media.video_length,
+        }
+      : {}),
+  };
+  const result = await dispatch(postBroadcast(body));
+  // Sent: the draft starts over, and the file is let go.
+  if (postBroadcast.fulfilled.match(result)) holdFile(null);
+};
+
+function failureMessage(error: unknown): string {
+  if (error instanceof UploadFailedError || error instanceof MediaFileError || error instanceof ApiError)
+    return error.message;
+  return MEDIA.uploadFailed;
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { creditsToDollars } from '@parlor/contract';
+import type { APIRequestContext } from '@playwright/test';
+import { makePhoto } from './support/media';
+import { type ApiAccount, openAs } from './support/money';
+import { captureScreens } from './support/screens';
+import { expect, test } from './support/test';
+
+// Issue 14, done when: a creator broadcasts a paid photo to a category, watches the progress reach
+// 100 %, two fans receive it live, one buys it, the stats show the purchase and the earnings.
+
+const DEMO_PASSWORD = 'password123';
+
+async function demoSignIn(request: APIRequestContext, username: string): Promise<ApiAccount> {
+  const res = await request.post('/v1/auth', { data: { login: username, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  return { token: body.access_token, id: body.user._id, username };
+}
+
+test('a creator broadcasts a paid photo to All; two fans get it live, one buys, the stats show it', async ({
+  browser,
+  request,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-e2e-broadcast-'));
+  const photo = await makePhoto(dir, 'broadcast.jpg', '#e0559a');
+  const caption = `A new set, just for you ${Date.now().toString(36)}`;
+  // A price of this run's own (20-49 credits; the demo's paid photo is 50), so its copies are told
+  // apart from any earlier run's on the same server.
+  const price = 20 + (Date.now() % 30);
+  const dollars = `$${creditsToDollars(price)}`;
+  const priced = `${price} credits`;
+  const mila = await demoSignIn(request, 'mila');
+  const alex = await demoSignIn(request, 'alex');
+  const sam = await demoSignIn(request, 'sam');
+
+  // Both fans sit in their open chat with Mila (demo chats: both are in her All tab).
+  const alexPage = await (await browser.newContext()).newPage();
+  const samPage = await (await browser.newContext()).newPage();
+  await openAs(alexPage, alex, `/chats/${mila.id}`);
+  await openAs(samPage, sam, `/chats/${mila.id}`);
+  const alexLog = alexPage.getByRole('log', { name: 'Messages' });
+  const samLog = samPage.getByRole('log', { name: 'Messages' });
+  await expect(alexLog.getByText('Noted. Any plans for your next trip?')).toBeVisible();
+  await expect(samLog.getByText('Grey, as always. Send sunshine!')).toBeVisible();
+
+  // Mila goes from her inbox to the Broadcast area; Chats stays the current nav entry.
+  const page = await (await browser.newContext()).newPage();
+  await openAs(page, mila, '/chats');
+  const areas = page.getByRole('navigation', { name: 'Chat areas' });
+  await expect(areas.getByRole('link', { name: 'Messenger' })).toHaveAttribute('aria-current', 'page');
+  await areas.getByRole('link', { name: 'Broadcast' }).click();
+  await expect(page).toHaveURL(/\/broadcast$/);
+  await expect(page.getByRole('heading', { name: 'Broadcast', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Chats', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // The audience: All, and how many fans it reaches before sending.
+  const form = page.getByRole('form', { name: 'New broadcast' });
+  await form.getByRole('radio', { name: 'Online' }).check();
+  await form.getByRole('radio', { name: 'All' }).check();
+  const reach = form.getByTestId('broadcast-reach');
+  await expect(reach).toHaveText(/^This broadcast will reach \d+ fans?\.$/);
+  const fans = Number((await reach.textContent())?.match(/\d+/)?.[0]);
+  expect(fans).toBeGreaterThanOrEqual(2);
+
+  // A photo from the device at that price, shown in dollars too.
+  await form.getByLabel('Message').fill(caption);
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Photo or video' }).click();
+  await (await chooser).setFiles(photo);
+  await expect(form).toContainText('broadcast.jpg');
+  await form.getByLabel('Price in credits').fill(String(price));
+  await expect(form).toContainText(`Fans pay ${priced} (${dollars}) to unlock it.`);
+  await captureScreens(page, 'broadcast-compose');
+  await form.getByRole('button', { name: `Send to ${fans} fans` }).click();
+
+  // The progress reaches 100 %, live.
+  const progress = page.getByTestId('broadcast-progress');
+  await expect(progress).toContainText(`Sent to ${fans} fans`);
+  await expect(progress).toContainText('100 %');
+  await expect(progress.getByRole('progressbar', { name: 'Sent' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  await captureScreens(page, 'broadcast-sent');
+
+  // Both fans have it in their open chat without a reload: locked, priced.
+  for (const log of [alexLog, samLog]) {
+    await expect(log.getByText(caption)).toBeVisible();
+    await expect(log.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(1);
+  }
+  await captureScreens(samPage, 'broadcast-fan');
+
+  // Alex buys it.
+  await alexLog.getByRole('button', { name: `Unlock for ${priced}` }).click();
+  await expect(alexLog.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(0);
+  // Sam's copy stays locked.
+  await expect(samLog.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(1);
+
+  // The stats list: the broadcast with its purchase and what it earned.
+  const row = page.getByTestId('broadcast-stats-row').filter({ hasText: caption });
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-status', 'done');
+  await expect(row.getByTestId('broadcast-purchases').locator('dd')).toHaveText('1');
+  await expect(row.getByTestId('broadcast-earned')).toContainText(dollars);
+  await expect(row.getByTestId('broadcast-earned')).toContainText(priced);
+  await captureScreens(page, 'broadcast-stats');
+
+  // After a reload the list still says so.
+  await page.reload();
+  const again = page.getByTestId('broadcast-stats-row').filter({ hasText: caption });
+  await expect(again.getByTestId('broadcast-purchases').locator('dd')).toHaveText('1');
+  await expect(again.getByTestId('broadcast-earned')).toContainText(dollars);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
