@@ -17,8 +17,8 @@ import { findSendTarget, getOrCreateChat } from '../chats/repository';
 import { MEDIA_MESSAGES } from '../media/content';
 import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { publishNewMessage } from '../messages/publish';
 import { appendMessage, findBySendId, type NewMessage } from '../messages/repository';
-import { publishNewMessage } from '../messages/service';
 import { usersRepository } from '../users/repository';
 import { type AutoMessageRow, type AutoMessageValues, autoMessagesRepository as repo } from './repository';
 

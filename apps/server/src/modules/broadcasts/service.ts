@@ -13,8 +13,8 @@ import { assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
 import { mediaRepository } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { publishToRecipients } from '../messages/publish';
 import { storedMessage } from '../messages/repository';
-import { publishToRecipients } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { type Audience, broadcastsRepository } from './repository';
 

@@ -11,8 +11,8 @@ import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
+import { publishNewMessage } from '../messages/publish';
 import { appendMessage, findFor } from '../messages/repository';
-import { publishNewMessage } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { usersRepository } from '../users/repository';
 
