@@ -28,7 +28,7 @@ export const initialVaultState: VaultState = {
 };
 
 /** GET /v1/media, 20 at a time: the first page with no link, the following ones with `next`. */
-export const loadVault = createApiThunk('vault/load', (_: void, { signal }) => loadVaultPage(null, signal));
+export const loadVault = createApiThunk('vault/load', () => loadVaultPage(null));
 export const loadMoreVault = createApiThunk('vault/loadMore', (next: string) => loadVaultPage(next));
 
 /** DELETE /v1/media?ids=: the picked media leave the vault. */
