@@ -41,6 +41,8 @@ const CreatorProfileScreen = lazyWithRetry(
   () => import('../profile/CreatorProfileScreen'),
   'CreatorProfileScreen',
 );
+const PurchasesScreen = lazyWithRetry(() => import('../purchases/PurchasesScreen'), 'PurchasesScreen');
+const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
 const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
@@ -76,6 +78,8 @@ export function MainApp() {
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
+            <Route path="/account/purchases" element={<PurchasesScreen />} />
+            <Route path="/account/vault" element={<VaultScreen />} />
             {/* A creator's page; static paths above win over this one-segment pattern. */}
             <Route path="/:username" element={<CreatorProfileScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
