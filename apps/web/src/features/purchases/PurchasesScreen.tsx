@@ -196,7 +196,7 @@ export function PurchasesScreen() {
                     {media ? null : p.message.text ? p.message.text : 'No longer available'}
                   </MediaTile>
                   <div className={styles.meta}>
-                    <Link to={`/chats/${p.seller_id}`} className={styles.seller}>
+                    <Link to={`/chats/${p.seller_id}`} className={styles.seller} title={seller?.username}>
                       {seller?.username ?? '…'}
                     </Link>
                     <span className={styles.line}>

@@ -33,8 +33,16 @@ export function StorageSettingsScreen() {
   );
 }
 
-/** The meter, with what counts and what to do when it is full. */
-export function StorageCard({ usage, error }: { usage: MediaUsage | null; error?: string | null }) {
+/** The meter, with what counts and what to do when it is full; `compact` leaves out what counts. */
+export function StorageCard({
+  usage,
+  error,
+  compact,
+}: {
+  usage: MediaUsage | null;
+  error?: string | null;
+  compact?: boolean;
+}) {
   return (
     <Card roomy aria-label="Storage used">
       {usage ? <StorageMeter usage={usage} /> : !error && <Spinner label="Loading your storage" />}
@@ -44,10 +52,12 @@ export function StorageCard({ usage, error }: { usage: MediaUsage | null; error?
         </Note>
       )}
       {error && <Note tone="error">{error}</Note>}
-      <Note>
-        Everything in your vault counts, in every size made to show it. Removing something from your vault
-        frees its space, unless a chat still shows it.
-      </Note>
+      {!compact && (
+        <Note>
+          Everything in your vault counts, in every size made to show it. Removing something from your vault
+          frees its space, unless a chat still shows it.
+        </Note>
+      )}
     </Card>
   );
 }

@@ -64,7 +64,7 @@ export function VaultScreen() {
 
   return (
     <SettingsPage title="Vault" subtitle="The photos and videos you uploaded, ready to send again.">
-      <StorageCard usage={usage} error={usageError} />
+      <StorageCard usage={usage} error={usageError} compact />
       {notice && <Note tone="success">{notice}</Note>}
       <FormAlert message={deleting.status === 'Error' ? deleting.error?.message : null} />
       {!loaded && loading.status !== 'Error' ? (
