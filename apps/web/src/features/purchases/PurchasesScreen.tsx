@@ -2,7 +2,7 @@ import type { Purchase } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { requestReset, selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
@@ -72,6 +72,7 @@ export function PurchasesScreen() {
   // Each visit starts with nothing picked and nothing said.
   useEffect(() => {
     dispatch(selectionCleared());
+    dispatch(requestReset(setPurchasesHidden.typePrefix));
     return () => void dispatch(noticeCleared());
   }, [dispatch]);
 
@@ -189,7 +190,9 @@ export function PurchasesScreen() {
                     label={
                       selecting
                         ? `Select ${kindOf(p)} from ${name}, ${day(p.created_at)}`
-                        : `Open ${kindOf(p)} from ${name}`
+                        : media
+                          ? `Open ${kindOf(p)} from ${name}`
+                          : `${kindOf(p)} from ${name}, no longer available`
                     }
                     onClick={() => (selecting ? dispatch(purchaseToggled(p._id)) : media && setOpen(p))}
                   >

@@ -1,7 +1,7 @@
 import type { MediaUsage } from '@parlor/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { requestReset, selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
@@ -52,6 +52,7 @@ export function VaultScreen() {
   useEffect(() => {
     refreshUsage();
     dispatch(vaultSelectionCleared());
+    dispatch(requestReset(deleteVaultMedia.typePrefix));
     const request = dispatch(loadVault());
     return () => request.abort();
   }, [dispatch, refreshUsage]);
