@@ -16,7 +16,9 @@ import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
+import { purchasesSlice } from '../features/purchases/purchasesSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
+import { vaultSlice } from '../features/vault/vaultSlice';
 import { connectionSlice } from './connectionSlice';
 import { listeners, startAppListening } from './listeners';
 import { requestsSlice } from './requests';
@@ -39,6 +41,8 @@ export function createStore(observe?: Middleware) {
       discover: discoverSlice.reducer,
       feed: feedSlice.reducer,
       broadcast: broadcastSlice.reducer,
+      purchases: purchasesSlice.reducer,
+      vault: vaultSlice.reducer,
       connection: connectionSlice.reducer,
       autoMessages: autoMessagesSlice.reducer,
     },

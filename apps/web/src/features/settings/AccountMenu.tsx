@@ -15,8 +15,11 @@ export function AccountMenu() {
     { to: '/account/settings/sessions', label: 'Sessions', note: 'Devices signed in to your account' },
     { to: '/account/settings/storage', label: 'Storage', note: 'Your uploads and your vault' },
     ...(user.type === 'featured'
-      ? [{ to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' }]
-      : []),
+      ? [
+          { to: '/account/vault', label: 'Vault', note: 'Your photos and videos, to send or delete' },
+          { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
+        ]
+      : [{ to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' }]),
   ];
   return (
     <Card as="nav" tight aria-label="Account menu">

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { videoLength } from '../media/mediaLayout';
+import { MediaTile, TileGrid } from '../media/MediaTile';
 import { deleteFromVault, loadVaultPage } from '../media/mediaThunks';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
 import { StorageMeter } from './StorageMeter';
-import styles from './StorageSettingsScreen.module.css';
 import { getMediaUsage } from './settingsApi';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.');
@@ -34,8 +33,16 @@ export function StorageSettingsScreen() {
   );
 }
 
-/** The meter, with what counts and what to do when it is full. */
-export function StorageCard({ usage, error }: { usage: MediaUsage | null; error?: string | null }) {
+/** The meter, with what counts and what to do when it is full; `compact` leaves out what counts. */
+export function StorageCard({
+  usage,
+  error,
+  compact,
+}: {
+  usage: MediaUsage | null;
+  error?: string | null;
+  compact?: boolean;
+}) {
   return (
     <Card roomy aria-label="Storage used">
       {usage ? <StorageMeter usage={usage} /> : !error && <Spinner label="Loading your storage" />}
@@ -45,10 +52,12 @@ export function StorageCard({ usage, error }: { usage: MediaUsage | null; error?
         </Note>
       )}
       {error && <Note tone="error">{error}</Note>}
-      <Note>
-        Everything in your vault counts, in every size made to show it. Removing something from your vault
-        frees its space, unless a chat still shows it.
-      </Note>
+      {!compact && (
+        <Note>
+          Everything in your vault counts, in every size made to show it. Removing something from your vault
+          frees its space, unless a chat still shows it.
+        </Note>
+      )}
     </Card>
   );
 }
@@ -107,30 +116,20 @@ function VaultCard({ onRemoved }: { onRemoved: () => void }) {
     <Card roomy aria-labelledby="vault-title">
       <CardTitle id="vault-title">Your vault</CardTitle>
       {items.length > 0 && (
-        <ul className={styles.grid}>
-          {items.map((m) => {
-            const kind = m.type === 'video' ? 'video' : 'photo';
-            return (
-              <li key={m._id}>
-                <button
-                  type="button"
-                  className={styles.tile}
-                  aria-pressed={picked.has(m._id)}
-                  aria-label={`Select ${kind} from ${new Date(m.created_at).toLocaleDateString()}`}
-                  onClick={() => toggle(m._id)}
-                >
-                  {m.th ? <img src={m.th} alt="" loading="lazy" /> : null}
-                  {m.type === 'video' && (
-                    <span className={styles.badge}>{videoLength(m.video_length) ?? 'Video'}</span>
-                  )}
-                  <span className={styles.check} aria-hidden="true">
-                    ✓
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <TileGrid>
+          {items.map((m) => (
+            <li key={m._id}>
+              <MediaTile
+                thumb={m.th}
+                video={m.type === 'video'}
+                length={m.video_length}
+                pressed={picked.has(m._id)}
+                label={`Select ${m.type === 'video' ? 'video' : 'photo'} from ${new Date(m.created_at).toLocaleDateString()}`}
+                onClick={() => toggle(m._id)}
+              />
+            </li>
+          ))}
+        </TileGrid>
       )}
       {items.length > 0 && picked.size === 0 && <Note>Select photos or videos to remove them.</Note>}
       {state === 'loading' && <Spinner size={25} label="Loading your vault" />}

@@ -47,6 +47,8 @@ const AutoMessagesScreen = lazyWithRetry(
   () => import('../automessages/AutoMessagesScreen'),
   'AutoMessagesScreen',
 );
+const PurchasesScreen = lazyWithRetry(() => import('../purchases/PurchasesScreen'), 'PurchasesScreen');
+const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
 const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
@@ -101,6 +103,15 @@ export function MainApp() {
               element={
                 <CreatorsOnly>
                   <AutoMessagesScreen />
+                </CreatorsOnly>
+              }
+            />
+            <Route path="/account/purchases" element={<PurchasesScreen />} />
+            <Route
+              path="/account/vault"
+              element={
+                <CreatorsOnly>
+                  <VaultScreen />
                 </CreatorsOnly>
               }
             />

@@ -1,0 +1,62 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../../app/store';
+import { PurchasesScreen } from './PurchasesScreen';
+import { loadPurchases, loadSellers, setPurchasesHidden, tabChanged } from './purchasesSlice';
+import { purchase } from './purchasesTestData';
+
+function render(store: ReturnType<typeof createStore>) {
+  const html = renderToStaticMarkup(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/account/purchases']}>
+        <PurchasesScreen />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+}
+
+describe('purchases screen', () => {
+  it('shows each purchase with its creator linking to the chat, its price and date', () => {
+    const store = createStore();
+    store.dispatch(tabChanged('all'));
+    store.dispatch(
+      loadPurchases.fulfilled(
+        { data: [purchase('1'), purchase('2', true)], next: '/v1/message/paid?state=all&limit=20&offset=20' },
+        'r',
+        'all',
+      ),
+    );
+    store.dispatch(loadSellers.fulfilled({ s1: { username: 'mila', avatar_url: null } }, 'r', ['s1']));
+    const { html, text } = render(store);
+    expect(html).toContain('href="/chats/s1"');
+    expect(text).toContain('mila');
+    expect(text).toContain('30 credits · $3.00');
+    expect(html.match(/aria-label="Open photo from mila"/g)).toHaveLength(2);
+    expect(html).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>All</);
+    // Only the hidden one is marked, and more can be loaded.
+    expect(text.match(/Hidden/g)).toHaveLength(2);
+    expect(text).toContain('Show more');
+  });
+
+  it('says what a hide did', () => {
+    const store = createStore();
+    store.dispatch(
+      loadPurchases.fulfilled({ data: [purchase('1'), purchase('2')], next: null }, 'r', 'visible'),
+    );
+    store.dispatch(setPurchasesHidden.fulfilled({ updated: 1 }, 'r', { ids: ['1'], hidden: true }));
+    const { html, text } = render(store);
+    expect(html).toMatch(/role="status"[^>]*>1 purchase hidden\. Find it under Hidden\./);
+    expect(text.match(/Open photo/g) ?? []).toHaveLength(0);
+    expect(html.match(/data-testid="purchase"/g)).toHaveLength(1);
+  });
+
+  it('an empty Hidden tab says so', () => {
+    const store = createStore();
+    store.dispatch(tabChanged('hidden'));
+    store.dispatch(loadPurchases.fulfilled({ data: [], next: null }, 'r', 'hidden'));
+    expect(render(store).text).toContain('Nothing hidden');
+  });
+});

@@ -1,0 +1,147 @@
+import type { MediaUsage } from '@parlor/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { requestReset, selectRequest } from '../../app/requests';
+import { Button } from '../../ui/Button';
+import { Card, CardActions } from '../../ui/Card';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { ImageIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { MediaTile, TileGrid } from '../media/MediaTile';
+import { SelectionBar } from '../media/SelectionBar';
+import { Note } from '../settings/Note';
+import { SettingsPage } from '../settings/SettingsPage';
+import { StorageCard } from '../settings/StorageSettingsScreen';
+import { getMediaUsage } from '../settings/settingsApi';
+import {
+  allVaultToggled,
+  deleteAsked,
+  deleteDismissed,
+  deleteVaultMedia,
+  describeMedia,
+  loadMoreVault,
+  loadVault,
+  selectVault,
+  vaultItemToggled,
+  vaultSelectionCleared,
+} from './vaultSlice';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * /account/vault: the photos and videos a creator uploaded, 20 at a time; pick several and delete
+ * them together, after a confirmation. The storage meter above follows.
+ */
+export function VaultScreen() {
+  const dispatch = useAppDispatch();
+  const { items, next, loaded, selected, confirming, notice } = useAppSelector(selectVault);
+  const loading = useAppSelector((s) => selectRequest(s, loadVault));
+  const loadingMore = useAppSelector((s) => selectRequest(s, loadMoreVault)).status === 'Fetching';
+  const deleting = useAppSelector((s) => selectRequest(s, deleteVaultMedia));
+  const [usage, setUsage] = useState<MediaUsage | null>(null);
+  const [usageError, setUsageError] = useState<string | null>(null);
+
+  const refreshUsage = useCallback(() => {
+    getMediaUsage().then(setUsage, (e: unknown) =>
+      setUsageError(e instanceof Error ? e.message : 'Your storage could not be loaded.'),
+    );
+  }, []);
+  useEffect(() => {
+    refreshUsage();
+    dispatch(vaultSelectionCleared());
+    dispatch(requestReset(deleteVaultMedia.typePrefix));
+    const request = dispatch(loadVault());
+    return () => request.abort();
+  }, [dispatch, refreshUsage]);
+
+  const picked = items.filter((m) => selected.includes(m._id));
+  const remove = async () => {
+    const result = await dispatch(deleteVaultMedia(selected));
+    if (deleteVaultMedia.fulfilled.match(result)) refreshUsage();
+  };
+
+  return (
+    <SettingsPage title="Vault" subtitle="The photos and videos you uploaded, ready to send again.">
+      <StorageCard usage={usage} error={usageError} compact />
+      {notice && <Note tone="success">{notice}</Note>}
+      <FormAlert message={deleting.status === 'Error' ? deleting.error?.message : null} />
+      {!loaded && loading.status !== 'Error' ? (
+        <Spinner size={50} label="Loading your vault" />
+      ) : loading.status === 'Error' && !loaded ? (
+        <Card roomy>
+          <Note tone="error">Your vault could not be loaded.</Note>
+          <CardActions>
+            <Button variant="secondary" size="small" onClick={() => dispatch(loadVault())}>
+              Try again
+            </Button>
+          </CardActions>
+        </Card>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<ImageIcon size={34} />}
+          title="Your vault is empty"
+          text="Photos and videos you upload in chats are kept here, to send again without uploading."
+        />
+      ) : (
+        <>
+          <SelectionBar
+            count={selected.length}
+            total={items.length}
+            onToggleAll={() => dispatch(allVaultToggled())}
+          >
+            <Button
+              variant="danger"
+              size="small"
+              disabled={selected.length === 0}
+              loading={deleting.status === 'Fetching'}
+              onClick={() => dispatch(deleteAsked())}
+            >
+              {selected.length > 0 ? `Delete ${selected.length}` : 'Delete'}
+            </Button>
+          </SelectionBar>
+          <TileGrid label="Your vault">
+            {items.map((m) => (
+              <li key={m._id}>
+                <MediaTile
+                  thumb={m.th}
+                  video={m.type === 'video'}
+                  length={m.video_length}
+                  pressed={selected.includes(m._id)}
+                  label={`Select ${m.type === 'video' ? 'video' : 'photo'} from ${day(m.created_at)}`}
+                  onClick={() => dispatch(vaultItemToggled(m._id))}
+                />
+              </li>
+            ))}
+          </TileGrid>
+          {next && (
+            <Button variant="secondary" loading={loadingMore} onClick={() => dispatch(loadMoreVault(next))}>
+              Show more
+            </Button>
+          )}
+        </>
+      )}
+      {confirming && (
+        <Dialog
+          title={`Delete ${describeMedia(picked)}?`}
+          onClose={() => dispatch(deleteDismissed())}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => dispatch(deleteDismissed())}>
+                Cancel
+              </Button>
+              <Button variant="danger" loading={deleting.status === 'Fetching'} onClick={remove}>
+                Delete
+              </Button>
+            </>
+          }
+        >
+          They leave your vault for good. Those never sent free their space; fans who already got one in a
+          chat still see it there.
+        </Dialog>
+      )}
+    </SettingsPage>
+  );
+}
