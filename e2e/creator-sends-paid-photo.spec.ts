@@ -72,8 +72,9 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   await fanPage.keyboard.press('Escape');
 
   // The creator's earnings moved without a reload, and the photo shows as bought.
-  await expect(creatorPage.getByTestId('earnings')).toContainText('Earned $3.00');
-  await expect(creatorPage.getByTestId('earnings')).toContainText('30 credits');
+  // 30 credits less the platform's 20 % (PLATFORM_FEE_PERCENT).
+  await expect(creatorPage.getByTestId('earnings')).toContainText('Earned $2.40');
+  await expect(creatorPage.getByTestId('earnings')).toContainText('24 credits');
   await expect(creatorPage.getByTestId('media-bubble').first()).toContainText('30 credits · Bought');
   await captureScreens(creatorPage, 'media-creator-after-sale');
   fs.rmSync(dir, { recursive: true, force: true });

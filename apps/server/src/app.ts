@@ -26,6 +26,7 @@ import { discoverRankTask } from './modules/discover/service';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
+import { platformRepository } from './modules/ledger/platform-repository';
 import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // External concerns first: database, body parsing, errors, security headers, rate limits.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
+  await platformRepository.setFeePercent(database.db, config.platformFeePercent);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     : undefined;

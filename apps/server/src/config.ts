@@ -46,6 +46,8 @@ const Env = z.object({
   MEDIA_QUOTA_CREATOR_GB: z.coerce.number().nonnegative().default(50),
   MEDIA_QUOTA_FAN_MB: z.coerce.number().nonnegative().default(500),
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  /** The platform's share, in percent, of every credit a fan spends on a creator (DESIGN §8.5). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   CRYPTO_TOPUP: z.enum(['sandbox', 'off']).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,6 +89,8 @@ export interface Config {
   mediaQuotaBytes: { creator: number; fan: number };
   /** The sandbox charges nothing: every card payment is simulated. */
   paymentProvider: 'sandbox';
+  /** The platform's share of what fans spend on creators, in percent. */
+  platformFeePercent: number;
   /** 'sandbox': crypto top-ups are simulated (confirmed at once, nothing received); 'off': refused. */
   cryptoTopUp: 'sandbox' | 'off';
   /** undefined: seed when the database is empty (`npm start`). */
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fan: Math.floor(e.MEDIA_QUOTA_FAN_MB * 1024 ** 2),
     },
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

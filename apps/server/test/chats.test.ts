@@ -1,7 +1,7 @@
 import { ChatList, ChatTotals, ERRORS, InboxType, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -385,7 +385,7 @@ describe('rates and notes', () => {
     expect(short.status).toBe(402);
     expect(short.body.message).toBe(ERRORS.balanceTooLow);
     const db = server.app.ctx.db;
-    expect((await balances(db, creator.user._id)).earnings).toBe(10);
+    expect((await balances(db, creator.user._id)).earnings).toBe(2 * creatorShare(5));
     // The creator replies for free.
     expect((await w.send(creator.token, fan.user._id, 'thanks')).status).toBe(200);
     const fanRate = await w.api.call('POST', '/v1/chats/change-rate', {

@@ -1,6 +1,6 @@
 import { ERRORS, type FeedPost, SUBSCRIPTION_PRICE } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { photoWithGps, upload } from './support/media';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
@@ -269,13 +269,14 @@ describe('buying', () => {
       expect(b.body.message).toBe(ERRORS.alreadyPurchased);
     const db = server.app.ctx.db;
     expect((await balances(db, fan.user._id)).credits).toBe(70);
-    expect((await balances(db, creator.user._id)).earnings).toBe(30);
+    expect((await balances(db, creator.user._id)).earnings).toBe(creatorShare(30));
     const entries = await db
       .selectFrom('ledger_entries')
       .select('id')
       .where('idempotency_key', 'like', `%paid_post:${paid._id}`)
       .execute();
-    expect(entries).toHaveLength(2);
+    // The fan's debit, the creator's credit and the platform's fee: once each.
+    expect(entries).toHaveLength(3);
     const again = await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
     expect(again.body.data.find((p: { _id: string }) => p._id === paid._id)).toMatchObject({ locked: false });
     // The buyer became her fan, once.

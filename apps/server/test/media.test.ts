@@ -1,7 +1,7 @@
 import { ERRORS, MEDIA, type Message } from '@parlor/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
 import { mediaChat } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -315,9 +315,14 @@ describe('buying a paid message', () => {
     expect((await fetchMedia(bought.body.message.media.rt, fan.token)).status).toBe(200);
 
     const paid = await creatorSocket.next('message_paid', (d) => d.message_id === id);
-    expect(paid.data).toMatchObject({ chat_id: chatId, buyer_id: fan.user._id, price: 30, earnings: 30 });
+    expect(paid.data).toMatchObject({
+      chat_id: chatId,
+      buyer_id: fan.user._id,
+      price: 30,
+      earnings: creatorShare(30),
+    });
     const sales = await w.api.call('GET', '/v1/media/sales', { token: creator.token });
-    expect(sales.body).toEqual({ earnings: 30, sold: 1 });
+    expect(sales.body).toEqual({ earnings: creatorShare(30), sold: 1 });
     const content = await fanSocket.next('paid_content', (d) => d.message_id === id);
     expect(content.data.message.media.rt).toBeTruthy();
     const credits = await fanSocket.next('total_credits');
@@ -353,13 +358,13 @@ describe('buying a paid message', () => {
       .where('id', '=', fan.user._id)
       .executeTakeFirstOrThrow();
     expect(fanRow.credits).toBe(975);
-    expect((await balances(db, creator.user._id)).earnings).toBe(25);
+    expect((await balances(db, creator.user._id)).earnings).toBe(creatorShare(25));
     const entries = await db
       .selectFrom('ledger_entries')
       .select('id')
       .where('idempotency_key', 'like', `%paid_message:${id}`)
       .execute();
-    expect(entries).toHaveLength(2); // the fan's debit and the creator's credit
+    expect(entries).toHaveLength(3); // the fan's debit, the creator's credit, the platform's fee
   });
 
   it('lists what a fan bought, and hides and unhides it', async () => {

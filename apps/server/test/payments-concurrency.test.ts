@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -46,7 +46,7 @@ describe('concurrent money operations', () => {
       .where('id', '=', fan.user._id)
       .executeTakeFirstOrThrow();
     expect(fanRow.credits).toBe(0);
-    expect((await balances(db, creator.user._id)).earnings).toBe(100);
+    expect((await balances(db, creator.user._id)).earnings).toBe(10 * creatorShare(10));
     const tips = await db
       .selectFrom('messages')
       .select('id')

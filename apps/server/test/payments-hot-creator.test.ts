@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches, idempotent, ledger } from '../src/modules/ledger/service';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { postgresAdminUrl } from './support/database';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
@@ -119,6 +119,6 @@ describe.skipIf(!postgresAdminUrl())('a hot creator on PostgreSQL', () => {
       release();
       await holder;
     }
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: 5 });
+    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: creatorShare(5) });
   });
 });

@@ -13,7 +13,7 @@ import { startServer, type TestServer } from './support/server';
 // balance is negative, and sequential steps land exactly where a simple model says.
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ PLATFORM_FEE_PERCENT: String(FEE_PERCENT) });
 });
 afterAll(() => server?.close());
 
@@ -99,6 +99,10 @@ async function run(ids: string[], o: Op, run: string): Promise<'ok' | 'refused'>
   }
 }
 
+/** The platform's share of a transfer, rounded down (docs/payments.md "The platform's fee"). */
+const FEE_PERCENT = 20;
+const creatorShare = (amount: number) => amount - Math.floor((amount * FEE_PERCENT) / 100);
+
 /** The model: balances per user and account, and the keys already used per user and account. */
 function apply(model: Map<string, number>, used: Set<string>, ids: string[], o: Op, run: string) {
   const get = (u: string, a: LedgerAccount) => model.get(`${u}/${a}`) ?? 0;
@@ -109,7 +113,8 @@ function apply(model: Map<string, number>, used: Set<string>, ids: string[], o: 
   if (o.kind !== 'credit' && get(u, 'credits') < o.amount) return;
   used.add(`${u}/credits/${k}`);
   set(u, 'credits', get(u, 'credits') + (o.kind === 'credit' ? o.amount : -o.amount));
-  if (o.kind === 'transfer') set(ids[o.to]!, 'earnings', get(ids[o.to]!, 'earnings') + o.amount);
+  if (o.kind === 'transfer')
+    set(ids[o.to]!, 'earnings', get(ids[o.to]!, 'earnings') + creatorShare(o.amount));
 }
 
 async function checkInvariants(ids: string[]) {

@@ -2,7 +2,7 @@ import { ERRORS, SUBSCRIPTION_PRICE, SubscriptionList, TipResponse } from '@parl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
@@ -52,7 +52,7 @@ describe('POST /v1/tips', () => {
       token: creator.token,
     });
     expect(messages.body.data.filter((m: { type: string }) => m.type === 'tip')).toHaveLength(1);
-    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(25);
+    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(creatorShare(25));
     creatorSocket.close();
     fanSocket.close();
   });

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
-import { balances } from './support/balances';
+import { balances, creatorShare } from './support/balances';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -92,7 +92,7 @@ describe('subscription price', () => {
     });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ subscription: { price: 120 }, credits: 880 });
-    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(120);
+    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(creatorShare(120));
 
     // The creator raises the price: the running subscription renews at the price it was bought at.
     expect((await setPrice(creator, 300)).status).toBe(200);
@@ -121,7 +121,9 @@ describe('subscription price', () => {
     });
     expect(again.body).toMatchObject({ subscription: { price: 300 }, credits: 460 });
     expect(await subscriptionCharges(fan.user._id)).toEqual([-120, -120, -300]);
-    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(120 * 2 + 300 * 2);
+    expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(
+      creatorShare(120) * 2 + creatorShare(300) * 2,
+    );
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 

@@ -97,7 +97,7 @@ export const BroadcastStats = z.object({
   sent: z.number().int(),
   read: z.number().int(),
   purchases: z.number().int(),
-  /** Credits earned from purchases of this broadcast. */
+  /** Credits the creator earned from purchases of this broadcast (after the platform's fee). */
   earned: z.number().int(),
   /** While sending: seconds until every recipient has it, by the rate so far. */
   eta_s: z.number().nullable(),

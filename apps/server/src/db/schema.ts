@@ -254,6 +254,13 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
+/** The platform's fee account (migration 0023): one row. */
+export interface PlatformAccountTable {
+  singleton: Generated<boolean>;
+  user_id: string;
+  fee_percent: Generated<number>;
+}
+
 /** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
 export interface BroadcastsTable {
   id: Generated<number>;
@@ -447,6 +454,7 @@ export interface DB {
   feed_posts: FeedPostsTable;
   jobs: JobsTable;
   broadcasts: BroadcastsTable;
+  platform_account: PlatformAccountTable;
   broadcast_recipients: BroadcastRecipientsTable;
   feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;

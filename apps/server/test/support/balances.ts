@@ -14,3 +14,10 @@ export async function balances(db: Kysely<DB>, userId: string) {
 export function balancesOf(db: Kysely<DB>, ids: readonly string[]) {
   return Promise.all(ids.map(async (id) => ({ id, ...(await balances(db, id)) })));
 }
+
+/**
+ * What a creator earns from one payment under the default PLATFORM_FEE_PERCENT (20): the amount less
+ * the platform's share, rounded down (docs/payments.md "The platform's fee").
+ */
+export const creatorShare = (amount: number, feePercent = 20) =>
+  amount - Math.floor((amount * feePercent) / 100);

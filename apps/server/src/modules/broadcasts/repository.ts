@@ -210,11 +210,19 @@ export const broadcastsRepository = {
             .whereRef('m.broadcast_id', '=', 'b.id')
             .whereRef('m.sender_id', '=', 'b.creator_id')
             .as('purchases'),
+        // What the creator earned: the ledger's credit of each purchase (the price less the
+        // platform's fee at the time), found by the purchase's key.
         (eb) =>
           eb
             .selectFrom('messages as m')
             .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
-            .select(sql<number>`COALESCE(sum(p.price), 0)::int`.as('s'))
+            .innerJoin('ledger_entries as e', (j) =>
+              j
+                .onRef('e.user_id', '=', 'b.creator_id')
+                .on('e.account', '=', 'earnings')
+                .on('e.idempotency_key', '=', sql<string>`p.buyer_id::text || ':paid_message:' || m.id`),
+            )
+            .select(sql<number>`COALESCE(sum(e.delta), 0)::int`.as('s'))
             .whereRef('m.broadcast_id', '=', 'b.id')
             .whereRef('m.sender_id', '=', 'b.creator_id')
             .as('earned'),

@@ -254,10 +254,12 @@ export const usersRepository = {
     return Number(result.numDeletedRows);
   },
 
+  /** Accounts of people: the platform's own fee account (migration 0023) is not one. */
   async count(db: Db): Promise<number> {
     const row = await db
       .selectFrom('users')
       .select(sql<number>`count(*)::int`.as('n'))
+      .where('id', 'not in', db.selectFrom('platform_account').select('user_id'))
       .executeTakeFirstOrThrow();
     return row.n;
   },
