@@ -24,8 +24,9 @@ LANGUAGE sql STABLE AS $$
   SELECT (amount * p.fee_percent) / 100 FROM platform_account p
 $$;
 
--- As in 0014, with the fee: the payee's earnings get the amount less the fee (on `earnings_shard`,
--- or by the caller when NULL), the platform's earnings the fee, on one of its shards.
+-- As in 0014, with the fee: the payee's earnings get the amount less the fee, the platform's earnings
+-- the fee, both on shard `earnings_shard` (or added by the caller when NULL). Every payment on the
+-- platform meets on its 16 shard rows, as a hot creator's fans meet on theirs.
 CREATE OR REPLACE FUNCTION ledger_pay(
   payer uuid, payee uuid, amount integer, reason text, idempotency_key text, ref text, earnings_shard integer
 )
@@ -57,9 +58,15 @@ BEGIN
 
   SELECT (amount * p.fee_percent) / 100, p.user_id INTO fee, platform FROM platform_account p;
   fee := COALESCE(fee, 0);
-  -- NULL: the caller adds to the payee's earnings itself (several payments at once).
-  IF earnings_shard IS NOT NULL AND amount - fee > 0 THEN
-    INSERT INTO earnings_shards AS s (user_id, shard, amount) VALUES (payee, earnings_shard, amount - fee)
+  -- NULL: the caller adds both shares to the earnings shards itself (several payments at once).
+  -- Both shares go to the same shard number, the rows taken in user order: statements crossing on
+  -- one shard number lock them in one order and cannot deadlock.
+  IF earnings_shard IS NOT NULL THEN
+    INSERT INTO earnings_shards AS s (user_id, shard, amount)
+    SELECT t.user_id, earnings_shard, t.amount
+    FROM (VALUES (payee, amount - fee), (platform, fee)) AS t(user_id, amount)
+    WHERE t.amount > 0 AND t.user_id IS NOT NULL
+    ORDER BY t.user_id
     ON CONFLICT (user_id, shard) DO UPDATE SET amount = s.amount + excluded.amount;
   END IF;
   -- The payer's key was new, so these derived keys are too.
@@ -68,9 +75,6 @@ BEGIN
     VALUES (payee, 'earnings', amount - fee, NULL, reason, payer, ref, payer::text || ':' || ledger_pay.idempotency_key);
   END IF;
   IF fee > 0 THEN
-    -- Every payment on the platform meets here: a random one of its 16 shards.
-    INSERT INTO earnings_shards AS s (user_id, shard, amount) VALUES (platform, floor(random() * 16)::int, fee)
-    ON CONFLICT (user_id, shard) DO UPDATE SET amount = s.amount + excluded.amount;
     INSERT INTO ledger_entries (user_id, account, delta, balance_after, reason, counterparty_id, reference, idempotency_key)
     VALUES (platform, 'earnings', fee, NULL, reason, payer, payee::text,
       'fee:' || payer::text || ':' || ledger_pay.idempotency_key);
@@ -79,7 +83,7 @@ BEGIN
   RETURN QUERY SELECT after, 'paid'::text;
 END $$;
 
--- As in 0014; only the creators' earnings at the end change: each payment less the fee.
+-- As in 0014; only the earnings at the end change: each creator's payments less the fee, and the fees.
 CREATE OR REPLACE FUNCTION append_paid_messages(
   amounts integer[], idempotency_keys text[], earnings_shards integer[],
   chat_ids uuid[], sender_ids uuid[], recipient_ids uuid[], types text[], texts text[], prices integer[],
@@ -148,12 +152,17 @@ BEGIN
     END IF;
     -- The creators' earnings last, each on one shard, in creator order: the rows every paying fan
     -- of a creator shares are held for the shortest time and taken in one order.
-    -- What is theirs: each payment less the platform's fee (its own shard, credited by ledger_pay).
+    -- Each creator's share (the payments less the fee) and the platform's fees, on one shard, in
+    -- user order (as ledger_pay takes them).
     INSERT INTO earnings_shards AS s (user_id, shard, amount)
-    SELECT recipient_ids[k], earnings_shards[1], sum(amounts[k] - platform_fee(amounts[k]))::int
-    FROM unnest(keep) k GROUP BY recipient_ids[k]
-    HAVING sum(amounts[k] - platform_fee(amounts[k])) > 0
-    ORDER BY recipient_ids[k]
+    SELECT t.user_id, earnings_shards[1], sum(t.amount)::int
+    FROM (
+      SELECT recipient_ids[k] AS user_id, amounts[k] - platform_fee(amounts[k]) AS amount FROM unnest(keep) k
+      UNION ALL
+      SELECT p.user_id, platform_fee(amounts[k]) FROM unnest(keep) k CROSS JOIN platform_account p
+    ) t
+    GROUP BY t.user_id HAVING sum(t.amount) > 0
+    ORDER BY t.user_id
     ON CONFLICT (user_id, shard) DO UPDATE SET amount = s.amount + excluded.amount;
   END IF;
 
