@@ -399,8 +399,12 @@ describe('delivery', () => {
       .where('other_user_id', '=', creator.user._id)
       .execute();
     // Following across a block is refused; the trigger is fired directly to check the job's own rule.
-    const { fireAutoMessages } = await import('../src/modules/automessages/service');
-    await fireAutoMessages(server.app.ctx, creator.user._id, blocker.user._id, 'new_follower');
+    const { fireInTransaction } = await import('../src/modules/automessages/service');
+    await fireInTransaction(server.app.ctx, server.app.ctx.db, {
+      creatorId: creator.user._id,
+      fanId: blocker.user._id,
+      category: 'new_follower',
+    });
     await drain();
     expect(await fromCreator(blocker, creator)).toEqual([]);
   });

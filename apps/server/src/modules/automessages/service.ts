@@ -270,23 +270,6 @@ export async function fireInTransaction(
 }
 
 /**
- * After an event committed (a follow, a subscription, a tip, a purchase): fires the category for
- * the fan in a transaction of its own and wakes the queue. Never throws: the event itself is done.
- */
-export async function fireAutoMessages(
-  ctx: AppContext,
-  creatorId: string,
-  fanId: string,
-  category: AutoMessageCategoryName,
-): Promise<void> {
-  try {
-    if (await fireInTransaction(ctx, ctx.db, { creatorId, fanId, category })) ctx.queue.wake();
-  } catch {
-    // A lost trigger is better than a failed follow or purchase; the event already committed.
-  }
-}
-
-/**
  * After a message was stored (the send path, hot): a fan's first message to a creator with
  * first_message messages fires them. Asks the database nothing unless the creator has such messages
  * and this pair was not handled before, and runs after the send answered, never delaying it.

@@ -122,21 +122,20 @@ export const discoverRepository = {
   },
 
   /**
-   * Follows (once): true when this call created the follow. The first follow of a pair also
-   * records the pair in `fans`; `firstFan` says whether that happened now (new_fan is sent then).
+   * Follows (once), inside the caller's transaction: `created` when this call created the follow.
+   * The first follow of a pair also records the pair in `fans`; `firstFan` says whether that
+   * happened now (new_fan is sent then).
    */
-  async follow(db: Db, followerId: string, followeeId: string, at: Date) {
-    return db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('follows')
-        .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
-        .onConflict((oc) => oc.doNothing())
-        .returning('follower_id')
-        .executeTakeFirst();
-      if (!inserted) return { created: false, firstFan: false };
-      const first = await fansRepository.record(trx, followeeId, [followerId], 'follower', at);
-      return { created: true, firstFan: first.length > 0 };
-    });
+  async follow(trx: Db, followerId: string, followeeId: string, at: Date) {
+    const inserted = await trx
+      .insertInto('follows')
+      .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
+      .onConflict((oc) => oc.doNothing())
+      .returning('follower_id')
+      .executeTakeFirst();
+    if (!inserted) return { created: false, firstFan: false };
+    const first = await fansRepository.record(trx, followeeId, [followerId], 'follower', at);
+    return { created: true, firstFan: first.length > 0 };
   },
 
   async unfollow(db: Db, followerId: string, followeeId: string) {

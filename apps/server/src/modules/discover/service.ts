@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
-import { fireAutoMessages } from '../automessages/service';
+import { fireInTransaction } from '../automessages/service';
 import { isOnline } from '../chats/dto';
 import type { FanRelationship } from './fans-repository';
 import { discoverRepository } from './repository';
@@ -83,11 +83,24 @@ async function followTarget(ctx: AppContext, asker: UserRow, userId: string) {
 export async function follow(ctx: AppContext, asker: UserRow, userId: string) {
   const target = await followTarget(ctx, asker, userId);
   if (target.blocked) throw forbidden(ERRORS.blocked, 'blocked');
-  const { firstFan } = await discoverRepository.follow(ctx.db, asker.id, target.id, ctx.clock.now());
+  // The follow and its new_follower automatic messages commit together (once per fan ever,
+  // auto_message_triggers: following again after an unfollow fires nothing).
+  const { firstFan, fired } = await ctx.db.transaction().execute(async (trx) => {
+    const followed = await discoverRepository.follow(trx, asker.id, target.id, ctx.clock.now());
+    const fires = followed.created && target.type === 'featured' && asker.type === 'user';
+    return {
+      ...followed,
+      fired: fires
+        ? await fireInTransaction(ctx, trx, {
+            creatorId: target.id,
+            fanId: asker.id,
+            category: 'new_follower',
+          })
+        : false,
+    };
+  });
+  if (fired) ctx.queue.wake();
   if (firstFan && target.type === 'featured') publishNewFan(ctx, target.id, asker, 'follower');
-  // Once per fan ever (auto_message_triggers): following again after an unfollow fires nothing.
-  if (target.type === 'featured' && asker.type === 'user')
-    await fireAutoMessages(ctx, target.id, asker.id, 'new_follower');
   return { is_followee: true };
 }
 
