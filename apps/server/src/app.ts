@@ -23,6 +23,7 @@ import { registerBroadcastJob } from './modules/broadcasts/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerDiscoverRoutes } from './modules/discover/routes';
 import { discoverRankTask } from './modules/discover/service';
+import { registerEarningsRoutes } from './modules/earnings/routes';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFeedRoutes(app, ctx);
   registerBroadcastRoutes(app, ctx);
   registerAutoMessageRoutes(app, ctx);
+  registerEarningsRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);

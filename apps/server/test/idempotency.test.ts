@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_HOURS, loadConfig } from '../src/config';
 import { IDEMPOTENCY_KEY_EXPIRED, IDEMPOTENCY_KEYS_PURGE_JOB } from '../src/modules/ledger/idempotency';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
-import { balances as balancesIn } from './support/balances';
+import { balances as balancesIn, creatorShare } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -380,8 +380,10 @@ describe('message send ids', () => {
     expect(stored).toHaveLength(1);
     const winner = stored[0]!.chat_id;
     expect(answers.map((res) => res.status)).toEqual(targets.map((t) => (t.chatId === winner ? 200 : 409)));
-    const paid = (await balances(a.user._id)).earnings + (await balances(b.user._id)).earnings;
-    expect(100 - (await balances(fan.user._id)).credits).toBe(paid);
-    expect([4, 6]).toContain(paid);
+    // One charge: the winner's rate, split between its creator and the platform.
+    const spent = 100 - (await balances(fan.user._id)).credits;
+    expect([4, 6]).toContain(spent);
+    const earned = (await balances(a.user._id)).earnings + (await balances(b.user._id)).earnings;
+    expect(earned).toBe(creatorShare(spent));
   });
 });

@@ -4,6 +4,7 @@ import { accountEndpoints } from './endpoints/accounts';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
+import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
@@ -20,6 +21,7 @@ describe('the endpoint table', () => {
       discoverEndpoints,
       feedEndpoints,
       broadcastEndpoints,
+      earningsEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

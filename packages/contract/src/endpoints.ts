@@ -2,6 +2,7 @@ import { accountEndpoints } from './endpoints/accounts';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
+import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...feedEndpoints,
   ...discoverEndpoints,
   ...broadcastEndpoints,
+  ...earningsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

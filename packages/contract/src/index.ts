@@ -3,6 +3,7 @@ export * from './broadcasts';
 export * from './chats';
 export * from './constants';
 export * from './discover';
+export * from './earnings';
 export * from './endpoint';
 export * from './endpoints';
 export * from './enums';
