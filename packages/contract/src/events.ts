@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BroadcastDoneEvent, BroadcastProgressEvent } from './broadcasts';
 import { NewFanEvent } from './discover';
+import { PayoutCompletedEvent } from './earnings';
 import { NewFeedEvent } from './feed';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
@@ -67,7 +68,7 @@ export const ServerEvents = {
   'user.update': open,
   new_message: NewMessageEvent,
   paid_content: PaidContentEvent,
-  payout_completed: open,
+  payout_completed: PayoutCompletedEvent,
   typing_start: TypingEvent,
   typing_stop: TypingEvent,
   user_online: PresenceEvent,
