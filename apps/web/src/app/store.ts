@@ -11,6 +11,8 @@ import { registerConversationListeners } from '../features/conversation/conversa
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
 import { discoverSlice } from '../features/discover/discoverSlice';
+import { registerEarningsListeners } from '../features/earnings/earningsListeners';
+import { earningsSlice } from '../features/earnings/earningsSlice';
 import { fansSlice } from '../features/fans/fansSlice';
 import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
@@ -45,6 +47,7 @@ export function createStore(observe?: Middleware) {
       vault: vaultSlice.reducer,
       connection: connectionSlice.reducer,
       autoMessages: autoMessagesSlice.reducer,
+      earnings: earningsSlice.reducer,
     },
     middleware: (getDefault) => {
       const middleware = getDefault().prepend(listeners.middleware);
@@ -57,6 +60,7 @@ registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
 registerFeedListeners(startAppListening);
 registerBroadcastListeners(startAppListening);
+registerEarningsListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

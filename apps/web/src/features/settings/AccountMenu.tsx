@@ -16,6 +16,7 @@ export function AccountMenu() {
     { to: '/account/settings/storage', label: 'Storage', note: 'Your uploads and your vault' },
     ...(user.type === 'featured'
       ? [
+          { to: '/account/earnings/summary', label: 'Earnings', note: 'What you earn, payouts and exports' },
           { to: '/account/vault', label: 'Vault', note: 'Your photos and videos, to send or delete' },
           { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
         ]

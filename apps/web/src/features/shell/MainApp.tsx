@@ -50,6 +50,7 @@ const AutoMessagesScreen = lazyWithRetry(
 const PurchasesScreen = lazyWithRetry(() => import('../purchases/PurchasesScreen'), 'PurchasesScreen');
 const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
 const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
+const EarningsScreen = lazyWithRetry(() => import('../earnings/EarningsScreen'), 'EarningsScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
@@ -107,6 +108,14 @@ export function MainApp() {
               }
             />
             <Route path="/account/purchases" element={<PurchasesScreen />} />
+            <Route
+              path="/account/earnings/summary"
+              element={
+                <CreatorsOnly>
+                  <EarningsScreen />
+                </CreatorsOnly>
+              }
+            />
             <Route
               path="/account/vault"
               element={

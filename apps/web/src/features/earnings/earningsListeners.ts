@@ -1,0 +1,82 @@
+import { PayoutCompletedEvent } from '@parlor/contract';
+import { connectionChanged } from '../../app/connectionSlice';
+import type { AppStartListening } from '../../app/listeners';
+import { realtimeEvent } from '../../app/realtimeEvent';
+import { pushPopup } from '../popups/popupsSlice';
+import { usd } from './earningsModel';
+import {
+  loadAccountInfo,
+  loadPayouts,
+  loadSeries,
+  loadTotals,
+  requestPayout,
+  submitAml,
+} from './earningsSlice';
+
+/** Sales come in bursts (a paid broadcast): one read after a short quiet spell. */
+export const EARNINGS_QUIET_MS = 600;
+const MONEY_EVENTS = new Set(['message_paid', 'sale_commissions', 'payout_completed']);
+
+/**
+ * The earnings page follows the money without a reload: a sale, a referral commission or a
+ * completed payout reads the shown totals and series again (only once the page was opened). A
+ * completed payout also opens the spec's popup with its amount, wherever the creator is.
+ */
+export function registerEarningsListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: realtimeEvent,
+    effect: (action, api) => {
+      if (action.payload.event !== 'payout_completed') return;
+      const data = PayoutCompletedEvent.safeParse(action.payload.data);
+      if (!data.success) return;
+      api.dispatch(
+        pushPopup({
+          id: `payout-completed-${data.data._id}`,
+          kind: 'basic',
+          props: {
+            title: 'Payout completed',
+            text: `${usd(data.data.amount_usd)} is on its way to your payout method.`,
+          },
+        }),
+      );
+    },
+  });
+  startListening({
+    actionCreator: realtimeEvent,
+    effect: async (action, api) => {
+      if (!MONEY_EVENTS.has(action.payload.event)) return;
+      if (!api.getState().earnings.opened) return;
+      api.cancelActiveListeners();
+      await api.delay(EARNINGS_QUIET_MS);
+      const { period, range } = api.getState().earnings;
+      await Promise.all([api.dispatch(loadTotals(period)), api.dispatch(loadSeries(range))]);
+    },
+  });
+  // A new payout holds money and a new AML status may change the form: balances and info again.
+  startListening({
+    actionCreator: requestPayout.fulfilled,
+    effect: async (_action, api) => {
+      await api.dispatch(loadTotals(api.getState().earnings.period));
+    },
+  });
+  startListening({
+    actionCreator: submitAml.fulfilled,
+    effect: async (_action, api) => {
+      await api.dispatch(loadAccountInfo());
+    },
+  });
+  // Events sent while the socket was down are lost: after a reconnect the page reads everything.
+  startListening({
+    actionCreator: connectionChanged,
+    effect: async (action, api) => {
+      if (!action.payload || api.getOriginalState().connection.connected !== false) return;
+      const { opened, period, range } = api.getState().earnings;
+      if (!opened) return;
+      await Promise.all([
+        api.dispatch(loadTotals(period)),
+        api.dispatch(loadSeries(range)),
+        api.dispatch(loadPayouts({ reset: true })),
+      ]);
+    },
+  });
+}
