@@ -33,6 +33,7 @@ import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerPayoutRoutes } from './modules/payouts/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBroadcastRoutes(app, ctx);
   registerAutoMessageRoutes(app, ctx);
   registerEarningsRoutes(app, ctx);
+  registerPayoutRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);

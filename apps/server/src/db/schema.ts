@@ -76,6 +76,7 @@ export interface UsersTable {
   greeting: string | null;
   payout_method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer' | null;
   payout_account: string | null;
+  aml_status: Generated<'none' | 'pending' | 'approved' | 'rejected'>;
   deleted_at: NullableTimestamp;
   // 0018_subscription_price
   subscription_price: Generated<number>;
@@ -261,6 +262,32 @@ export interface PlatformAccountTable {
   fee_percent: Generated<number>;
 }
 
+/** A payout a creator asked for (migration 0025). */
+export interface PayoutsTable {
+  id: Generated<number>;
+  user_id: string;
+  amount: number;
+  method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer';
+  details: string | null;
+  status: Generated<'pending' | 'completed' | 'rejected'>;
+  reason: string | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+
+/** An anti-money-laundering form as submitted (migration 0025). */
+export interface AmlChecksTable {
+  user_id: string;
+  full_name: string;
+  date_of_birth: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  submitted_at: Generated<Date>;
+  decided_at: NullableTimestamp;
+}
+
 /** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
 export interface BroadcastsTable {
   id: Generated<number>;
@@ -323,7 +350,8 @@ export type LedgerReason =
   | 'refund'
   | 'crypto_topup'
   | 'admin_adjustment'
-  | 'payout';
+  | 'payout'
+  | 'payout_returned';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -455,6 +483,8 @@ export interface DB {
   jobs: JobsTable;
   broadcasts: BroadcastsTable;
   platform_account: PlatformAccountTable;
+  payouts: PayoutsTable;
+  aml_checks: AmlChecksTable;
   broadcast_recipients: BroadcastRecipientsTable;
   feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;

@@ -29,18 +29,6 @@ export const earningsRepository = {
     return rows;
   },
 
-  /** Credits taken out of earnings by payouts, all time. */
-  async paidOut(db: Db, userId: string) {
-    const row = await db
-      .selectFrom('ledger_entries')
-      .select(sql<number>`COALESCE(-sum(delta), 0)::int`.as('credits'))
-      .where('user_id', '=', userId)
-      .where('account', '=', 'earnings')
-      .where('reason', '=', 'payout')
-      .executeTakeFirst();
-    return row?.credits ?? 0;
-  },
-
   /**
    * Per UTC day from `from` to `to` (both included): earnings by type (one row per day and type,
    * `type` null on days without earnings), and the day's new fans and subscribers.

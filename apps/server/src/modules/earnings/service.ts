@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { ledger } from '../ledger/service';
+import { payoutsRepository } from '../payouts/repository';
 import { earningsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -40,24 +41,26 @@ export async function accountTotals(
   assertCreator(user);
   const now = ctx.clock.now();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [rows, available, paidOut] = await Promise.all([
+  const [rows, available, payouts] = await Promise.all([
     earningsRepository.byType(ctx.db, user.id, allTime ? null : monthStart),
     ledger.balance(ctx.db, user.id, 'earnings'),
-    earningsRepository.paidOut(ctx.db, user.id),
+    payoutsRepository.sums(ctx.db, user.id),
   ]);
   const byType = emptyByType();
   let earned = 0;
+  // What fans paid for; money coming back from a rejected payout is not earned again.
   for (const r of rows) {
+    if (!isType(r.type)) continue;
     earned += r.credits;
-    if (isType(r.type)) byType[r.type] += r.credits;
+    byType[r.type] += r.credits;
   }
   return {
     earned,
     by_type: byType,
+    // A pending payout already left the available balance (the ledger's hold).
     available_usd: creditsToDollars(available),
-    // Payout requests come with payouts (issue 15); until then none is pending.
-    pending_usd: creditsToDollars(0),
-    paid_out_usd: creditsToDollars(paidOut),
+    pending_usd: creditsToDollars(payouts.pending),
+    paid_out_usd: creditsToDollars(payouts.completed),
   };
 }
 
@@ -90,7 +93,8 @@ export async function accountStats(
       };
       days.set(r.day, d);
     }
-    if (isType(r.type)) d[r.type] += r.credits;
+    if (!isType(r.type)) continue;
+    d[r.type] += r.credits;
     d.total += r.credits;
   }
   return { data: [...days.values()] };

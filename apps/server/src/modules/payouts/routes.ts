@@ -1,0 +1,24 @@
+import { endpoints } from '@parlor/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { route } from '../../plugins/endpoints';
+import {
+  accountInfo,
+  adminPayouts,
+  decideAml,
+  decidePayout,
+  listPayouts,
+  requestPayout,
+  submitAml,
+} from './service';
+
+/** Payouts and the anti-money-laundering check (DESIGN §8.5, docs/payments.md "Payouts"). */
+export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, endpoints.accountInfo, ({ auth }) => accountInfo(auth.user));
+  route(app, endpoints.listPayouts, ({ auth, query }) => listPayouts(ctx, auth.user, query));
+  route(app, endpoints.requestPayout, ({ auth, body }) => requestPayout(ctx, auth.user, body.amount_usd));
+  route(app, endpoints.submitAml, ({ auth, body }) => submitAml(ctx, auth.user, body));
+  route(app, endpoints.adminPayouts, ({ query }) => adminPayouts(ctx, query));
+  route(app, endpoints.adminPayoutAction, ({ params, body }) => decidePayout(ctx, params.id, body));
+  route(app, endpoints.adminAmlAction, ({ params, body }) => decideAml(ctx, params.id, body.action));
+}
