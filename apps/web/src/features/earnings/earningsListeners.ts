@@ -15,11 +15,18 @@ import {
 
 /** Sales come in bursts (a paid broadcast): one read after a short quiet spell. */
 export const EARNINGS_QUIET_MS = 600;
-const MONEY_EVENTS = new Set(['message_paid', 'sale_commissions', 'payout_completed']);
+const MONEY_EVENTS = new Set(['message_paid', 'sale_commissions', 'payout_completed', 'new_fan']);
+
+/** A sale, a commission, a payout or a new fan or subscriber; a tip comes as its chat message. */
+function movesEarnings(event: string, data: unknown): boolean {
+  if (MONEY_EVENTS.has(event)) return true;
+  const tip = (data as { unread_tip?: unknown } | null)?.unread_tip;
+  return event === 'new_message' && typeof tip === 'number' && tip > 0;
+}
 
 /**
- * The earnings page follows the money without a reload: a sale, a referral commission or a
- * completed payout reads the shown totals and series again (only once the page was opened). A
+ * The earnings page follows the money without a reload: a sale, a tip, a referral commission, a new
+ * subscriber or a completed payout reads the shown totals and series again (only once the page was opened). A
  * completed payout also opens the spec's popup with its amount, wherever the creator is.
  */
 export function registerEarningsListeners(startListening: AppStartListening) {
@@ -44,7 +51,7 @@ export function registerEarningsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: realtimeEvent,
     effect: async (action, api) => {
-      if (!MONEY_EVENTS.has(action.payload.event)) return;
+      if (!movesEarnings(action.payload.event, action.payload.data)) return;
       if (!api.getState().earnings.opened) return;
       api.cancelActiveListeners();
       await api.delay(EARNINGS_QUIET_MS);

@@ -1,0 +1,158 @@
+import { type APIRequestContext, request as requestApi } from '@playwright/test';
+import { startServerWithSmtp, startSmtp } from './support/mail-server';
+import { type ApiAccount, apiSignUp, dismissVerifyPopup, giveCredits, openAs } from './support/money';
+import { captureScreens } from './support/screens';
+import { expect, type Page, test } from './support/test';
+
+// Setting a payout method needs a mailed code: this journey runs on a server of its own whose mail
+// goes to an SMTP server started here (the run's shared server writes mail to its outbox).
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let parlor: Awaited<ReturnType<typeof startServerWithSmtp>>;
+let api: APIRequestContext;
+const PORT = Number(process.env.E2E_EARNINGS_PORT ?? Number(process.env.E2E_PORT ?? 8090) + 50);
+
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  smtp = await startSmtp();
+  parlor = await startServerWithSmtp(smtp.port, PORT);
+  api = await requestApi.newContext({ baseURL: parlor.baseUrl });
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await parlor?.stop();
+  await smtp?.close();
+});
+
+async function tip(fan: ApiAccount, creator: ApiAccount, amount: number) {
+  const chat = await api.post('/v1/chat', {
+    headers: { 'access-token': fan.token },
+    data: { recipient_id: creator.id },
+  });
+  expect(chat.status()).toBe(200);
+  const res = await api.post('/v1/tips', {
+    headers: { 'access-token': fan.token },
+    data: { recipient_id: creator.id, chat_id: (await chat.json()).chat_id, amount },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const earned = (page: Page) => page.getByTestId('earned-total');
+
+test('a creator sees tips after the fee live, asks for a payout and sees it completed', async ({ page }) => {
+  const fan = await apiSignUp(api, 'user');
+  const creator = await apiSignUp(api, 'featured');
+  await giveCredits(api, fan, 'popular');
+
+  // 50 credits: the platform keeps 10, the creator 40 ($4.00).
+  await tip(fan, creator, 50);
+  await openAs(page, creator, `${parlor.baseUrl}/account`);
+  await page.getByRole('link', { name: /Earnings/ }).click();
+  await expect(page).toHaveURL(/\/account\/earnings\/summary$/);
+  await expect(page.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
+  await expect(earned(page)).toContainText('$4.00');
+  await expect(earned(page)).toContainText('40 credits');
+  await expect(page.getByText('What you keep, after the platform fee.')).toBeVisible();
+  const tipsRow = page
+    .getByRole('list', { name: 'Earned by type' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Tips' });
+  await expect(tipsRow).toContainText('$4.00');
+  await expect(page.getByTestId('range-total')).toContainText('Last 30 days: $4.00');
+  // The chart's figures for screen readers: today's tips.
+  await expect(page.getByRole('table', { name: /Last 30 days, in dollars/ })).toContainText('$4.00');
+
+  // A second tip, 33 credits: the platform's 20 % rounds down to 6, the creator keeps 27. The page
+  // follows without a reload.
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+  await tip(fan, creator, 33);
+  await expect(earned(page)).toContainText('$6.70');
+  await expect(page.getByTestId('range-total')).toContainText('Last 30 days: $6.70');
+  await expect(tipsRow).toContainText('$6.70');
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  // 90 days and all time show the same money.
+  await page.getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByTestId('range-total')).toContainText('Last 90 days: $6.70');
+  await page.getByRole('button', { name: 'All time' }).click();
+  await expect(page.getByRole('heading', { name: 'Earned all time' })).toBeVisible();
+  await expect(earned(page)).toContainText('$6.70');
+
+  // The export is the chosen range's day series.
+  const csvLink = page.getByRole('link', { name: 'Export CSV' }).first();
+  await expect(csvLink).toHaveAttribute('download', 'earnings-last-90-days.csv');
+  const href = decodeURIComponent((await csvLink.getAttribute('href')) ?? '');
+  expect(href).toContain('date,messages_usd,subscriptions_usd,tips_usd');
+  expect(href).toMatch(/,0\.00,0\.00,6\.70,0\.00,0\.00,6\.70,/);
+
+  // No payout method yet: the page sends the creator to the payout settings.
+  await expect(page.getByRole('link', { name: 'Set your payout method' })).toHaveAttribute(
+    'href',
+    '/account/settings/payouts',
+  );
+
+  // Enough for a payout: 250 more (200 kept), $26.70 available.
+  await tip(fan, creator, 250);
+  await expect(page.getByTestId('balance-available')).toHaveText('$26.70');
+
+  // The payout method, set with the mailed code.
+  const sent = await api.post('/v1/users/send-verification-code', {
+    headers: { 'access-token': creator.token },
+  });
+  expect(sent.ok()).toBe(true);
+  const code = await smtp.code(`${creator.username}@example.com`, 2);
+  const set = await api.patch(`/v2/account/defaults?verification_code=${code}`, {
+    headers: { 'access-token': creator.token },
+    data: { payout_method: 'paypal_transfer', payout_account: 'payouts-of-mine@example.com' },
+  });
+  expect(set.status()).toBe(200);
+
+  await page.reload();
+  await dismissVerifyPopup(page);
+  await expect(page.getByText('PayPal', { exact: true })).toBeVisible();
+  const amount = page.getByLabel('Amount to withdraw (USD)');
+  await expect(amount).toHaveValue('26.70');
+  await amount.fill('12');
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByText('The minimum payout is $20.00.')).toBeVisible();
+  await amount.fill('25');
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByText('Payout of $25.00 requested.')).toBeVisible();
+  const history = page.getByTestId('payouts-table');
+  const first = history.getByRole('row').nth(1);
+  await expect(first).toContainText('$25.00');
+  await expect(first).toContainText('PayPal');
+  await expect(first).toContainText('Pending');
+  await expect(page.getByTestId('balance-available')).toHaveText('$1.70');
+  await expect(page.getByTestId('balance-pending')).toHaveText('$25.00');
+  await captureScreens(page, 'creator-earnings');
+
+  // A second one while the first waits: the server's 409, as it came.
+  await amount.fill('20');
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You already have a payout waiting to be completed.' }),
+  ).toBeVisible();
+
+  // An admin completes it: the popup with the amount, the row completed, paid out moves.
+  const admin = await api.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
+  const adminToken = (await admin.json()).access_token;
+  const queue = await api.get('/v1/admin/payouts?status=pending', {
+    headers: { 'access-token': adminToken },
+  });
+  const mine = (await queue.json()).data.find((p: { user: { _id: string } }) => p.user._id === creator.id);
+  const done = await api.patch(`/v1/admin/payouts/${mine._id}`, {
+    headers: { 'access-token': adminToken },
+    data: { action: 'complete' },
+  });
+  expect(done.status()).toBe(200);
+  const popup = page.getByRole('dialog', { name: 'Payout completed' });
+  await expect(popup).toContainText('$25.00');
+  await captureScreens(page, 'payout-completed');
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(first).toContainText('Completed');
+  await expect(page.getByTestId('balance-paid')).toHaveText('$25.00');
+  await expect(page.getByTestId('balance-pending')).toHaveText('$0.00');
+});
