@@ -77,7 +77,9 @@ export function AmlPanel() {
         </p>
       )}
       {!aml.open && canSend && (
-        <LinkButton onClick={() => dispatch(amlFormOpened(true))}>Fill in the form</LinkButton>
+        <p>
+          <LinkButton onClick={() => dispatch(amlFormOpened(true))}>Fill in the form</LinkButton>
+        </p>
       )}
       {aml.open && canSend && (
         <form className={styles.amlForm} onSubmit={submit} noValidate aria-label="Anti-money-laundering form">

@@ -46,6 +46,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
           ticks: { show: false },
           font: '11px system-ui, sans-serif',
           space: 56,
+          values: (_u, ticks) => ticks.map((t) => dayLabel(new Date(t * 1000).toISOString())),
         },
         {
           stroke: '#55536a',

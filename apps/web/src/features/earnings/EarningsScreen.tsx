@@ -75,6 +75,7 @@ const RANGES: { value: EarningsRange; label: string }[] = [
 ];
 
 function Totals() {
+  const dispatch = useAppDispatch();
   const { period, totals, totalsError } = useAppSelector(selectEarnings);
   const current = totals[period];
   const view = current ? totalsView(current) : null;
@@ -82,6 +83,12 @@ function Totals() {
     <Card roomy aria-labelledby="earned-title">
       <div className={styles.cardHead}>
         <CardTitle id="earned-title">Earned {period === 'month' ? 'this month' : 'all time'}</CardTitle>
+        <Segmented
+          label="Period"
+          options={PERIODS}
+          value={period}
+          onChange={(p) => dispatch(periodChosen(p))}
+        />
       </div>
       {totalsError && !view && (
         <p role="alert" className={styles.error}>
@@ -178,18 +185,7 @@ export function EarningsScreen() {
       <Link to="/account" className={styles.back}>
         ← Account
       </Link>
-      <PageHeader
-        title="Earnings"
-        subtitle="What fans paid you, your balance and your payouts."
-        actions={
-          <Segmented
-            label="Period"
-            options={PERIODS}
-            value={period}
-            onChange={(p) => dispatch(periodChosen(p))}
-          />
-        }
-      />
+      <PageHeader title="Earnings" subtitle="What fans paid you, your balance and your payouts." />
       <div className={styles.grid}>
         <div className={styles.main}>
           <Totals />

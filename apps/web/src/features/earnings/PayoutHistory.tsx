@@ -55,13 +55,15 @@ export function PayoutHistory() {
             <tbody>
               {payouts.items.map((p) => (
                 <tr key={p._id}>
-                  <td>{date(p.created_at)}</td>
-                  <td className={styles.num}>{usd(p.amount_usd)}</td>
-                  <td>{METHOD_LABELS[p.method]}</td>
-                  <td>
+                  <td data-label="Requested">{date(p.created_at)}</td>
+                  <td data-label="Amount" className={styles.num}>
+                    {usd(p.amount_usd)}
+                  </td>
+                  <td data-label="Method">{METHOD_LABELS[p.method]}</td>
+                  <td data-label="Status">
                     <span className={`${styles.status} ${styles[p.status]}`}>{STATUS_LABELS[p.status]}</span>
                   </td>
-                  <td>{date(p.completed_at)}</td>
+                  <td data-label="Completed">{date(p.completed_at)}</td>
                 </tr>
               ))}
             </tbody>
