@@ -93,6 +93,8 @@ export const submitAml = createApiThunk('earnings/aml', async (body: AmlRequest)
 const appliers: EventAppliers<EarningsState> = {
   // The history shows it completed at once; totals are read again by the listener.
   payout_completed(s, data, ctx) {
+    // "One is pending" no longer holds once it is completed.
+    if (s.payout.error?.kind === 'pending') s.payout.error = null;
     const item = s.payouts.items.find((p) => p._id === data._id);
     if (item && item.status === 'pending') {
       item.status = 'completed';
