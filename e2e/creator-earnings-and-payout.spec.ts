@@ -153,6 +153,23 @@ test('a creator sees tips after the fee live, asks for a payout and sees it comp
   await captureScreens(page, 'payout-completed');
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(first).toContainText('Completed');
+  await expect(page.getByText('You already have a payout waiting to be completed.')).toBeHidden();
   await expect(page.getByTestId('balance-paid')).toHaveText('$25.00');
   await expect(page.getByTestId('balance-pending')).toHaveText('$0.00');
+
+  // The AML form from its link: sent, its status is shown as being checked.
+  const aml = page.getByRole('region', { name: 'Anti-money-laundering check' });
+  await aml.getByRole('button', { name: 'Fill in the form' }).click();
+  const form = page.getByRole('form', { name: 'Anti-money-laundering form' });
+  await form.getByRole('button', { name: 'Send for checking' }).click();
+  await expect(form.getByText('Enter your full name')).toBeVisible();
+  await form.getByLabel('Full name').fill('Pat Creator');
+  await form.getByLabel('Date of birth').fill('1990-04-23');
+  await form.getByLabel('Address').fill('1 Market Street');
+  await form.getByLabel('City').fill('Lisbon');
+  await form.getByLabel('Postal code').fill('1100-148');
+  await form.getByLabel('Country').selectOption('PT');
+  await form.getByRole('button', { name: 'Send for checking' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('aml-status')).toHaveText('Being checked');
 });
