@@ -5,6 +5,7 @@ import {
   DAILY_CODE_LIMIT,
   ERRORS,
   MAX_CODE_ATTEMPTS,
+  PAYOUT_DETAIL_MESSAGES,
   RESEND_COOLDOWN_S,
   SUCCESS,
   User,
@@ -300,12 +301,62 @@ describe('action codes', () => {
     expect(missing.status).toBe(400);
     const ok = await api.call('PATCH', `/v2/account/defaults?verification_code=${code}`, { token, body });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual(body);
+    expect(ok.body).toEqual({ ...body, account_holder: null, payout_country: null });
     // A code works once.
     const again = await api.call('PATCH', `/v2/account/defaults?verification_code=${code}`, { token, body });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('code_missing');
     expect((await api.call('POST', '/v1/users/send-verification-code', { token })).status).toBe(429);
+  });
+
+  it('checks the details each method needs, and sets the payout country once', async () => {
+    const { token, user } = await api.signUp('featured');
+    const patch = (body: Record<string, unknown>, code = '0000') =>
+      api.call('PATCH', `/v2/account/defaults?verification_code=${code}`, { token, body });
+    const badIban = await patch({
+      payout_method: 'bank_transfer',
+      payout_account: 'DE89 3704 0044 0532 0130 01',
+      account_holder: 'Mila Example',
+    });
+    expect(badIban.status).toBe(400);
+    expect(badIban.body.message).toBe(PAYOUT_DETAIL_MESSAGES.iban);
+    const noHolder = await patch({
+      payout_method: 'bank_transfer',
+      payout_account: 'DE89 3704 0044 0532 0130 00',
+    });
+    expect(noHolder.status).toBe(400);
+    expect(noHolder.body.message).toBe(PAYOUT_DETAIL_MESSAGES.holder);
+    expect(
+      (await patch({ payout_method: 'paxum_transfer', payout_account: 'not-an-email' })).body.message,
+    ).toBe(PAYOUT_DETAIL_MESSAGES.email);
+    expect((await patch({ payout_method: 'crypto_transfer', payout_account: 'short' })).body.message).toBe(
+      PAYOUT_DETAIL_MESSAGES.wallet,
+    );
+
+    await api.call('POST', '/v1/users/send-verification-code', { token });
+    const code = await mail.lastCode(user.email);
+    const bank = {
+      payout_method: 'bank_transfer',
+      payout_account: 'DE89 3704 0044 0532 0130 00',
+      account_holder: 'Mila Example',
+      payout_country: 'pt',
+    };
+    const ok = await patch(bank, code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({
+      payout_method: 'bank_transfer',
+      account_holder: 'Mila Example',
+      payout_country: 'PT',
+    });
+    const info = await api.call('GET', '/v1/account/info', { token });
+    expect(info.body).toMatchObject({
+      payout_method: 'bank_transfer',
+      payout_details: '•••• 3000',
+      payout_country: 'PT',
+    });
+    const moved = await patch({ ...bank, payout_country: 'ES' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe('Unable to update payout country. Payout country already set.');
   });
 
   it('keeps action codes and email codes apart', async () => {

@@ -210,7 +210,7 @@ function examples(name: string): Example[] {
     updatePayoutDefaults: [
       {
         query: { verification_code: '123456' },
-        body: { payout_method: 'paypal_transfer', payout_account: 'abc' },
+        body: { payout_method: 'paypal_transfer', payout_account: 'abc@x.io' },
       },
     ],
     addTag: [{ body: { tag: 'music' } }],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, VERIFICATION_CODE_LENGTH } from './constants';
 import { VerificationStatus } from './enums';
 import { ERRORS, VALIDATION } from './rules/messages';
+import { email as emailRule } from './rules/validators';
 import { EmailInput, User } from './users';
 
 // Accounts (issue 6): email verification by code, profile extras, deletion, account states, admin.
@@ -130,14 +131,60 @@ export const DiscoverSettingRequest = z.object({ featured: z.boolean() });
 /** PATCH /v2/account/defaults?verification_code=: payout information, guarded by an action code. */
 export const PayoutMethod = z.enum(['bank_transfer', 'paypal_transfer', 'paxum_transfer', 'crypto_transfer']);
 export type PayoutMethod = z.infer<typeof PayoutMethod>;
-export const PayoutDefaultsRequest = z.object({
-  payout_method: PayoutMethod,
-  payout_account: z.string().trim().min(3, VALIDATION.min3).max(120),
-});
+export const PAYOUT_DETAIL_MESSAGES = {
+  iban: 'Enter a valid IBAN, e.g. DE89 3704 0044 0532 0130 00',
+  holder: "Enter the account holder's name",
+  email: 'Enter the email address of that account',
+  wallet: 'Enter a valid wallet address',
+  country: 'Choose your country',
+  countryLocked: 'Unable to update payout country. Payout country already set.',
+} as const;
+
+/** An IBAN: country, check digits and account, checked with ISO 13616's mod-97 rule. */
+export function isValidIban(raw: string): boolean {
+  const iban = raw.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+const WALLET = /^[A-Za-z0-9]{26,90}$/;
+
+/**
+ * PATCH /v2/account/defaults?verification_code=: payout information, guarded by an action code.
+ * The details depend on the method: an IBAN and its holder for a bank transfer, the account's email
+ * for PayPal and Paxum, a wallet address for crypto. The country is set once.
+ */
+export const PayoutDefaultsRequest = z
+  .object({
+    payout_method: PayoutMethod,
+    payout_account: z.string().trim().min(3, VALIDATION.min3).max(120),
+    account_holder: z.string().trim().max(120).optional(),
+    payout_country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, PAYOUT_DETAIL_MESSAGES.country)
+      .transform((c) => c.toUpperCase())
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.payout_method === 'bank_transfer') {
+      if (!isValidIban(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.iban);
+      if (!b.account_holder || b.account_holder.length < 2)
+        issue('account_holder', PAYOUT_DETAIL_MESSAGES.holder);
+    } else if (b.payout_method === 'crypto_transfer') {
+      if (!WALLET.test(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.wallet);
+    } else if (emailRule(b.payout_account) !== undefined)
+      issue('payout_account', PAYOUT_DETAIL_MESSAGES.email);
+  });
 export const PayoutDefaultsQuery = z.object({ verification_code: VerificationCode });
 export const PayoutDefaults = z.object({
   payout_method: PayoutMethod.nullable(),
   payout_account: z.string().nullable(),
+  account_holder: z.string().nullable(),
+  payout_country: z.string().nullable(),
 });
 export type PayoutDefaults = z.infer<typeof PayoutDefaults>;
 

@@ -2,6 +2,7 @@ export * from './account';
 export * from './broadcasts';
 export * from './chats';
 export * from './constants';
+export * from './countries';
 export * from './discover';
 export * from './earnings';
 export * from './endpoint';

@@ -76,6 +76,8 @@ export interface UsersTable {
   greeting: string | null;
   payout_method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer' | null;
   payout_account: string | null;
+  payout_holder: string | null;
+  payout_country: string | null;
   aml_status: Generated<'none' | 'pending' | 'approved' | 'rejected'>;
   deleted_at: NullableTimestamp;
   // 0018_subscription_price

@@ -25,6 +25,10 @@ CREATE UNIQUE INDEX payouts_one_pending ON payouts (user_id) WHERE status = 'pen
 CREATE INDEX payouts_by_user_idx ON payouts (user_id, id DESC);
 CREATE INDEX payouts_by_status_idx ON payouts (status, id);
 
+-- Payout details beyond the account itself: a bank account's holder, and the payout country, set once.
+ALTER TABLE users ADD COLUMN payout_holder text;
+ALTER TABLE users ADD COLUMN payout_country text CHECK (payout_country ~ '^[A-Z]{2}$');
+
 -- The anti-money-laundering check: the form as submitted, and its state on the account.
 ALTER TABLE users ADD COLUMN aml_status text NOT NULL DEFAULT 'none'
   CHECK (aml_status IN ('none', 'pending', 'approved', 'rejected'));

@@ -68,6 +68,8 @@ export const accountRepository = {
         greeting: null,
         payout_method: null,
         payout_account: null,
+        payout_holder: null,
+        payout_country: null,
         frozen_message: null,
         email_verified: false,
         online: false,

@@ -4,12 +4,15 @@ import {
   type IdVerificationResponse,
   isModerationPending,
   MAX_TAGS,
+  PAYOUT_DETAIL_MESSAGES,
   type PayoutDefaults,
+  type PayoutDefaultsRequest,
   type User,
 } from '@parlor/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { conflict, DomainError, forbidden } from '../../lib/errors';
+import { badRequest, conflict, DomainError, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
@@ -100,6 +103,8 @@ export async function dismissReportedWarning(ctx: AppContext, caller: UserRow) {
 export const payoutDefaultsOf = (row: UserRow): PayoutDefaults => ({
   payout_method: row.payout_method,
   payout_account: row.payout_account,
+  account_holder: row.payout_holder,
+  payout_country: row.payout_country,
 });
 
 /**
@@ -110,18 +115,27 @@ export async function updatePayoutDefaults(
   ctx: AppContext,
   caller: UserRow,
   code: string,
-  input: { payout_method: NonNullable<PayoutDefaults['payout_method']>; payout_account: string },
+  input: z.output<typeof PayoutDefaultsRequest>,
 ): Promise<PayoutDefaults> {
   if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
   assertNotFrozen(caller);
   const now = ctx.clock.now();
+  // The payout country is set once (spec part 2 §8); sending the same one again is no change.
+  const countryLocked = () =>
+    badRequest(PAYOUT_DETAIL_MESSAGES.countryLocked, 'payout_country_set', 'payout_country');
+  if (input.payout_country && caller.payout_country && input.payout_country !== caller.payout_country)
+    throw countryLocked();
   const { outcome, row } = await ctx.db.transaction().execute(async (trx) => {
     const locked = await accountRepository.lockUser(trx, caller.id);
+    if (input.payout_country && locked.payout_country && input.payout_country !== locked.payout_country)
+      throw countryLocked();
     const result = await checkCode(trx, ctx, caller.id, 'action', code, now);
     if (result !== 'ok') return { outcome: result, row: locked };
     const updated = await usersRepository.update(trx, caller.id, {
       payout_method: input.payout_method,
       payout_account: input.payout_account,
+      payout_holder: input.payout_method === 'bank_transfer' ? (input.account_holder ?? null) : null,
+      ...(input.payout_country && !locked.payout_country ? { payout_country: input.payout_country } : {}),
     });
     return { outcome: result, row: updated };
   });

@@ -55,7 +55,7 @@ export function accountInfo(user: UserRow): AccountInfo {
   return {
     payout_method: user.payout_method,
     payout_details: maskDetails(user.payout_account),
-    payout_country: null,
+    payout_country: user.payout_country,
     minimum_payout_usd: MINIMUM_PAYOUT_USD.toFixed(2),
     aml_status: user.aml_status,
     payout_methods: PayoutMethods.options.filter((m: PayoutMethod) => features[m]),
@@ -110,7 +110,8 @@ export async function requestPayout(ctx: AppContext, user: UserRow, amountUsd: n
       user_id: user.id,
       amount,
       method: user.payout_method as string,
-      details: user.payout_account,
+      // Where to send it, whole, for the admin who pays it.
+      details: user.payout_holder ? `${user.payout_holder}, ${user.payout_account}` : user.payout_account,
       at: now,
     });
     if (!payout) throw conflict(PAYOUT_MESSAGES.pending, 'payout_pending');

@@ -1,5 +1,10 @@
-import { type PayoutDefaults as Payout, PayoutDefaultsRequest, PayoutMethod } from '@parlor/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  countryOptions,
+  type PayoutDefaults as Payout,
+  PayoutDefaultsRequest,
+  PayoutMethod,
+} from '@parlor/contract';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
@@ -16,6 +21,12 @@ const METHOD_LABELS: Record<PayoutMethod, string> = {
   paxum_transfer: 'Paxum',
   crypto_transfer: 'Crypto',
 };
+const ACCOUNT_LABELS: Record<PayoutMethod, string> = {
+  bank_transfer: 'IBAN',
+  paypal_transfer: 'PayPal email',
+  paxum_transfer: 'Paxum email',
+  crypto_transfer: 'Wallet address',
+};
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : null);
 
 /**
@@ -28,8 +39,11 @@ export function PayoutSettingsScreen() {
   const [current, setCurrent] = useState<Payout | null>(null);
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
   const [account, setAccount] = useState('');
+  const [holder, setHolder] = useState('');
+  const [country, setCountry] = useState('');
+  const countries = useMemo(() => countryOptions(), []);
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -39,6 +53,8 @@ export function PayoutSettingsScreen() {
         setCurrent(answer);
         if (answer.payout_method) setMethod(answer.payout_method);
         setAccount(answer.payout_account ?? '');
+        setHolder(answer.account_holder ?? '');
+        setCountry(answer.payout_country ?? '');
       },
       (e: unknown) => setError(messageOf(e)),
     );
@@ -49,9 +65,16 @@ export function PayoutSettingsScreen() {
     event.preventDefault();
     setSaved(null);
     setError(null);
-    const body = PayoutDefaultsRequest.safeParse({ payout_method: method, payout_account: account });
+    const body = PayoutDefaultsRequest.safeParse({
+      payout_method: method,
+      payout_account: account,
+      ...(method === 'bank_transfer' ? { account_holder: holder } : {}),
+      ...(country ? { payout_country: country } : {}),
+    });
     if (!body.success) {
-      setFieldError(body.error.issues[0]?.message);
+      const errors: Record<string, string> = {};
+      for (const issue of body.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      setFieldErrors(errors);
       return;
     }
     setSending(true);
@@ -88,15 +111,43 @@ export function PayoutSettingsScreen() {
           ))}
         </SelectField>
         <TextField
-          label="Account (IBAN, email or wallet)"
+          label={ACCOUNT_LABELS[method]}
           name="payout_account"
           value={account}
-          error={fieldError}
+          error={fieldErrors.payout_account}
           onChange={(e) => {
             setAccount(e.target.value);
-            setFieldError(undefined);
+            setFieldErrors({});
           }}
         />
+        {method === 'bank_transfer' && (
+          <TextField
+            label="Account holder"
+            name="account_holder"
+            autoComplete="name"
+            value={holder}
+            error={fieldErrors.account_holder}
+            onChange={(e) => {
+              setHolder(e.target.value);
+              setFieldErrors({});
+            }}
+          />
+        )}
+        <SelectField
+          label="Payout country"
+          name="payout_country"
+          value={country}
+          disabled={Boolean(current?.payout_country)}
+          onChange={(e) => setCountry(e.target.value)}
+        >
+          <option value="">Choose a country</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        {current?.payout_country && <Note>The payout country is set once and cannot be changed.</Note>}
         {saved && <Note tone="success">{saved}</Note>}
         {error && <Note tone="error">{error}</Note>}
         <Note>We will email you a code to confirm the change.</Note>
