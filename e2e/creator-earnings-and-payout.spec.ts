@@ -105,13 +105,19 @@ test('a creator sees tips after the fee live, asks for a payout and sees it comp
   const code = await smtp.code(`${creator.username}@example.com`, 2);
   const set = await api.patch(`/v2/account/defaults?verification_code=${code}`, {
     headers: { 'access-token': creator.token },
-    data: { payout_method: 'paypal_transfer', payout_account: 'payouts-of-mine@example.com' },
+    data: {
+      payout_method: 'bank_transfer',
+      payout_account: 'DE89370400440532013000',
+      account_holder: 'Pat Creator',
+      payout_country: 'DE',
+    },
   });
   expect(set.status()).toBe(200);
 
   await page.reload();
   await dismissVerifyPopup(page);
-  await expect(page.getByText('PayPal', { exact: true })).toBeVisible();
+  await expect(page.getByText('Bank transfer', { exact: true })).toBeVisible();
+  await expect(page.getByText(/3000$/)).toBeVisible();
   const amount = page.getByLabel('Amount to withdraw (USD)');
   await expect(amount).toHaveValue('26.70');
   await amount.fill('12');
@@ -123,7 +129,7 @@ test('a creator sees tips after the fee live, asks for a payout and sees it comp
   const history = page.getByTestId('payouts-table');
   const first = history.getByRole('row').nth(1);
   await expect(first).toContainText('$25.00');
-  await expect(first).toContainText('PayPal');
+  await expect(first).toContainText('Bank transfer');
   await expect(first).toContainText('Pending');
   await expect(page.getByTestId('balance-available')).toHaveText('$1.70');
   await expect(page.getByTestId('balance-pending')).toHaveText('$25.00');

@@ -1,11 +1,16 @@
-import { AML_THRESHOLD_USD, type AmlRequest as AmlBody, AmlRequest, type AmlStatus } from '@parlor/contract';
+import {
+  AML_THRESHOLD_USD,
+  type AmlRequest as AmlBody,
+  AmlRequest,
+  type AmlStatus,
+  countryOptions,
+} from '@parlor/contract';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { LinkButton } from '../../ui/LinkButton';
 import { SelectField, TextField } from '../../ui/TextField';
-import { countries } from './countries';
 import styles from './EarningsScreen.module.css';
 import { amlFormOpened, selectAmlStatus, selectEarnings, submitAml } from './earningsSlice';
 
@@ -33,7 +38,7 @@ export function AmlPanel() {
   const status = useAppSelector(selectAmlStatus);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const list = useMemo(() => countries(), []);
+  const list = useMemo(() => countryOptions(), []);
   const canSend = status === 'none' || status === 'rejected';
 
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
