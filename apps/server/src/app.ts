@@ -35,6 +35,8 @@ import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPayoutRoutes } from './modules/payouts/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
+import { registerReferralRoutes } from './modules/referrals/routes';
+import { referralCommissionsTask } from './modules/referrals/service';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAutoMessageRoutes(app, ctx);
   registerEarningsRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
+  registerReferralRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
@@ -180,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     idempotencyKeysPurgeTask(ctx),
     discoverRankTask(ctx),
     jobsPurgeTask(ctx.db),
+    referralCommissionsTask(ctx),
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);

@@ -48,6 +48,8 @@ const Env = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
   /** The platform's share, in percent, of every credit a fan spends on a creator (DESIGN §8.5). */
   PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  /** A referrer's share, in percent, of a referred creator's earnings for 12 months (from the platform's fee). */
+  REFERRAL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
   CRYPTO_TOPUP: z.enum(['sandbox', 'off']).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +93,7 @@ export interface Config {
   paymentProvider: 'sandbox';
   /** The platform's share of what fans spend on creators, in percent. */
   platformFeePercent: number;
+  referralPercent: number;
   /** 'sandbox': crypto top-ups are simulated (confirmed at once, nothing received); 'off': refused. */
   cryptoTopUp: 'sandbox' | 'off';
   /** undefined: seed when the database is empty (`npm start`). */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    referralPercent: e.REFERRAL_PERCENT,
     cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -147,6 +147,16 @@ describe('broadcasts', () => {
       except_ids: a.user._id,
     });
     expect(count.body).toEqual({ total: 2 });
+    // c blocks media from the creator: a photo or video would not reach c, a text would.
+    expect(
+      (await call('PATCH', '/v1/chats', c.token, { action: 'block_media', ids: creator.user._id })).status,
+    ).toBe(200);
+    const photoReach = await call('POST', '/v1/broadcast/audience', creator.token, {
+      category: 'all',
+      except_ids: a.user._id,
+      type: 'media',
+    });
+    expect(photoReach.body).toEqual({ total: 1 });
 
     const chosen = await call('POST', '/v1/broadcast/send', creator.token, {
       ids: `${a.user._id},${b.user._id}`,
@@ -227,6 +237,14 @@ describe('broadcasts', () => {
       price: 25,
     });
 
+    // The reach shown before sending follows the same rule.
+    const reach = await call('POST', '/v1/broadcast/audience', creator.token, {
+      category: 'all',
+      type: 'media',
+      public_id: media.public_id,
+      exclude_buyers: true,
+    });
+    expect(reach.body).toEqual({ total: 1 });
     const again = await call('POST', '/v1/broadcast/send', creator.token, {
       category: 'all',
       type: 'media',

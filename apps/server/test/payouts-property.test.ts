@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { sweepCommissions } from '../src/modules/referrals/service';
 import { balances, creatorShare } from './support/balances';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
-// Property: whatever interleaving of fans paying, payout requests (alone and at once), rejections
-// and completions happens, every balance equals its ledger, no balance is negative, at most one
-// payout is pending, and what a creator earned is exactly what is available, pending and paid out.
+// Property: whatever interleaving of fans paying, referral commission sweeps, payout requests (alone
+// and at once), rejections and completions happens, every balance equals its ledger, no balance is
+// negative, at most one payout is pending, what a creator earned is exactly what is available,
+// pending and paid out, and their referrer has exactly 5 % of each payment the sweeps have read.
 let server: TestServer;
 let w: ReturnType<typeof world>;
 let adminToken: string;
@@ -31,6 +33,7 @@ type Op =
   | { kind: 'payout'; credits: number }
   | { kind: 'reject' }
   | { kind: 'complete' }
+  | { kind: 'sweep' }
   | { kind: 'burst'; tips: number[]; payouts: number[] };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -48,6 +51,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('reject' as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('complete' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('sweep' as const) }), weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant('burst' as const),
@@ -62,12 +66,22 @@ describe('payouts property', () => {
   it('keeps earnings, holds and payouts equal to the ledger under any interleaving', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
-        const creator = await w.creator();
+        // A creator referred by another: every payment to them owes the referrer a commission.
+        const referrer = await w.creator();
+        const creator = await w.api.signUp('featured', { code: referrer.user.username });
         await server.app.ctx.db
           .updateTable('users')
-          .set({ payout_method: 'paxum_transfer', payout_account: 'prop@example.com' })
+          .set({
+            payout_method: 'paxum_transfer',
+            payout_account: 'prop@example.com',
+            requires_moderation: false,
+          })
           .where('id', '=', creator.user._id)
           .execute();
+        const sweep = () => sweepCommissions(server.app.ctx, 0);
+        await sweep();
+        let unswept: number[] = [];
+        let commissions = 0;
         const fan = await w.fan();
         await w.giveCredits(fan.user._id, 100_000);
         const call = (method: string, path: string, token: string, body?: unknown) =>
@@ -90,6 +104,11 @@ describe('payouts property', () => {
             expect((await tip(o.amount)).status).toBe(200);
             earnedTotal += creatorShare(o.amount);
             available += creatorShare(o.amount);
+            unswept.push(creatorShare(o.amount));
+          } else if (o.kind === 'sweep') {
+            await sweep();
+            for (const share of unswept) commissions += Math.floor((share * 5) / 100);
+            unswept = [];
           } else if (o.kind === 'payout') {
             const res = await ask(o.credits);
             const expected = pending > 0 ? 409 : o.credits > available ? 400 : 200;
@@ -115,7 +134,10 @@ describe('payouts property', () => {
             const through = asked.filter((a) => a.status === 200);
             expect(through.length).toBeLessThanOrEqual(pending > 0 ? 0 : 1);
             for (const a of asked) expect([200, 400, 409]).toContain(a.status);
-            for (const t of o.tips) earnedTotal += creatorShare(t);
+            for (const t of o.tips) {
+              earnedTotal += creatorShare(t);
+              unswept.push(creatorShare(t));
+            }
             // Continue the model from what committed.
             const totals = (await call('GET', '/v1/account/totals?totals=true', creator.token)).body;
             available = Math.round(Number(totals.available_usd) * 10);
@@ -129,6 +151,7 @@ describe('payouts property', () => {
             paid_out_usd: (paidOut / 10).toFixed(2),
           });
           expect(available + pending + paidOut).toBe(earnedTotal);
+          expect((await balances(server.app.ctx.db, referrer.user._id)).earnings).toBe(commissions);
         }
         expect((await balances(server.app.ctx.db, creator.user._id)).earnings).toBe(available);
         expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);

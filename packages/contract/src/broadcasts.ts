@@ -78,6 +78,11 @@ export const BroadcastAudienceRequest = z.object({
   search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
   ids: userIdList.optional(),
   except_ids: userIdList.optional(),
+  /** The draft's type: a photo or video does not go to fans who block media from the creator. */
+  type: z.enum(['text', 'media', 'image', 'video']).optional(),
+  /** With `exclude_buyers`, the media whose buyers are left out. */
+  public_id: z.string().max(128).nullable().optional(),
+  exclude_buyers: z.boolean().optional(),
 });
 export const BroadcastAudienceResponse = z.object({ total: z.number().int() });
 

@@ -153,3 +153,26 @@ export const AdminPayoutAction = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 export const AdminAmlAction = z.object({ action: z.enum(['approve', 'reject']) });
+
+// --- Referrals (DESIGN §8.5) ---
+
+/** One account that signed up with my code, and what I earned from it. */
+export const Referral = z.object({
+  _id: z.string(),
+  username: z.string(),
+  type: z.enum(['user', 'featured']),
+  created_at: z.string(),
+  /** Credits of commission earned from this account. */
+  earned: z.number().int(),
+});
+export type Referral = z.infer<typeof Referral>;
+export const ReferralsQuery = PayoutsQuery;
+export const ReferralsPage = z.object({ data: z.array(Referral), next: z.string().nullable() });
+export type ReferralsPage = z.infer<typeof ReferralsPage>;
+
+/** A commission paid: from a referred creator's earnings or a referred fan's credit purchase. */
+export const SaleCommissionsEvent = z.object({
+  amount: z.number().int(),
+  from_user_id: z.string(),
+  kind: z.enum(['creator', 'fan']),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BroadcastDoneEvent, BroadcastProgressEvent } from './broadcasts';
 import { NewFanEvent } from './discover';
-import { PayoutCompletedEvent } from './earnings';
+import { PayoutCompletedEvent, SaleCommissionsEvent } from './earnings';
 import { NewFeedEvent } from './feed';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
@@ -63,7 +63,7 @@ export const ServerEvents = {
     online_complete: z.boolean(),
   }),
   pong: z.object({ ts: z.number() }),
-  sale_commissions: open,
+  sale_commissions: SaleCommissionsEvent,
   profile_complete_config: open,
   'user.update': open,
   new_message: NewMessageEvent,

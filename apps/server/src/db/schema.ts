@@ -290,6 +290,11 @@ export interface AmlChecksTable {
   decided_at: NullableTimestamp;
 }
 
+export interface ReferralSweepTable {
+  singleton: Generated<boolean>;
+  last_entry_id: number;
+}
+
 /** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
 export interface BroadcastsTable {
   id: Generated<number>;
@@ -353,7 +358,8 @@ export type LedgerReason =
   | 'crypto_topup'
   | 'admin_adjustment'
   | 'payout'
-  | 'payout_returned';
+  | 'payout_returned'
+  | 'referral';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -487,6 +493,7 @@ export interface DB {
   platform_account: PlatformAccountTable;
   payouts: PayoutsTable;
   aml_checks: AmlChecksTable;
+  referral_sweep: ReferralSweepTable;
   broadcast_recipients: BroadcastRecipientsTable;
   feed_purchases: FeedPurchasesTable;
   ledger_entries: LedgerEntriesTable;

@@ -15,6 +15,8 @@ import {
   PayoutRequest,
   PayoutsPage,
   PayoutsQuery,
+  ReferralsPage,
+  ReferralsQuery,
 } from '../earnings';
 import { endpoint } from '../endpoint';
 import { IdParams } from '../ids';
@@ -79,5 +81,12 @@ export const earningsEndpoints = {
     params: IdParams,
     body: AdminAmlAction,
     response: AmlResponse,
+  }),
+  listReferrals: endpoint({
+    method: 'GET',
+    path: '/v1/users/referrals',
+    access: 'user',
+    query: ReferralsQuery,
+    response: ReferralsPage,
   }),
 } as const;

@@ -51,17 +51,32 @@ function audienceOf(input: AudienceInput): Audience {
   };
 }
 
-/** POST /v1/broadcast/audience: how many fans a broadcast to this audience would reach now. */
-export async function countAudience(ctx: AppContext, user: UserRow, input: AudienceInput) {
+/**
+ * POST /v1/broadcast/audience: how many fans a broadcast to this audience would reach now, with the
+ * draft's rules (media leaves out fans who block it; exclude_buyers leaves out the media's buyers).
+ */
+export async function countAudience(
+  ctx: AppContext,
+  user: UserRow,
+  input: AudienceInput &
+    Pick<SendInput, 'public_id'> & {
+      type?: SendInput['type'] | undefined;
+      exclude_buyers?: boolean | undefined;
+    },
+) {
   assertMayBroadcast(user);
+  const media =
+    input.exclude_buyers && input.public_id
+      ? await mediaRepository.byPublicId(ctx.db, input.public_id)
+      : undefined;
   const total = await broadcastsRepository.countAudience(
     ctx.db,
     user.id,
     audienceOf(input),
     ctx.clock.now(),
     {
-      media: false,
-      excludeBuyersOf: null,
+      media: input.type !== undefined && input.type !== 'text',
+      excludeBuyersOf: media && media.owner_id === user.id ? media.id : null,
     },
   );
   return { total };

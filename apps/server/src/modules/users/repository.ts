@@ -119,11 +119,19 @@ export const usersRepository = {
   },
 
   findByReferralCode(db: Db, code: string): Promise<Pick<UserRow, 'id'> | undefined> {
-    return db
-      .selectFrom('users')
-      .select('id')
-      .where('referral_code', '=', code.toLowerCase())
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('users')
+        .select('id')
+        // A code is a username (DESIGN §8.5), or the random code accounts were given before.
+        .where((eb) =>
+          eb.or([
+            eb('referral_code', '=', code.toLowerCase()),
+            eb(sql`lower(username)`, '=', code.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst()
+    );
   },
 
   insert(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {

@@ -4,7 +4,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { INBOX_CATEGORIES } from '../chats/inboxCategories';
 import { TAB_LABELS } from '../chats/inboxTabs';
 import styles from './BroadcastScreen.module.css';
-import { audienceIsEmpty, audienceKey, type BroadcastAudience } from './broadcastModel';
+import { audienceIsEmpty, type BroadcastAudience, reachBody, reachKey } from './broadcastModel';
 import { audienceChosen, selectBroadcast } from './broadcastSlice';
 import { countAudience } from './broadcastThunks';
 
@@ -26,17 +26,18 @@ function selectionSummary(audience: Extract<BroadcastAudience, { kind: 'selectio
   return n > 0 ? `${scope}, except the ${n} you left out` : scope;
 }
 
-/** "Send to N fans": asked of the server whenever the audience changes, a moment after it settles. */
+/** "Send to N fans": asked of the server whenever the audience or the draft's rules change, a moment after they settle. */
 export function useAudienceReach() {
   const dispatch = useAppDispatch();
-  const { audience, reach } = useAppSelector(selectBroadcast);
-  const key = audienceKey(audience);
+  const { audience, reach, draft } = useAppSelector(selectBroadcast);
+  const body = reachBody(audience, draft);
+  const key = reachKey(body);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the audience.
   useEffect(() => {
     if (audienceIsEmpty(audience)) return;
     let request: { abort: () => void } | null = null;
     const timer = setTimeout(() => {
-      request = dispatch(countAudience(audience));
+      request = dispatch(countAudience(body));
     }, COUNT_PAUSE_MS);
     return () => {
       clearTimeout(timer);

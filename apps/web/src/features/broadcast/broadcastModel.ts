@@ -128,8 +128,26 @@ export function audienceBody(audience: BroadcastAudience): CallBody<typeof endpo
   return { ...scope, except_ids: audience.ids.join(',') };
 }
 
-/** Equal audiences give equal keys: a count answered for an older audience is not shown. */
-export const audienceKey = (audience: BroadcastAudience) => JSON.stringify(audienceBody(audience));
+/**
+ * What the reach count asks: the audience with the draft's rules that change it (a photo or video
+ * leaves out fans who block media; "skip buyers" leaves out the buyers of media already on the server).
+ */
+export function reachBody(
+  audience: BroadcastAudience,
+  draft: Pick<BroadcastDraft, 'type' | 'exclude_buyers' | 'media' | 'price'>,
+): CallBody<typeof endpoints.broadcastAudience> {
+  const publicId = draft.media?.uploaded?.public_id ?? null;
+  return {
+    ...audienceBody(audience),
+    type: draft.type,
+    ...(draft.type === 'media' && draft.exclude_buyers && publicId
+      ? { exclude_buyers: true, public_id: publicId }
+      : {}),
+  };
+}
+
+/** Equal questions give equal keys: a count answered for an older audience or draft is not shown. */
+export const reachKey = (body: CallBody<typeof endpoints.broadcastAudience>) => JSON.stringify(body);
 
 /** Whether the audience can reach anyone at all before asking the server (no chosen chats cannot). */
 export const audienceIsEmpty = (audience: BroadcastAudience) =>

@@ -14,12 +14,12 @@ import {
 } from './broadcastActions';
 import {
   type ActiveBroadcast,
-  audienceKey,
   type BroadcastAudience,
   type BroadcastState,
   emptyDraft,
   initialBroadcastState,
   priced,
+  reachKey,
 } from './broadcastModel';
 import { countAudience, loadBroadcasts, postBroadcast, unsendBroadcast } from './broadcastThunks';
 
@@ -196,14 +196,14 @@ export const broadcastSlice = createSlice({
         if (error.status === 409) s.stage = 'broadcasting';
       })
       .addCase(countAudience.pending, (s, action) => {
-        s.reach = { key: audienceKey(action.meta.arg), total: null, status: 'Fetching' };
+        s.reach = { key: reachKey(action.meta.arg), total: null, status: 'Fetching' };
       })
       .addCase(countAudience.fulfilled, (s, action) => {
         if (action.payload.key !== s.reach.key) return;
         s.reach = { key: action.payload.key, total: action.payload.total, status: 'Fetched' };
       })
       .addCase(countAudience.rejected, (s, action) => {
-        if (audienceKey(action.meta.arg) !== s.reach.key || action.meta.aborted) return;
+        if (reachKey(action.meta.arg) !== s.reach.key || action.meta.aborted) return;
         s.reach.status = 'Error';
       })
       .addCase(loadBroadcasts.pending, (s) => {

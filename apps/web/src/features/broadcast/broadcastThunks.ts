@@ -1,5 +1,5 @@
 import { type BroadcastSendRequest, endpoints, MEDIA } from '@parlor/contract';
-import { ApiError, call, follow } from '../../app/api';
+import { ApiError, type CallBody, call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { newSendId } from '../conversation/outbox';
@@ -13,14 +13,14 @@ import {
   uploadProgressed,
   uploadSucceeded,
 } from './broadcastActions';
-import { audienceBody, audienceKey, type BroadcastAudience, uploadTypeFor } from './broadcastModel';
+import { audienceBody, reachKey, uploadTypeFor } from './broadcastModel';
 
 /** How many chats the audience reaches now ("Send to N fans"); `key` ties the answer to its audience. */
 export const countAudience = createApiThunk(
   'broadcast/countAudience',
-  async (audience: BroadcastAudience, { signal }) => {
-    const { total } = await call(endpoints.broadcastAudience, { body: audienceBody(audience) }, { signal });
-    return { key: audienceKey(audience), total };
+  async (body: CallBody<typeof endpoints.broadcastAudience>, { signal }) => {
+    const { total } = await call(endpoints.broadcastAudience, { body }, { signal });
+    return { key: reachKey(body), total };
   },
 );
 
