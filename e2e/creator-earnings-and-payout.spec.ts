@@ -73,6 +73,20 @@ test('a creator sees tips after the fee live, asks for a payout and sees it comp
   await expect(tipsRow).toContainText('$6.70');
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
+  // Pointing at today's bar shows its figures by type (the chart's tooltip).
+  const plot = page.locator('.u-over');
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+  const today = new Date().toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByTestId('chart-legend-head')).toContainText(today);
+  await expect(page.getByTestId('chart-legend-head')).toContainText('$6.70');
+
   // 90 days and all time show the same money.
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByTestId('range-total')).toContainText('Last 90 days: $6.70');

@@ -97,7 +97,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
     <figure className={styles.figure}>
       <div ref={box} className={styles.chart} aria-hidden="true" onMouseLeave={() => setHover(null)} />
       <div className={styles.legend} aria-hidden="true">
-        <p className={styles.legendHead}>
+        <p className={styles.legendHead} data-testid="chart-legend-head">
           <span>{day ? dayLabel(day.date, true) : caption}</span>
           <strong>{usd(total)}</strong>
         </p>
