@@ -16,6 +16,7 @@ import {
   usd,
 } from './earningsModel';
 import {
+  earningsLeft,
   loadAccountInfo,
   loadPayouts,
   loadSeries,
@@ -178,6 +179,9 @@ export function EarningsScreen() {
   useEffect(() => {
     void dispatch(loadAccountInfo());
     void dispatch(loadPayouts({ reset: true }));
+    return () => {
+      dispatch(earningsLeft());
+    };
   }, [dispatch]);
 
   return (

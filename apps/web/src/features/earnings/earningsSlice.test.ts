@@ -2,8 +2,10 @@ import { PAYOUT_MESSAGES, type Payout } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvent } from '../../app/realtimeEvent';
 import { createStore } from '../../app/store';
+import { logout } from '../auth/authThunks';
 import { EARNINGS_QUIET_MS } from './earningsListeners';
 import {
+  earningsLeft,
   earningsSlice,
   initialEarningsState,
   loadPayouts,
@@ -36,6 +38,13 @@ describe('earnings slice', () => {
     s = reduce(s, loadTotals.fulfilled(totals, 'r', 'all'));
     expect(s.totals.all?.earned).toBe(80);
     expect(s.totals.month).toBeNull();
+  });
+
+  it('leaving the page stops live re-reads; signing out forgets the figures', () => {
+    let s = reduce(initialEarningsState, loadTotals.pending('r', 'month'));
+    s = reduce(s, loadTotals.fulfilled(totals, 'r', 'month'));
+    expect(reduce(s, earningsLeft()).opened).toBe(false);
+    expect(reduce(s, logout.fulfilled(undefined, 'r')).totals.month).toBeNull();
   });
 
   it('a new payout goes to the top of the history with success feedback', () => {

@@ -12,6 +12,7 @@ import { call, follow, toErrorInfo } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
+import { logout } from '../auth/authThunks';
 import {
   type EarningsPeriod,
   type EarningsRange,
@@ -110,6 +111,10 @@ export const earningsSlice = createSlice({
   name: 'earnings',
   initialState: initialEarningsState,
   reducers: {
+    /** The page was left: events stop re-reading its figures until it is opened again. */
+    earningsLeft(s) {
+      s.opened = false;
+    },
     periodChosen(s, action: PayloadAction<EarningsPeriod>) {
       s.period = action.payload;
     },
@@ -206,11 +211,14 @@ export const earningsSlice = createSlice({
         s.aml.error = error.message;
         s.aml.field = error.field ?? null;
       })
-      .addCase(realtimeEvent, (s, action) => applyEvent(appliers, s, action.payload));
+      .addCase(realtimeEvent, (s, action) => applyEvent(appliers, s, action.payload))
+      // Money figures never outlive the session they belong to.
+      .addCase(logout.fulfilled, () => initialEarningsState);
   },
 });
 
-export const { periodChosen, rangeChosen, amlFormOpened, payoutFeedbackCleared } = earningsSlice.actions;
+export const { earningsLeft, periodChosen, rangeChosen, amlFormOpened, payoutFeedbackCleared } =
+  earningsSlice.actions;
 
 export const selectEarnings = (state: RootState) => state.earnings;
 export const selectAmlStatus = (state: RootState): AmlStatus => state.earnings.info?.aml_status ?? 'none';
