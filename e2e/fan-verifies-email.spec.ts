@@ -122,7 +122,7 @@ test('a creator confirms a payout change with an emailed code in action mode', a
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.getByRole('link', { name: /Payout details/ }).click();
   await page.getByLabel('Payout method').selectOption('paypal_transfer');
-  await page.getByLabel('Account (IBAN, email or wallet)').fill('me@paypal.example');
+  await page.getByLabel('PayPal email').fill('me@paypal.example');
   await page.getByRole('button', { name: 'Save payout details' }).click();
 
   // Action mode: its own title, the masked address, the payout text, a Verify button.
