@@ -52,7 +52,8 @@ export function CopyLink({ link, label = 'Your referral link' }: { link: string;
       <Button size="small" onClick={() => void copy()}>
         {state === 'copied' ? 'Copied' : 'Copy'}
       </Button>
-      <span className={styles.status} role="status">
+      {/* The button says Copied; the status repeats it for screen readers and explains a failure. */}
+      <span className={state === 'failed' ? styles.status : styles.srOnly} role="status">
         {state === 'copied'
           ? 'Link copied'
           : state === 'failed'
