@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
@@ -24,6 +24,7 @@ import {
 
 /** Commissions often come in bursts (one per ledger row); one re-read covers a burst. */
 const REREAD_DELAY_MS = 800;
+const NOTICE_MS = 6000;
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -43,19 +44,23 @@ export function ReferralsScreen() {
     const request = dispatch(loadReferrals());
     return () => request.abort();
   }, [dispatch]);
+  // Commissions paid while the screen is open: one re-read after a burst. The count at mount is
+  // skipped, since the mount loads anyway.
+  const paidAtMount = useRef(paid);
   useEffect(() => {
-    if (paid === 0) return;
+    if (paid === paidAtMount.current) return;
     const timer = setTimeout(() => void dispatch(loadReferrals()), REREAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [dispatch, paid]);
   useEffect(() => {
     if (!notice) return;
-    const timer = setTimeout(() => dispatch(referralNoticeCleared()), 6000);
+    const timer = setTimeout(() => dispatch(referralNoticeCleared()), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [dispatch, notice]);
+  useEffect(() => () => void dispatch(referralNoticeCleared()), [dispatch]);
 
   if (!user) return null;
-  const link = referralLink(window.location.origin, user.username);
+  const link = referralLink(typeof window === 'undefined' ? '' : window.location.origin, user.username);
   const rules = referralRules(user.type);
   const howItWorks = () =>
     dispatch(
