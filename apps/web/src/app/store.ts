@@ -19,6 +19,7 @@ import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { purchasesSlice } from '../features/purchases/purchasesSlice';
+import { referralsSlice } from '../features/referrals/referralsSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
 import { vaultSlice } from '../features/vault/vaultSlice';
 import { connectionSlice } from './connectionSlice';
@@ -44,6 +45,7 @@ export function createStore(observe?: Middleware) {
       feed: feedSlice.reducer,
       broadcast: broadcastSlice.reducer,
       purchases: purchasesSlice.reducer,
+      referrals: referralsSlice.reducer,
       vault: vaultSlice.reducer,
       connection: connectionSlice.reducer,
       autoMessages: autoMessagesSlice.reducer,

@@ -1,6 +1,6 @@
 import type { Gender, UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -33,7 +33,9 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const token = useAppSelector(selectToken);
   const request = useAppSelector((s) => selectRequest(s, signUp));
-  const [values, setValues] = useState(EMPTY_SIGN_UP);
+  const [params] = useSearchParams();
+  // A referral link (/login/signup?code=<username>) fills in the code.
+  const [values, setValues] = useState(() => ({ ...EMPTY_SIGN_UP, code: params.get('code')?.trim() ?? '' }));
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const availability = useUsernameAvailability(values.username);

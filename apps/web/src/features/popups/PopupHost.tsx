@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
 import { AccountFrozenPopup, AccountTerminatedPopup } from '../account-states/AccountStatePopups';
 import { PaymentPopup } from '../payments/PaymentPopup';
+import { ReferralPopup } from '../referrals/ReferralPopup';
 import { EmailVerifyPopup } from '../verification/EmailVerifyPopup';
 import { EmailVerifiedPopup, EssentialInfoPopup } from '../verification/OnboardingPopups';
 import { type PopupEntry, popPopup, selectPopupStack } from './popupsSlice';
@@ -119,6 +120,8 @@ export function PopupHost() {
         return <AccountTerminatedPopup key={entry.id} reason={entry.props.reason} {...props} />;
       case 'accountFrozen':
         return <AccountFrozenPopup key={entry.id} message={entry.props.message} {...props} />;
+      case 'referralProgram':
+        return <ReferralPopup key={entry.id} props={entry.props} {...props} />;
       default:
         return null;
     }

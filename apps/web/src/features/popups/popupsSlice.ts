@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/storeTypes';
 import type { PaymentPopupProps } from '../payments/popupTypes';
+import type { ReferralPopupProps } from '../referrals/ReferralPopup';
 import type { EmailVerifyPopupProps } from '../verification/popupProps';
 
 /** A button of a basic popup; its action (a plain Redux action) is dispatched before closing. */
@@ -39,6 +40,7 @@ export interface PopupPropsByKind {
   essentialInfo: Record<string, never>;
   accountTerminated: { reason: string | null };
   accountFrozen: { message: string };
+  referralProgram: ReferralPopupProps;
 }
 export type PopupKind = keyof PopupPropsByKind;
 

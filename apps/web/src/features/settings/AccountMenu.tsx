@@ -21,6 +21,7 @@ export function AccountMenu() {
           { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
         ]
       : [{ to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' }]),
+    { to: '/account/referrals', label: 'Referrals', note: 'Invite people and earn from them' },
   ];
   return (
     <Card as="nav" tight aria-label="Account menu">

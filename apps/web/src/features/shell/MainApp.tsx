@@ -48,6 +48,7 @@ const AutoMessagesScreen = lazyWithRetry(
   'AutoMessagesScreen',
 );
 const PurchasesScreen = lazyWithRetry(() => import('../purchases/PurchasesScreen'), 'PurchasesScreen');
+const ReferralsScreen = lazyWithRetry(() => import('../referrals/ReferralsScreen'), 'ReferralsScreen');
 const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
 const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
 const EarningsScreen = lazyWithRetry(() => import('../earnings/EarningsScreen'), 'EarningsScreen');
@@ -108,6 +109,7 @@ export function MainApp() {
               }
             />
             <Route path="/account/purchases" element={<PurchasesScreen />} />
+            <Route path="/account/referrals" element={<ReferralsScreen />} />
             <Route
               path="/account/earnings/summary"
               element={

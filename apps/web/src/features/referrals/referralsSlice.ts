@@ -1,0 +1,81 @@
+import { creditsToDollars, endpoints, type Referral } from '@parlor/contract';
+import { createSlice } from '@reduxjs/toolkit';
+import { call, follow } from '../../app/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
+import { createApiThunk } from '../../app/requests';
+import type { RootState } from '../../app/storeTypes';
+
+export const REFERRALS_PAGE = 20;
+
+/** The sign-up path; a referral code is the referrer's username. */
+export const SIGN_UP_PATH = '/login/signup';
+
+/** The link a user shares: sign-up with their code filled in. */
+export function referralLink(origin: string, username: string): string {
+  return `${origin.replace(/\/+$/, '')}${SIGN_UP_PATH}?code=${encodeURIComponent(username)}`;
+}
+
+/** "12 credits ($1.20)": what a referral earned, both ways. */
+export function earnedText(credits: number): string {
+  return `${credits} ${credits === 1 ? 'credit' : 'credits'} ($${creditsToDollars(credits)})`;
+}
+
+export interface ReferralsState {
+  items: Referral[];
+  next: string | null;
+  loaded: boolean;
+  /** Said once a commission is paid while the app is open. */
+  notice: string | null;
+  /** Counts commissions paid since the list was read; the screen re-reads when it moves. */
+  paid: number;
+}
+
+export const initialReferralsState: ReferralsState = {
+  items: [],
+  next: null,
+  loaded: false,
+  notice: null,
+  paid: 0,
+};
+
+/** GET /v1/users/referrals: the first page. */
+export const loadReferrals = createApiThunk('referrals/load', () =>
+  call(endpoints.listReferrals, { query: { limit: REFERRALS_PAGE, offset: 0 } }),
+);
+export const loadMoreReferrals = createApiThunk('referrals/loadMore', (next: string) =>
+  follow(endpoints.listReferrals, next),
+);
+
+const referralAppliers: EventAppliers<ReferralsState> = {
+  sale_commissions(state, data) {
+    state.paid += 1;
+    state.notice = `You earned ${earnedText(data.amount)} from a referred ${data.kind === 'creator' ? 'creator' : 'fan'}.`;
+  },
+};
+
+export const referralsSlice = createSlice({
+  name: 'referrals',
+  initialState: initialReferralsState,
+  reducers: {
+    referralNoticeCleared(state) {
+      state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadReferrals.fulfilled, (state, action) => {
+        state.items = action.payload.data;
+        state.next = action.payload.next;
+        state.loaded = true;
+      })
+      .addCase(loadMoreReferrals.fulfilled, (state, action) => {
+        const known = new Set(state.items.map((r) => r._id));
+        state.items.push(...action.payload.data.filter((r) => !known.has(r._id)));
+        state.next = action.payload.next;
+      })
+      .addCase(realtimeEvent, (state, action) => applyEvent(referralAppliers, state, action.payload));
+  },
+});
+
+export const { referralNoticeCleared } = referralsSlice.actions;
+export const selectReferrals = (state: RootState) => state.referrals;
