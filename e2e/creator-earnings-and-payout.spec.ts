@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, request as requestApi } from '@playwright/test';
 import { startServerWithSmtp, startSmtp } from './support/mail-server';
+import { makePhoto } from './support/media';
 import { type ApiAccount, apiSignUp, dismissVerifyPopup, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
@@ -39,7 +44,9 @@ async function tip(fan: ApiAccount, creator: ApiAccount, amount: number) {
 
 const earned = (page: Page) => page.getByTestId('earned-total');
 
-test('a creator sees tips after the fee live, asks for a payout and sees it completed', async ({ page }) => {
+test('a creator sees tips and a sale after the fee live, asks for a payout and sees it completed', async ({
+  page,
+}) => {
   const fan = await apiSignUp(api, 'user');
   const creator = await apiSignUp(api, 'featured');
   await giveCredits(api, fan, 'popular');
@@ -192,4 +199,39 @@ test('a creator sees tips after the fee live, asks for a payout and sees it comp
   await form.getByRole('button', { name: 'Send for checking' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByTestId('aml-status')).toHaveText('Being checked');
+
+  // The fan buys a paid photo: 30 credits, 24 kept ($2.40), under messages, without a reload.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-earnings-'));
+  const photo = fs.readFileSync(await makePhoto(dir, 'for-sale.jpg', '#3a6ea5'));
+  const uploaded = await api.post('/v1/media', {
+    headers: { 'access-token': creator.token },
+    multipart: {
+      type: 'paid_message',
+      md5: createHash('md5').update(photo).digest('hex'),
+      file_size: String(photo.length),
+      file: { name: 'for-sale.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(uploaded.status()).toBe(200);
+  const paidMessage = await api.post('/v1/messages', {
+    headers: { 'access-token': creator.token },
+    data: {
+      type: 'image',
+      recipient_id: fan.id,
+      public_id: (await uploaded.json()).media.public_id,
+      price: 30,
+    },
+  });
+  expect(paidMessage.status()).toBe(200);
+  const bought = await api.patch(`/v1/messages/${(await paidMessage.json()).message._id}/buy`, {
+    headers: { 'access-token': fan.token },
+  });
+  expect(bought.status()).toBe(200);
+  const messagesRow = page
+    .getByRole('list', { name: 'Earned by type' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Messages' });
+  await expect(messagesRow).toContainText('$2.40');
+  await expect(earned(page)).toContainText('$29.10');
+  fs.rmSync(dir, { recursive: true, force: true });
 });
