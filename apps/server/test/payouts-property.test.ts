@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { sweepCommissions } from '../src/modules/referrals/service';
 import { balances, creatorShare } from './support/balances';
-import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -18,13 +17,7 @@ let adminToken: string;
 beforeAll(async () => {
   server = await startServer();
   w = world(server);
-  const admin = await client(server.url).signUp();
-  await server.app.ctx.db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where('id', '=', admin.user._id)
-    .execute();
-  adminToken = admin.token;
+  adminToken = (await w.admin()).token;
 });
 afterAll(() => server?.close());
 

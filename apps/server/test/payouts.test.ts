@@ -2,7 +2,6 @@ import { PAYOUT_MESSAGES } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { balances } from './support/balances';
-import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
@@ -14,13 +13,7 @@ let adminToken: string;
 beforeAll(async () => {
   server = await startServer();
   w = world(server);
-  const admin = await client(server.url).signUp();
-  await server.app.ctx.db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where('id', '=', admin.user._id)
-    .execute();
-  adminToken = admin.token;
+  adminToken = (await w.admin()).token;
 });
 afterAll(() => server?.close());
 

@@ -18,6 +18,8 @@ export function world(server: TestServer) {
     api,
     /** A creator moderation approved, so fans can pay them (a new one waits and cannot be paid). */
     creator: () => signUpAs('featured', { requires_moderation: false }),
+    /** An admin (the role set on a new account). */
+    admin: () => signUpAs('user', { role: 'admin' }),
     /** A fan who has bought before, so opening chats with creators needs no purchase (free-chat rules have their own tests). */
     fan: () => signUpAs('user', { is_customer: true }),
     async giveCredits(userId: string, amount: number) {
