@@ -97,7 +97,21 @@ test('a creator broadcasts a paid photo to All; two fans get it live, one buys, 
   }
   await captureScreens(samPage, 'broadcast-fan');
 
-  // Alex buys it.
+  // Alex buys it, once the copy that just arrived has its blurred preview loaded: the bubble takes
+  // its size then, and a click before it can land where the button no longer is.
+  const alexCopy = alexLog.getByTestId('locked-media').filter({ hasText: priced });
+  await expect
+    .poll(() =>
+      alexCopy
+        .locator('img')
+        .evaluateAll(
+          (imgs) =>
+            imgs.length > 0 &&
+            imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+    )
+    .toBe(true);
+  await alexCopy.scrollIntoViewIfNeeded();
   await alexLog.getByRole('button', { name: `Unlock for ${priced}` }).click();
   await expect(alexLog.getByTestId('locked-media').filter({ hasText: priced })).toHaveCount(0);
   // Sam's copy stays locked.
