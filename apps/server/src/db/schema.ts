@@ -5,6 +5,32 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+import type {
+  AmlChecksTable,
+  AutoMessageCategoryName,
+  AutoMessageLogTable,
+  AutoMessagesTable,
+  AutoMessageTriggersTable,
+  BroadcastRecipientsTable,
+  BroadcastsTable,
+  PayoutsTable,
+  PlatformAccountTable,
+  ReferralSweepTable,
+} from './schema-money-broadcasts';
+
+export type {
+  AmlChecksTable,
+  AutoMessageCategoryName,
+  AutoMessageLogTable,
+  AutoMessagesTable,
+  AutoMessageTriggersTable,
+  BroadcastRecipientsTable,
+  BroadcastsTable,
+  PayoutsTable,
+  PlatformAccountTable,
+  ReferralSweepTable,
+};
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -257,71 +283,6 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
-/** The platform's fee account (migration 0023): one row. */
-export interface PlatformAccountTable {
-  singleton: Generated<boolean>;
-  user_id: string;
-  fee_percent: Generated<number>;
-}
-
-/** A payout a creator asked for (migration 0025). */
-export interface PayoutsTable {
-  id: Generated<number>;
-  user_id: string;
-  amount: number;
-  method: 'bank_transfer' | 'paypal_transfer' | 'paxum_transfer' | 'crypto_transfer';
-  details: string | null;
-  status: Generated<'pending' | 'completed' | 'rejected'>;
-  reason: string | null;
-  created_at: Generated<Date>;
-  completed_at: NullableTimestamp;
-}
-
-/** An anti-money-laundering form as submitted (migration 0025). */
-export interface AmlChecksTable {
-  user_id: string;
-  full_name: string;
-  date_of_birth: string;
-  address: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  submitted_at: Generated<Date>;
-  decided_at: NullableTimestamp;
-}
-
-export interface ReferralSweepTable {
-  singleton: Generated<boolean>;
-  last_entry_id: number;
-}
-
-/** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
-export interface BroadcastsTable {
-  id: Generated<number>;
-  creator_id: string;
-  client_send_id: string | null;
-  status: Generated<'sending' | 'done' | 'canceled'>;
-  type: 'text' | 'image' | 'video';
-  text: string | null;
-  price: Generated<number>;
-  self_destruct: Generated<boolean>;
-  media_id: number | null;
-  destruct_at: NullableTimestamp;
-  exclude_buyers: Generated<boolean>;
-  total: Generated<number>;
-  sent: Generated<number>;
-  created_at: Generated<Date>;
-  finished_at: NullableTimestamp;
-}
-
-/** A broadcast's audience, fixed and numbered when it was sent. */
-export interface BroadcastRecipientsTable {
-  broadcast_id: number;
-  n: number;
-  recipient_id: string;
-  chat_id: string;
-}
-
 /** One purchase of a paid post by one buyer. */
 export interface FeedPurchasesTable {
   post_id: number;
@@ -509,43 +470,6 @@ export interface DB {
   auto_messages: AutoMessagesTable;
   auto_message_triggers: AutoMessageTriggersTable;
   auto_message_log: AutoMessageLogTable;
-}
-
-export type AutoMessageCategoryName =
-  | 'new_follower'
-  | 'new_subscriber'
-  | 'first_message'
-  | 'tip_received'
-  | 'content_purchased';
-
-export interface AutoMessagesTable {
-  id: Generated<string>;
-  creator_id: string;
-  category: AutoMessageCategoryName;
-  position: number;
-  type: 'text' | 'media';
-  text: string | null;
-  price: Generated<number>;
-  media_id: number | null;
-  delay_seconds: Generated<number>;
-  created_at: Generated<Date>;
-}
-
-export interface AutoMessageTriggersTable {
-  creator_id: string;
-  fan_id: string;
-  category: AutoMessageCategoryName;
-  fired_at: Timestamp;
-}
-
-export interface AutoMessageLogTable {
-  id: Generated<number>;
-  creator_id: string;
-  fan_id: string;
-  category: AutoMessageCategoryName;
-  auto_message_id: string | null;
-  message_id: number;
-  sent_at: Timestamp;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */
