@@ -7,7 +7,7 @@ export function httpClient(baseUrl: string, maxSockets = 64) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
 
   function request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     token: string,
     body?: unknown,
@@ -49,6 +49,7 @@ export function httpClient(baseUrl: string, maxSockets = 64) {
   return {
     get: (path: string, token: string) => request('GET', path, token),
     post: (path: string, token: string, body: unknown) => request('POST', path, token, body),
+    patch: (path: string, token: string, body?: unknown) => request('PATCH', path, token, body),
     close: () => agent.destroy(),
   };
 }

@@ -48,6 +48,7 @@ import { registerDrain } from './plugins/drain';
 import { requireDeclaredRoutes } from './plugins/endpoints';
 import { registerErrorHandler } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
+import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReferralRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
+  registerMetrics(app, ctx, connections);
   await registerStatic(app, config.webDir);
 
   // Background work: registered here, once, rather than as a side effect of a module's routes.

@@ -62,6 +62,9 @@ const Env = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   HEADERS_TIMEOUT_S: z.coerce.number().positive().default(20),
   REQUEST_TIMEOUT_S: z.coerce.number().positive().default(300),
+  /** The Prometheus endpoint (docs/operations.md): off unless true, and then only with METRICS_TOKEN. */
+  METRICS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -107,6 +110,8 @@ export interface Config {
   idempotencyKeyTtlHours: number;
   trustProxy: boolean;
   connections: ConnectionLimits;
+  /** The Prometheus endpoint's bearer token when METRICS=true; undefined means the endpoint is off. */
+  metrics: { token: string } | undefined;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
   admin: { username: string; password: string; email: string } | undefined;
 }
@@ -130,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminVars.some((v) => v !== undefined) && adminVars.some((v) => v === undefined)) {
     throw new Error(
       'Invalid configuration: ADMIN_USERNAME, ADMIN_PASSWORD and ADMIN_EMAIL are set together.',
+    );
+  }
+  // Metrics describe traffic and users: never public, so turning them on needs a token.
+  if (e.METRICS && !e.METRICS_TOKEN) {
+    throw new Error(
+      'Invalid configuration: METRICS=true needs METRICS_TOKEN (a bearer token of 16+ characters).',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -177,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     },
+    metrics: e.METRICS && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : undefined,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD && e.ADMIN_EMAIL
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL }

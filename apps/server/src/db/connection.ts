@@ -25,6 +25,8 @@ export interface Database {
   /** Runs `fn` on one database session, e.g. to hold a session-level advisory lock. */
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   kind: 'pglite' | 'postgres';
+  /** Connections of the pool: open, idle, and checkouts waiting for one (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -81,12 +83,22 @@ const COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT']);
  */
 class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
+  /** Checkouts asked for and not yet released: one holds the session, the rest wait. */
+  private checkouts = 0;
   constructor(private readonly pglite: PGlite) {}
+
+  stats() {
+    return { total: 1, idle: this.checkouts === 0 ? 1 : 0, waiting: Math.max(0, this.checkouts - 1) };
+  }
 
   connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
+    this.checkouts++;
     const released = new Promise<void>((resolve) => {
-      release = resolve;
+      release = () => {
+        this.checkouts--;
+        resolve();
+      };
     });
     const ready = this.tail;
     this.tail = ready.then(() => released);
@@ -124,6 +136,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       session: async (fn) => {
         const client = await pool.connect();
         try {
@@ -155,6 +168,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'pglite',
+    poolStats: () => pool.stats(),
     session: async (fn) => {
       // Checked out of the pool, so a session never interleaves with a transaction.
       const client = await pool.connect();

@@ -164,6 +164,21 @@ export const jobsRepository = {
       .execute();
   },
 
+  /** Jobs due and waiting, by kind: how many, and since when the oldest has waited (metrics). */
+  due(db: Db, now: Date) {
+    return db
+      .selectFrom('jobs')
+      .select([
+        'kind',
+        (eb) => eb.fn.countAll<string>().as('count'),
+        (eb) => eb.fn.min('run_at').as('oldest'),
+      ])
+      .where('status', '=', 'queued')
+      .where('run_at', '<=', now)
+      .groupBy('kind')
+      .execute();
+  },
+
   /** The latest jobs in a state (running, failed, queued), newest first. */
   latest(db: Db, status: 'queued' | 'running' | 'failed', limit: number) {
     return db

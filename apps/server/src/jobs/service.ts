@@ -36,3 +36,14 @@ export async function jobsOverview(ctx: AppContext): Promise<JobsOverview> {
     failed: failed.map(toSummary),
   };
 }
+
+/** Due jobs by kind with the oldest one's wait in seconds (the metrics endpoint). */
+export async function queueDepth(ctx: AppContext) {
+  const now = ctx.clock.now();
+  const rows = await jobsRepository.due(ctx.db, now);
+  return rows.map((r) => ({
+    kind: r.kind,
+    queued: Number(r.count),
+    oldestSeconds: Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000),
+  }));
+}

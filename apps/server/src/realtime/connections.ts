@@ -228,6 +228,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   return {
     attach,
     count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    has: (userId: string) => sockets.has(userId),
     /**
      * Heartbeat: keeps this process's users fresh, in slices so that thousands of users are not one
      * burst of writes.

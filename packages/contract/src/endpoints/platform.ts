@@ -31,6 +31,8 @@ export const platformEndpoints = {
   }),
   /** Operators: what the durable job queue holds (counts by kind and state, running, queued, failed). */
   adminJobs: endpoint({ method: 'GET', path: '/v1/admin/jobs', access: 'admin', response: JobsOverview }),
+  /** Prometheus text (docs/operations.md): 404 unless METRICS=true, then only with METRICS_TOKEN as a bearer token. */
+  metrics: endpoint({ method: 'GET', path: '/metrics', access: 'public', transport: 'file' }),
   generatedAvatar: endpoint({
     method: 'GET',
     path: '/v1/avatars/:file',

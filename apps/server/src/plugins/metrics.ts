@@ -1,0 +1,122 @@
+import { timingSafeEqual } from 'node:crypto';
+import { endpoints } from '@parlor/contract';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../context';
+import { queueDepth } from '../jobs/service';
+import { notFound, unauthorized } from '../lib/errors';
+import { route } from './endpoints';
+
+/** What the metrics need to read from this process's sockets. */
+export interface SocketCounts {
+  count(): number;
+  has(userId: string): boolean;
+}
+
+const NEW_MESSAGE = '{"event":"new_message"';
+const CREATED_AT = /"created_at":"([^"]+)"/;
+
+/**
+ * The Prometheus endpoint (docs/operations.md), off unless METRICS=true and then only for callers
+ * with METRICS_TOKEN: request latency per route, open sockets, send-to-delivery latency, the durable
+ * job queue's depth and age, the database pool, and Node's own process figures. Off, `/metrics`
+ * answers 404 like any unknown path and nothing is measured.
+ */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: SocketCounts) {
+  const { metrics } = ctx.config;
+  route(app, endpoints.metrics, async ({ request, reply }) => {
+    if (!metrics) throw notFound();
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const wanted = Buffer.from(`Bearer ${metrics.token}`);
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+      throw unauthorized();
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  const registry = new Registry();
+  if (!metrics) return;
+
+  collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'parlor_http_request_duration_seconds',
+    help: 'HTTP request latency by route (the contract path) and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.routeOptions.url;
+    // Unknown paths (404s of scanners) would make a label per path: one label for all of them.
+    requests.observe(
+      {
+        method: request.method,
+        route: path ?? 'unmatched',
+        status: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  new Gauge({
+    name: 'parlor_open_sockets',
+    help: 'WebSockets open on this process',
+    registers: [registry],
+    collect() {
+      this.set(sockets.count());
+    },
+  });
+
+  const delivery = new Histogram({
+    name: 'parlor_message_delivery_seconds',
+    help: 'From a message being stored to its frame being written to a recipient socket on this process',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const delivered = new Counter({
+    name: 'parlor_messages_delivered_total',
+    help: 'new_message frames written to sockets on this process',
+    registers: [registry],
+  });
+  // Registered after the sockets' own listener, so it runs once their frame is written.
+  const unsubscribe = ctx.hub.subscribe((userId, frame) => {
+    if (!frame.startsWith(NEW_MESSAGE) || !sockets.has(userId)) return;
+    const at = CREATED_AT.exec(frame)?.[1];
+    if (!at) return;
+    delivered.inc();
+    delivery.observe(Math.max(0, (Date.now() - Date.parse(at)) / 1000));
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  new Gauge({
+    name: 'parlor_jobs_queued',
+    help: 'Durable jobs due and waiting to run, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const q of await queueDepth(ctx)) this.set({ kind: q.kind }, q.queued);
+    },
+  });
+  new Gauge({
+    name: 'parlor_jobs_oldest_queued_seconds',
+    help: 'How long the oldest due durable job of each kind has waited',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const q of await queueDepth(ctx)) this.set({ kind: q.kind }, q.oldestSeconds);
+    },
+  });
+  new Gauge({
+    name: 'parlor_db_pool_connections',
+    help: 'Database pool connections by state (PostgreSQL; the embedded database has one session)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = ctx.database.poolStats();
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+}
