@@ -193,7 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBroadcastJob(ctx);
   ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));
   // The send path asks this in-process set which creators have first_message messages.
-  await warmAutoMessageCache(ctx);
+  const stopFollowingAutoMessages = await warmAutoMessageCache(ctx);
+  app.addHook('onClose', async () => stopFollowingAutoMessages());
 
   await app.ready();
   return app;

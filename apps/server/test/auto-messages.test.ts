@@ -169,8 +169,17 @@ describe('triggers', () => {
     const creator = await w.creator();
     const fan = await w.fan();
     await put(creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await creatorSocket.next('init');
     await follow(fan.token, creator.user._id);
     await drain();
+    // The creator's open log hears of the send as it goes out.
+    const sent = await creatorSocket.next('auto_message_sent');
+    expect(sent.data).toMatchObject({
+      category: 'new_follower',
+      fan: { _id: fan.user._id, username: fan.user.username },
+    });
+    creatorSocket.close();
     // Finished jobs are purged after a week: the once-row, not the job's key, keeps it once.
     await server.app.ctx.db.deleteFrom('jobs').where('status', '=', 'done').execute();
     await unfollow(fan.token, creator.user._id);

@@ -96,4 +96,42 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
     const refused = await apiB.call('POST', '/v1/auth', { body: { login: user.username, password } });
     expect(refused.status).toBe(429);
   });
+
+  it('a first_message category saved through one process fires at once on a send through the other', async () => {
+    const apiA = client(a.url);
+    const apiB = client(b.url);
+    const fan = await apiA.signUp('user');
+    const creator = await apiA.signUp('featured');
+    await a.app.ctx.db
+      .updateTable('users')
+      .set({ is_customer: true })
+      .where('id', '=', fan.user._id)
+      .execute();
+    await a.app.ctx.db
+      .updateTable('users')
+      .set({ requires_moderation: false })
+      .where('id', '=', creator.user._id)
+      .execute();
+    // Process B loaded its set of creators with first_message messages before this PUT.
+    const put = await apiA.call('PUT', '/v1/auto-messages', {
+      token: creator.token,
+      body: { category: 'first_message', auto_messages: [{ type: 'text', text: 'Welcome in!' }] },
+    });
+    expect(put.status).toBe(200);
+    const fanOnA = await connectSocket(a.url, fan.token);
+    await fanOnA.next('init');
+    // The event reaches B over Redis before this send: B must fire without waiting for its reload.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sent = await apiB.call('POST', '/v1/messages', {
+      token: fan.token,
+      body: { recipient_id: creator.user._id, text: 'hi there' },
+    });
+    expect(sent.status).toBe(200);
+    await b.app.ctx.queue.drain();
+    await a.app.ctx.queue.drain();
+    expect((await fanOnA.next('new_message', (m) => m.text === 'Welcome in!')).data.sender_id).toBe(
+      creator.user._id,
+    );
+    fanOnA.close();
+  });
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BroadcastDoneEvent, BroadcastProgressEvent } from './broadcasts';
+import {
+  AutoMessageCategory,
+  AutoMessageLogEntry,
+  BroadcastDoneEvent,
+  BroadcastProgressEvent,
+} from './broadcasts';
 import { NewFanEvent } from './discover';
 import { PayoutCompletedEvent, SaleCommissionsEvent } from './earnings';
 import { NewFeedEvent } from './feed';
@@ -92,6 +97,10 @@ export const ServerEvents = {
   new_feed: NewFeedEvent,
   broadcast_progress: BroadcastProgressEvent,
   broadcast_done: BroadcastDoneEvent,
+  /** An automatic message went out: the creator's log adds it (GET /v1/auto-messages/log's entry). */
+  auto_message_sent: AutoMessageLogEntry,
+  /** A category was saved (another tab, another process): whether it now has messages. */
+  auto_messages_changed: z.object({ category: AutoMessageCategory, has_messages: z.boolean() }),
   provider_features_update: open,
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,

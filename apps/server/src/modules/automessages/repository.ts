@@ -149,8 +149,8 @@ export const autoMessagesRepository = {
       messageId: number;
       at: Date;
     },
-  ): Promise<void> {
-    await db
+  ): Promise<{ id: number } | undefined> {
+    return db
       .insertInto('auto_message_log')
       .values({
         creator_id: row.creatorId,
@@ -161,7 +161,8 @@ export const autoMessagesRepository = {
         sent_at: row.at,
       })
       .onConflict((oc) => oc.column('message_id').doNothing())
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
   },
 
   /** The creator's log, newest first, with each fan's username. */

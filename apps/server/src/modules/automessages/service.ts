@@ -144,6 +144,8 @@ export async function putAutoMessages(ctx: AppContext, user: UserRow, input: Put
     await repo.replaceCategory(trx, user.id, category, values);
   });
   noteCategory(ctx, user.id, category, values.length > 0);
+  // Every process hears it (the hub fans events out to all of them), and so do the creator's tabs.
+  ctx.hub.publish(user.id, 'auto_messages_changed', { category, has_messages: values.length > 0 });
   const rows = await repo.categoryOf(ctx.db, user.id, category);
   const [entry] = await entriesOf(ctx, user, rows, [category]);
   return entry as AutoMessageCategoryEntry;
@@ -172,8 +174,12 @@ export async function autoMessageLog(
 
 // --- Which creators have first_message messages: kept in process, so a send asks no database ---
 
-/** Other processes' PUTs reach this process's cache within this time. */
-const CACHE_TTL_MS = 15_000;
+/**
+ * The set is reloaded this often as a safety net; other processes' PUTs reach it at once through
+ * their `auto_messages_changed` event.
+ */
+const CACHE_TTL_MS = 60_000;
+const CHANGED_FRAME = '{"event":"auto_messages_changed"';
 /** Fan-creator pairs already past their first message, remembered up to this many. */
 const PAIRS_MAX = 100_000;
 
@@ -217,9 +223,20 @@ function refresh(ctx: AppContext, cache: FirstMessageCache): Promise<void> {
   return cache.loading;
 }
 
-/** Loads the set at start, so the first sends already know (the app calls this once). */
-export function warmAutoMessageCache(ctx: AppContext): Promise<void> {
-  return refresh(ctx, cacheOf(ctx));
+/**
+ * Loads the set at start, so the first sends already know, and follows every process's changes to
+ * first_message categories (the app calls this once; it answers the unsubscribe).
+ */
+export async function warmAutoMessageCache(ctx: AppContext): Promise<() => void> {
+  const unsubscribe = ctx.hub.subscribe((creatorId, frame) => {
+    if (!frame.startsWith(CHANGED_FRAME)) return;
+    const { data } = JSON.parse(frame) as {
+      data: { category: AutoMessageCategoryName; has_messages: boolean };
+    };
+    noteCategory(ctx, creatorId, data.category, data.has_messages);
+  });
+  await refresh(ctx, cacheOf(ctx));
+  return unsubscribe;
 }
 
 function noteCategory(ctx: AppContext, creatorId: string, category: AutoMessageCategoryName, has: boolean) {
@@ -349,22 +366,33 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
     mediaId: media?.id ?? null,
     clientSendId,
   };
-  const stored = await ctx.db.transaction().execute(async (trx) => {
+  const at = ctx.clock.now();
+  const { stored, logged } = await ctx.db.transaction().execute(async (trx) => {
     const stored = await appendMessage(trx, message);
     const id = stored?.id ?? (await findBySendId(trx, job.creatorId, clientSendId))?.id;
     if (id === undefined) throw new Error('automatic message neither stored nor found');
-    await repo.log(trx, {
+    const logged = await repo.log(trx, {
       creatorId: job.creatorId,
       fanId: job.fanId,
       category: job.category,
       autoMessageId: auto.id,
       messageId: id,
-      at: ctx.clock.now(),
+      at,
     });
-    return stored;
+    return { stored, logged: logged ? { id: logged.id, messageId: id } : undefined };
   });
   // A step re-run after a crash finds the message stored: it was published then (or is in the chat).
   if (stored) await publishNewMessage(ctx, stored, { credit_rate: target.credit_rate });
+  // The creator's open log shows the send as it happens.
+  if (logged && fan) {
+    ctx.hub.publish(job.creatorId, 'auto_message_sent', {
+      _id: String(logged.id),
+      category: job.category,
+      fan: { _id: fan.id, username: fan.username },
+      message_id: String(logged.messageId),
+      sent_at: at.toISOString(),
+    });
+  }
   return 'sent';
 }
 

@@ -1,5 +1,6 @@
 import type { AutoMessage, AutoMessageCategoryEntry, MessageMedia } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
 import {
   buildPutRequest,
@@ -25,6 +26,7 @@ import {
   itemChanged,
   itemMoved,
   itemRemoved,
+  loadAutoMessageLog,
   loadAutoMessages,
   pendingFiles,
   saveCategory,

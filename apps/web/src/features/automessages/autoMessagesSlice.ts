@@ -8,6 +8,7 @@ import {
 } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, follow } from '../../app/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import {
@@ -57,6 +58,14 @@ export const loadMoreAutoMessageLog = createApiThunk('autoMessages/logMore', (ne
 );
 
 type ItemRef = { category: AutoMessageCategory; id: string };
+
+const appliers: EventAppliers<AutoMessagesState> = {
+  // A send shows at the top of a loaded log; an unloaded one fetches it whole when opened.
+  auto_message_sent(s, entry) {
+    if (!s.log.loaded || s.log.items.some((e) => e._id === entry._id)) return;
+    s.log.items.unshift(entry);
+  },
+};
 
 const find = (state: AutoMessagesState, { category, id }: ItemRef) =>
   state.drafts[category]?.find((m) => m._id === id);
@@ -147,6 +156,7 @@ export const autoMessagesSlice = createSlice({
       .addCase(loadAutoMessageLog.fulfilled, (state, action) => {
         state.log = { items: action.payload.data, next: action.payload.next, loaded: true };
       })
+      .addCase(realtimeEvent, (state, action) => applyEvent(appliers, state, action.payload))
       .addCase(loadMoreAutoMessageLog.fulfilled, (state, action) => {
         const known = new Set(state.log.items.map((e) => e._id));
         state.log.items.push(...action.payload.data.filter((e) => !known.has(e._id)));
