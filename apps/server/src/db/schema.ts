@@ -397,6 +397,8 @@ export interface PaymentsTable {
   provider: Generated<string>;
   provider_checkout: string | null;
   provider_payment: string | null;
+  /** The provider's page the browser is sent to (hosted checkout, a bank's challenge). */
+  redirect_url: string | null;
   /** Credits refunds and chargebacks already took back. */
   reversed_credits: Generated<number>;
 }

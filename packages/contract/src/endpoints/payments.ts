@@ -7,8 +7,11 @@ import {
   CryptoTopUpRequest,
   CryptoTopUpResponse,
   DeleteCardQuery,
+  PaymentIdParams,
   PaymentRequest,
   PaymentResponse,
+  PaymentWebhookParams,
+  PaymentWebhookResponse,
   SavedCardList,
   SubscribeRequest,
   SubscribeResponse,
@@ -35,6 +38,27 @@ export const paymentEndpoints = {
     access: 'user',
     body: PaymentRequest,
     response: PaymentResponse,
+  }),
+  /** One of my payments: the /3ds-callback screen waits here for the provider's webhook to credit it. */
+  paymentStatus: endpoint({
+    method: 'GET',
+    path: '/v1/payment/:id',
+    access: 'user',
+    params: PaymentIdParams,
+    response: PaymentResponse,
+  }),
+  /**
+   * The payment provider's webhook (Stripe: checkout.session.completed, payment_intent.*,
+   * charge.refunded, charge.dispute.created). Its signature covers the exact bytes, so the body is
+   * read raw; it is the only thing that credits a hosted checkout. 404 for a provider not configured.
+   */
+  paymentWebhook: endpoint({
+    method: 'POST',
+    path: '/v1/payment/webhook/:provider',
+    access: 'public',
+    transport: 'raw',
+    params: PaymentWebhookParams,
+    response: PaymentWebhookResponse,
   }),
   cryptoTopUp: endpoint({
     method: 'POST',

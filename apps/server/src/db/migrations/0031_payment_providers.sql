@@ -5,6 +5,8 @@ ALTER TABLE payments ADD COLUMN provider text NOT NULL DEFAULT 'sandbox';
 -- The provider's checkout (session) id and payment id (Stripe: cs_..., pi_...).
 ALTER TABLE payments ADD COLUMN provider_checkout text;
 ALTER TABLE payments ADD COLUMN provider_payment text;
+-- Where the browser goes to pay or confirm (the provider's hosted page), answered again on a retry.
+ALTER TABLE payments ADD COLUMN redirect_url text;
 -- Credits already taken back from this payment by refunds and chargebacks.
 ALTER TABLE payments ADD COLUMN reversed_credits integer NOT NULL DEFAULT 0 CHECK (reversed_credits >= 0);
 CREATE UNIQUE INDEX payments_provider_checkout_key ON payments (provider, provider_checkout)
