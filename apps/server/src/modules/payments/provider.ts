@@ -37,7 +37,10 @@ export interface PaymentProvider {
    * Verifies a webhook's signature over its raw body and reads it as one of Parlor's events.
    * Throws `WebhookSignatureError` on a forged, stale or unsigned request.
    */
-  parseWebhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
+  parseWebhook?(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ProviderEvent>;
   /** Asks the provider to refund a payment; hosted providers confirm it by webhook. */
   refund(input: { providerPayment: string | null; amountCents: number }): Promise<void>;
 }

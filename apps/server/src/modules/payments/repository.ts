@@ -161,10 +161,11 @@ export const reversalsRepository = {
   },
 
   /**
-   * What the fan spent on creators since `since`, oldest first, each with the creator's share of it
+   * What the fan spent on creators after the payment's credits landed (ledger rows after its
+   * `payment:{id}` row, so clocks do not matter), oldest first, each with the creator's share of it
    * (the creator's earnings row under `{fan}:{key}`) and whether an earlier reversal already took it.
    */
-  async spendsSince(db: Db, fanId: string, since: Date) {
+  async spendsAfter(db: Db, fanId: string, paymentId: string) {
     const { rows } = await sql<{
       id: string;
       amount: number;
@@ -178,7 +179,9 @@ export const reversalsRepository = {
       FROM ledger_entries f
       JOIN ledger_entries c ON c.user_id = f.counterparty_id AND c.account = 'earnings'
         AND c.idempotency_key = f.user_id::text || ':' || f.idempotency_key
-      WHERE f.user_id = ${fanId} AND f.account = 'credits' AND f.delta < 0 AND f.created_at >= ${since}
+      WHERE f.user_id = ${fanId} AND f.account = 'credits' AND f.delta < 0 AND f.id > (
+        SELECT p.id FROM ledger_entries p WHERE p.user_id = ${fanId} AND p.account = 'credits'
+          AND p.idempotency_key = ${`payment:${paymentId}`})
       ORDER BY f.id`.execute(db);
     return rows;
   },

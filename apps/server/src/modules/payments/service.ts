@@ -53,7 +53,8 @@ export function paymentProvider(ctx: Pick<AppContext, 'config'>): PaymentProvide
   return provider;
 }
 
-export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. No money was taken; please try again.';
+export const PROVIDER_UNAVAILABLE =
+  'The payment provider could not be reached. No money was taken; please try again.';
 const providerUnavailable = () => new DomainError(502, 'provider_unavailable', PROVIDER_UNAVAILABLE);
 
 export const PACKAGE_NOT_FOUND = 'Credit package not found';
@@ -220,7 +221,9 @@ async function chargeAndSettle(ctx: AppContext, p: PaymentRow, offSession: boole
       amountCents: p.amount_cents,
       paymentId: p.id,
       offSession,
-      customerId: provider.cardForm ? undefined : await providerRepository.customer(ctx.db, p.user_id, provider.name),
+      customerId: provider.cardForm
+        ? undefined
+        : await providerRepository.customer(ctx.db, p.user_id, provider.name),
       returnUrl: callbackUrl(ctx, p, 'success'),
     });
   } catch (error) {

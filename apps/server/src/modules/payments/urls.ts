@@ -15,4 +15,3 @@ export function callbackUrl(ctx: AppContext, p: PaymentRow, outcome: 'success' |
   add('paymentId', p.id);
   return `${ctx.config.publicUrl}/3ds-callback?${q}`;
 }
-

@@ -119,7 +119,7 @@ export async function reversePayment(
 ) {
   const done = await idempotent(ctx.db, async (trx) => {
     const p = await paymentsRepository.lock(trx, paymentId);
-    if (!p || p.status !== 'succeeded') return null;
+    if (p?.status !== 'succeeded') return null;
     const delta = Math.min(target, p.credits) - p.reversed_credits;
     if (delta <= 0) return null;
     await reversalsRepository.lockDebt(trx, p.user_id);
@@ -142,7 +142,7 @@ export async function reversePayment(
     if (spent > 0) {
       await reversalsRepository.addDebt(trx, p.user_id, spent);
       let left = spent;
-      for (const s of await reversalsRepository.spendsSince(trx, p.user_id, p.completed_at ?? p.created_at)) {
+      for (const s of await reversalsRepository.spendsAfter(trx, p.user_id, p.id)) {
         if (left <= 0) break;
         if (s.reversed) continue;
         const part = Math.min(s.amount, left);
