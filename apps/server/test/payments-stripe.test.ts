@@ -267,6 +267,25 @@ describe('refunds and chargebacks', () => {
     expect((await w.api.call('GET', '/v1/users/me', { token: fan.token })).body.credits_debt).toBe(0);
   });
 
+  it('an admin refund asks Stripe, and its webhook takes the credits back; fans may not refund', async () => {
+    const fan = await w.fan();
+    const admin = await w.admin();
+    const { paymentId, intentId } = await buy(fan.token);
+    const refund = (token: string) => w.api.call('POST', `/v1/admin/payments/${paymentId}/refund`, { token });
+    expect((await refund(fan.token)).status).toBe(403);
+    const asked = await refund(admin.token);
+    expect(asked.body).toEqual({ payment_id: paymentId, status: 'refund_requested' });
+    expect(stripe.calls.at(-1)).toMatchObject({
+      path: '/v1/refunds',
+      body: { payment_intent: intentId, amount: '1000' },
+    });
+    // Nothing moves until Stripe confirms.
+    expect((await balances(fan.user._id)).credits).toBe(100);
+    expect(await stripe.deliver(stripe.event('charge.refunded', stripe.charge(intentId, 1_000)))).toBe(200);
+    expect((await balances(fan.user._id)).credits).toBe(0);
+    expect((await refund(admin.token)).status).toBe(409);
+  });
+
   it("a dispute takes the credits back, and earnings already paid out stay the creator's", async () => {
     const fan = await w.fan();
     const creator = await w.creator();

@@ -200,6 +200,18 @@ export const CARD_IN_USE_MESSAGE =
 /** GET /v1/payment/{id}: one of my payments, answered as POST /v1/payment answers. */
 export const PaymentIdParams = z.object({ id: z.string().min(1).max(64) });
 
+/**
+ * POST /v1/admin/payments/{id}/refund: refunds a card payment in full. The sandbox takes the credits
+ * back at once (`refunded`); a real provider refunds and its webhook takes them back
+ * (`refund_requested`).
+ */
+export const RefundResponse = z.object({
+  payment_id: z.string(),
+  status: z.enum(['refunded', 'refund_requested']),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+export const PAYMENT_NOT_REFUNDABLE = 'Only a successful card payment not refunded yet can be refunded.';
+
 /** POST /v1/payment/webhook/{provider}: the provider's signed event (raw body). */
 export const PaymentWebhookParams = z.object({ provider: z.string().min(1).max(32) });
 export const PaymentWebhookResponse = z.object({ received: z.literal(true) });

@@ -12,6 +12,7 @@ import {
   PaymentResponse,
   PaymentWebhookParams,
   PaymentWebhookResponse,
+  RefundResponse,
   SavedCardList,
   SubscribeRequest,
   SubscribeResponse,
@@ -59,6 +60,14 @@ export const paymentEndpoints = {
     transport: 'raw',
     params: PaymentWebhookParams,
     response: PaymentWebhookResponse,
+  }),
+  /** Admins: refund a card payment in full (docs/payments.md "Refunds and chargebacks"). */
+  refundPayment: endpoint({
+    method: 'POST',
+    path: '/v1/admin/payments/:id/refund',
+    access: 'admin',
+    params: PaymentIdParams,
+    response: RefundResponse,
   }),
   cryptoTopUp: endpoint({
     method: 'POST',

@@ -6,13 +6,14 @@ import { deleteCard, listCards } from './cards';
 import { cryptoTopUp } from './crypto';
 import { pay, paymentStatus } from './service';
 import { answerChallenge, challengePage, challengePagePolicy } from './three-ds';
-import { receiveWebhook } from './webhooks';
+import { receiveWebhook, refundPayment } from './webhooks';
 
 /** Credit packages, card payments (with the sandbox 3-D Secure page), crypto top-up, saved cards. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.creditPackages, () => ({ data: [...CREDIT_PACKAGES] }));
   route(app, endpoints.pay, ({ auth, body }) => pay(ctx, auth.user, body));
   route(app, endpoints.paymentStatus, ({ auth, params }) => paymentStatus(ctx, auth.user.id, params.id));
+  route(app, endpoints.refundPayment, ({ params }) => refundPayment(ctx, params.id));
   route(app, endpoints.cryptoTopUp, ({ auth, body }) => cryptoTopUp(ctx, auth.user, body));
   route(app, endpoints.listCards, ({ auth }) => listCards(ctx, auth.user.id));
   route(app, endpoints.deleteCard, ({ auth, query }) => deleteCard(ctx, auth.user.id, query.id));

@@ -1,7 +1,7 @@
-import { WEBHOOK_SIGNATURE_MESSAGE } from '@parlor/contract';
+import { PAYMENT_NOT_REFUNDABLE, type RefundResponse, WEBHOOK_SIGNATURE_MESSAGE } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { LedgerReason } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
 import { balanceOf, idempotent, ledger } from '../ledger/service';
 import { type ProviderEvent, WebhookSignatureError } from './provider';
 import { type PaymentRow, paymentsRepository, providerRepository, reversalsRepository } from './repository';
@@ -167,4 +167,32 @@ export async function reversePayment(
     return { userId: p.user_id, balance: after };
   });
   if (done) ctx.hub.publish(done.userId, 'total_credits', { credits: done.balance });
+}
+
+/**
+ * POST /v1/admin/payments/{id}/refund: refunds what is left of a card payment. The sandbox moves no
+ * money, so its credits come back at once; a real provider refunds, and its `charge.refunded`
+ * webhook takes the credits back through `reversePayment` like any refund made in its dashboard.
+ */
+export async function refundPayment(ctx: AppContext, paymentId: string): Promise<RefundResponse> {
+  const p = await paymentsRepository.byId(ctx.db, paymentId);
+  if (!p) throw notFound('Payment not found', 'payment_not_found');
+  if (p.kind !== 'card' || p.status !== 'succeeded' || p.reversed_credits >= p.credits)
+    throw conflict(PAYMENT_NOT_REFUNDABLE, 'payment_not_refundable');
+  const provider = paymentProvider(ctx);
+  if (p.provider !== provider.name) throw conflict(PAYMENT_NOT_REFUNDABLE, 'payment_not_refundable');
+  if (provider.cardForm) {
+    await reversePayment(ctx, p.id, p.credits, 'refund');
+    return { payment_id: p.id, status: 'refunded' };
+  }
+  const left = p.amount_cents - Math.ceil((p.reversed_credits * p.amount_cents) / p.credits);
+  try {
+    await provider.refund({ providerPayment: p.provider_payment, amountCents: left });
+  } catch (error) {
+    throw Object.assign(
+      new DomainError(502, 'provider_unavailable', 'The payment provider refused or could not be reached.'),
+      { cause: error },
+    );
+  }
+  return { payment_id: p.id, status: 'refund_requested' };
 }
