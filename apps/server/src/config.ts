@@ -45,7 +45,12 @@ const Env = z.object({
   /** Storage per account for its uploads (every stored variant counts): creators in GB, fans in MB. */
   MEDIA_QUOTA_CREATOR_GB: z.coerce.number().nonnegative().default(50),
   MEDIA_QUOTA_FAN_MB: z.coerce.number().nonnegative().default(500),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe's secret API key (sk_test_... in test mode) and its webhook endpoint's signing secret (whsec_...). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its calls, when not api.stripe.com (a local stand-in in tests). */
+  STRIPE_API_URL: z.string().url().optional(),
   /** The platform's share, in percent, of every credit a fan spends on a creator (DESIGN §8.5). */
   PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** A referrer's share, in percent, of a referred creator's earnings for 12 months (from the platform's fee). */
@@ -92,8 +97,10 @@ export interface Config {
   mediaLimitsMb: { image?: number | undefined; video?: number | undefined };
   /** How many bytes an account's uploads may keep in storage, by account type. */
   mediaQuotaBytes: { creator: number; fan: number };
-  /** The sandbox charges nothing: every card payment is simulated. */
-  paymentProvider: 'sandbox';
+  /** The sandbox charges nothing: every card payment is simulated. Stripe takes real money. */
+  paymentProvider: 'sandbox' | 'stripe';
+  /** Stripe's keys, when PAYMENT_PROVIDER=stripe; `apiUrl` only to point the SDK at a stand-in. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** The platform's share of what fans spend on creators, in percent. */
   platformFeePercent: number;
   referralPercent: number;
@@ -124,11 +131,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  // The only provider is the sandbox, which takes no money: a public deployment must say it wants it.
+  // The sandbox takes no money: a public deployment must say which provider it wants.
   if (production && !e.PAYMENT_PROVIDER) {
     throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER must be set with NODE_ENV=production. The only provider is ' +
-        '"sandbox", which simulates payments and charges nothing; set PAYMENT_PROVIDER=sandbox to run it anyway.',
+      'Invalid configuration: PAYMENT_PROVIDER must be set with NODE_ENV=production: "stripe" takes real ' +
+        'payments; "sandbox" simulates payments and charges nothing; set PAYMENT_PROVIDER=sandbox to run it anyway.',
+    );
+  }
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
     );
   }
   const adminVars = [e.ADMIN_USERNAME, e.ADMIN_PASSWORD, e.ADMIN_EMAIL];
@@ -173,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fan: Math.floor(e.MEDIA_QUOTA_FAN_MB * 1024 ** 2),
     },
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+    stripe:
+      e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     referralPercent: e.REFERRAL_PERCENT,
     cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),

@@ -27,7 +27,9 @@ async function main() {
   if (paymentsTestMode(config)) {
     app.log.warn(
       { payment_provider: config.paymentProvider, crypto_topup: config.cryptoTopUp },
-      'payments are simulated (sandbox): nothing is charged and no money is received; the app shows a test-mode ribbon',
+      config.paymentProvider === 'sandbox'
+        ? 'payments are simulated (sandbox): nothing is charged and no money is received; the app shows a test-mode ribbon'
+        : 'crypto top-ups are simulated (CRYPTO_TOPUP=sandbox): nothing is received; the app shows a test-mode ribbon',
     );
   }
 

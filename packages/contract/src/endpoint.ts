@@ -10,10 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'user' | 'admin' | 'optional' | 'public';
 
 /**
- * What travels besides JSON: `multipart` uploads, `file` answers (bytes, not JSON) and the
+ * What travels besides JSON: `multipart` uploads, `file` answers (bytes, not JSON), `raw` request
+ * bodies read as bytes (signed webhooks, whose signature covers the exact bytes) and the
  * `websocket` upgrade. Their bodies are not described by a schema.
  */
-export type Transport = 'json' | 'multipart' | 'file' | 'websocket';
+export type Transport = 'json' | 'multipart' | 'file' | 'raw' | 'websocket';
 
 export interface Endpoint {
   method: HttpMethod;

@@ -101,8 +101,13 @@ export type CardInput = z.input<typeof CardInput>;
 
 const id = z.string().min(1).max(64);
 
+export const CHOOSE_CARD_MESSAGE = 'Choose a saved card or enter a new one';
+export const CARD_ON_PROVIDER_PAGE_MESSAGE =
+  'Card details are entered on the payment page, not here. Pay without a card to be sent there.';
+
 /**
- * POST /v1/payment. The payment info is a new `card` or a saved `card_id`.
+ * POST /v1/payment. The payment info is a new `card` or a saved `card_id`; with a hosted-checkout
+ * provider (Stripe) it is a saved `card_id` or nothing (the fan pays on the provider's page).
  * `package_id` names the credits charged to the card; without it the card buys exactly `amount`
  * credits. `type`, `model_id`, `amount`, `chat_id`, `message_id`, `feed_id` say what the credits are
  * for: they come back in the 3-D Secure return so the client can finish it.
@@ -124,8 +129,8 @@ export const PaymentRequest = z
     fail_url: z.string().max(2000).optional(),
     browser_info: z.record(z.string(), z.unknown()).optional(),
   })
-  .refine((b) => (b.card ? 1 : 0) + (b.card_id ? 1 : 0) === 1, {
-    message: 'Choose a saved card or enter a new one',
+  .refine((b) => (b.card ? 1 : 0) + (b.card_id ? 1 : 0) <= 1, {
+    message: CHOOSE_CARD_MESSAGE,
     path: ['card'],
   })
   .refine((b) => b.package_id !== undefined || b.amount !== undefined, {
@@ -191,6 +196,26 @@ export type SavedCardList = z.infer<typeof SavedCardList>;
 export const DeleteCardQuery = z.object({ id: z.string().min(1).max(64) });
 export const CARD_IN_USE_MESSAGE =
   'This card pays for an active subscription. Cancel the subscription first.';
+
+/** GET /v1/payment/{id}: one of my payments, answered as POST /v1/payment answers. */
+export const PaymentIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * POST /v1/admin/payments/{id}/refund: refunds a card payment in full. The sandbox takes the credits
+ * back at once (`refunded`); a real provider refunds and its webhook takes them back
+ * (`refund_requested`).
+ */
+export const RefundResponse = z.object({
+  payment_id: z.string(),
+  status: z.enum(['refunded', 'refund_requested']),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+export const PAYMENT_NOT_REFUNDABLE = 'Only a successful card payment not refunded yet can be refunded.';
+
+/** POST /v1/payment/webhook/{provider}: the provider's signed event (raw body). */
+export const PaymentWebhookParams = z.object({ provider: z.string().min(1).max(32) });
+export const PaymentWebhookResponse = z.object({ received: z.literal(true) });
+export const WEBHOOK_SIGNATURE_MESSAGE = 'The webhook signature is not valid.';
 
 /** The sandbox provider's 3-D Secure page: /v1/payment/3ds/{payment id}?token= */
 export const ThreeDsQuery = z.object({ token: z.string().max(200).default('') });

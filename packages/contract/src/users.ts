@@ -75,6 +75,11 @@ export const User = z.object({
   delete_at: z.string().nullable(),
   show_skinscore_banner: z.boolean(),
   credits: z.number().int(),
+  /**
+   * Credits a refund or chargeback could not take back because they were spent: the next credits
+   * bought pay it first (docs/payments.md). Always sent by the server.
+   */
+  credits_debt: z.number().int().optional(),
   has_favorites: z.boolean(),
   is_broadcasting: z.boolean(),
   unread_feeds: z.number().int(),
@@ -209,6 +214,11 @@ export const ProviderConfig = z.object({
   media_base_url: z.string().nullable(),
   /** Payments go through the built-in sandbox: nothing is charged, and the app says so. */
   payments_test_mode: z.boolean(),
+  /**
+   * Who takes card payments: `sandbox` takes a card form here; any other (`stripe`) is a hosted
+   * checkout, so the client never asks for a card number and follows `redirect_url`.
+   */
+  payment_provider: z.enum(['sandbox', 'stripe']),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

@@ -67,6 +67,8 @@ export interface UsersTable {
   warning_reported: Generated<boolean>;
   show_skinscore_banner: Generated<boolean>;
   credits: Generated<number>;
+  /** Credits a refund or chargeback could not take back (migration 0031); the next purchase pays them. */
+  credits_debt: Generated<number>;
   earnings: Generated<number>;
   online: Generated<boolean>;
   /** Discover order, kept by the discover-rank job (docs/discover.md). */
@@ -320,7 +322,10 @@ export type LedgerReason =
   | 'admin_adjustment'
   | 'payout'
   | 'payout_returned'
-  | 'referral';
+  | 'referral'
+  | 'chargeback'
+  | 'payment_reversal'
+  | 'debt_repaid';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -388,6 +393,28 @@ export interface PaymentsTable {
   failure_message: string | null;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** Which provider took it (migration 0031) and its ids there: checkout session, payment. */
+  provider: Generated<string>;
+  provider_checkout: string | null;
+  provider_payment: string | null;
+  /** The provider's page the browser is sent to (hosted checkout, a bank's challenge). */
+  redirect_url: string | null;
+  /** Credits refunds and chargebacks already took back. */
+  reversed_credits: Generated<number>;
+}
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  payment_id: string | null;
+  received_at: Generated<Date>;
 }
 
 export interface SubscriptionsTable {
@@ -463,6 +490,8 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   saved_cards: SavedCardsTable;
   payments: PaymentsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
   idempotency_keys: IdempotencyKeysTable;
   follows: FollowsTable;

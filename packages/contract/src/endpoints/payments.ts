@@ -7,8 +7,12 @@ import {
   CryptoTopUpRequest,
   CryptoTopUpResponse,
   DeleteCardQuery,
+  PaymentIdParams,
   PaymentRequest,
   PaymentResponse,
+  PaymentWebhookParams,
+  PaymentWebhookResponse,
+  RefundResponse,
   SavedCardList,
   SubscribeRequest,
   SubscribeResponse,
@@ -35,6 +39,35 @@ export const paymentEndpoints = {
     access: 'user',
     body: PaymentRequest,
     response: PaymentResponse,
+  }),
+  /** One of my payments: the /3ds-callback screen waits here for the provider's webhook to credit it. */
+  paymentStatus: endpoint({
+    method: 'GET',
+    path: '/v1/payment/:id',
+    access: 'user',
+    params: PaymentIdParams,
+    response: PaymentResponse,
+  }),
+  /**
+   * The payment provider's webhook (Stripe: checkout.session.completed, payment_intent.*,
+   * charge.refunded, charge.dispute.created). Its signature covers the exact bytes, so the body is
+   * read raw; it is the only thing that credits a hosted checkout. 404 for a provider not configured.
+   */
+  paymentWebhook: endpoint({
+    method: 'POST',
+    path: '/v1/payment/webhook/:provider',
+    access: 'public',
+    transport: 'raw',
+    params: PaymentWebhookParams,
+    response: PaymentWebhookResponse,
+  }),
+  /** Admins: refund a card payment in full (docs/payments.md "Refunds and chargebacks"). */
+  refundPayment: endpoint({
+    method: 'POST',
+    path: '/v1/admin/payments/:id/refund',
+    access: 'admin',
+    params: PaymentIdParams,
+    response: RefundResponse,
   }),
   cryptoTopUp: endpoint({
     method: 'POST',

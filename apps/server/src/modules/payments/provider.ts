@@ -1,28 +1,93 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * What Parlor needs from a card processor. A real provider (Stripe, Adyen) would tokenise on its
- * own page; the sandbox gets the number, decides the outcome from it, and keeps only a token.
+ * What Parlor needs from a card processor (docs/payments.md "Payment providers"). Two shapes:
+ *
+ * - a card form (`cardForm`, the sandbox): the card number comes to Parlor, which tokenises it and
+ *   charges the token;
+ * - hosted checkout (Stripe; CCBill and Segpay fit the same way): the fan pays on the provider's
+ *   page (`createCheckout`), and the provider's signed webhook (`parseWebhook`) is what says a
+ *   payment succeeded, failed, was refunded or charged back. The card never reaches Parlor.
+ *
+ * Saved methods are charged by token (`charge`), on-session or off-session (renewals).
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Turns a card number into a reusable token; the number goes no further. */
+  /** True for the sandbox only: the client may send a card number. */
+  readonly cardForm: boolean;
+  /** Turns a card number into a reusable token; the number goes no further (card-form providers). */
   tokenize(number: string): string;
   /**
    * Charges a token. `offSession` charges (renewals) cannot run a 3-D Secure challenge, so a card
-   * that needs one fails there.
+   * that needs one fails there. `customerId` is the provider's customer the token belongs to.
    */
   charge(input: {
     token: string;
     amountCents: number;
     paymentId: string;
     offSession?: boolean;
+    customerId?: string | undefined;
+    returnUrl?: string | undefined;
   }): Promise<ChargeResult>;
+  /** Hosted checkout for a payment row: where to send the browser. */
+  createCheckout?(input: CheckoutInput): Promise<{ url: string; checkoutId: string }>;
+  /** The provider's customer for a user, created on first use (saved methods live there). */
+  createCustomer?(input: { userId: string; email: string | null }): Promise<string>;
+  /**
+   * Verifies a webhook's signature over its raw body and reads it as one of Parlor's events.
+   * Throws `WebhookSignatureError` on a forged, stale or unsigned request.
+   */
+  parseWebhook?(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ProviderEvent>;
+  /** Asks the provider to refund a payment; hosted providers confirm it by webhook. */
+  refund(input: { providerPayment: string | null; amountCents: number }): Promise<void>;
 }
 
+export interface CheckoutInput {
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  customerId: string | undefined;
+  /** Keep the method on the customer for later payments and off-session renewals. */
+  saveMethod: boolean;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A payment method as the provider reports it (never a number). */
+export interface ReportedMethod {
+  token: string;
+  brand: 'VISA' | 'MASTER' | null;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string;
+  /** The provider's own fingerprint of the card: the same card saved twice is one row. */
+  fingerprint: string;
+}
+
+/** A provider's webhook event in Parlor's terms; `ignored` for types Parlor does not act on. */
+export type ProviderEvent = {
+  id: string;
+  /** Parlor's payment id when the provider echoes it (metadata / client reference). */
+  paymentId: string | null;
+  /** The provider's payment id (Stripe: the PaymentIntent). */
+  providerPayment: string | null;
+} & (
+  | { kind: 'paid'; checkoutId: string | null; method: ReportedMethod | null }
+  | { kind: 'failed'; message: string }
+  | { kind: 'refunded'; refundedCents: number; amountCents: number }
+  | { kind: 'chargeback'; disputedCents: number; amountCents: number }
+  | { kind: 'ignored'; type: string }
+);
+
+export class WebhookSignatureError extends Error {}
+
 export type ChargeResult =
-  | { status: 'succeeded' }
-  | { status: 'requires_action' }
+  | { status: 'succeeded'; providerPayment?: string }
+  | { status: 'requires_action'; redirectUrl?: string; providerPayment?: string }
   | {
       status: 'failed';
       code: 'card_declined' | 'insufficient_funds' | 'authentication_required';
@@ -50,6 +115,9 @@ const TEST_CARDS: Record<string, Outcome> = {
 export function createSandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
+    cardForm: true,
+    // The sandbox moves no money: a refund only takes the credits back (the service does that).
+    async refund() {},
     tokenize(number) {
       const outcome = TEST_CARDS[number] ?? 'ok';
       return `sandbox_${outcome}_${randomBytes(12).toString('hex')}`;

@@ -34,13 +34,54 @@ export const paymentsRepository = {
     return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The user's own payment, or undefined (another user's is not found either). */
+  ownById(db: Db, userId: string, id: string) {
+    if (!isUuid(id)) return Promise.resolve(undefined);
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  },
+
+  /** The payment a provider's event is about: by Parlor's id when echoed, else by the provider's payment id. */
+  async forEvent(db: Db, provider: string, paymentId: string | null, providerPayment: string | null) {
+    if (paymentId && isUuid(paymentId)) {
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', paymentId)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+      if (row) return row;
+    }
+    if (!providerPayment) return undefined;
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_payment', '=', providerPayment)
+      .executeTakeFirst();
+  },
+
+  /** Holds the payment row until commit: reversals of one payment run one at a time. */
+  lock(db: Db, id: string) {
+    return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
   /** Moves a payment on from `from` only: a payment already settled is not settled again. */
-  transition(db: Db, id: string, from: PaymentRow['status'], change: Updateable<PaymentsTable>) {
+  transition(
+    db: Db,
+    id: string,
+    from: PaymentRow['status'] | PaymentRow['status'][],
+    change: Updateable<PaymentsTable>,
+  ) {
     return db
       .updateTable('payments')
       .set(change)
       .where('id', '=', id)
-      .where('status', '=', from)
+      .where('status', 'in', Array.isArray(from) ? from : [from])
       .returningAll()
       .executeTakeFirst();
   },
@@ -56,6 +97,93 @@ export const paymentsRepository = {
       .set({ is_customer: true, ...(boughtPackage ? { is_bought_credit_package: true } : {}) })
       .where('id', '=', userId)
       .execute();
+  },
+};
+
+/** The provider's customer of each user, and the webhook events already applied. */
+export const providerRepository = {
+  async customer(db: Db, userId: string, provider: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('payment_customers')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return row?.customer_id;
+  },
+
+  async saveCustomer(db: Db, userId: string, provider: string, customerId: string) {
+    await db
+      .insertInto('payment_customers')
+      .values({ user_id: userId, provider, customer_id: customerId })
+      .onConflict((oc) => oc.columns(['user_id', 'provider']).doNothing())
+      .execute();
+  },
+
+  async eventSeen(db: Db, provider: string, eventId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('payment_events')
+      .select('event_id')
+      .where('provider', '=', provider)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async recordEvent(db: Db, provider: string, eventId: string, type: string, paymentId: string | null) {
+    await db
+      .insertInto('payment_events')
+      .values({ provider, event_id: eventId, type, payment_id: paymentId })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .execute();
+  },
+};
+
+/** What a refund or chargeback reads and writes besides the ledger (docs/payments.md "Refunds"). */
+export const reversalsRepository = {
+  /** Locks the fan's row and reads the debt: reversals and purchases of one fan run one at a time. */
+  async lockDebt(db: Db, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select('credits_debt')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.credits_debt;
+  },
+
+  async addDebt(db: Db, userId: string, delta: number) {
+    await db
+      .updateTable('users')
+      .set({ credits_debt: sql`credits_debt + ${delta}` })
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  /**
+   * What the fan spent on creators after the payment's credits landed (ledger rows after its
+   * `payment:{id}` row, so clocks do not matter), oldest first, each with the creator's share of it
+   * (the creator's earnings row under `{fan}:{key}`) and whether an earlier reversal already took it.
+   */
+  async spendsAfter(db: Db, fanId: string, paymentId: string) {
+    const { rows } = await sql<{
+      id: string;
+      amount: number;
+      creator_id: string;
+      creator_share: number;
+      reversed: boolean;
+    }>`
+      SELECT f.id::text AS id, -f.delta AS amount, c.user_id AS creator_id, c.delta AS creator_share,
+        EXISTS (SELECT 1 FROM ledger_entries r WHERE r.user_id = c.user_id AND r.account = 'earnings'
+          AND r.idempotency_key = 'reversal:' || f.id::text) AS reversed
+      FROM ledger_entries f
+      JOIN ledger_entries c ON c.user_id = f.counterparty_id AND c.account = 'earnings'
+        AND c.idempotency_key = f.user_id::text || ':' || f.idempotency_key
+      WHERE f.user_id = ${fanId} AND f.account = 'credits' AND f.delta < 0 AND f.id > (
+        SELECT p.id FROM ledger_entries p WHERE p.user_id = ${fanId} AND p.account = 'credits'
+          AND p.idempotency_key = ${`payment:${paymentId}`})
+      ORDER BY f.id`.execute(db);
+    return rows;
   },
 };
 

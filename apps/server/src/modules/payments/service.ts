@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  CARD_ON_PROVIDER_PAGE_MESSAGE,
+  CHOOSE_CARD_MESSAGE,
   CREDIT_PACKAGES,
   type CreditPackage,
   cardBrand,
   type PaymentData,
   type PaymentResponse,
 } from '@parlor/contract';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, DomainError, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import {
   claimKey,
@@ -22,15 +25,37 @@ import {
 import { idempotent, ledger } from '../ledger/service';
 import { cardFingerprint, usableCard } from './cards';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
-import { cardsRepository, type PaymentRow, paymentsRepository } from './repository';
+import {
+  cardsRepository,
+  type PaymentRow,
+  paymentsRepository,
+  providerRepository,
+  reversalsRepository,
+} from './repository';
+import { createStripeProvider } from './stripe';
+import { callbackUrl } from './urls';
 
 export type { PaymentRow } from './repository';
 
 type Db = AppContext['db'];
 
 const sandbox = createSandboxProvider();
-/** PAYMENT_PROVIDER picks the provider; the sandbox is the only one built in. */
-export const paymentProvider = (_ctx: AppContext): PaymentProvider => sandbox;
+const providers = new WeakMap<Config, PaymentProvider>();
+/** PAYMENT_PROVIDER picks the provider: the built-in sandbox, or Stripe with its keys. */
+export function paymentProvider(ctx: Pick<AppContext, 'config'>): PaymentProvider {
+  const { config } = ctx;
+  if (config.paymentProvider !== 'stripe' || !config.stripe) return sandbox;
+  let provider = providers.get(config);
+  if (!provider) {
+    provider = createStripeProvider(config.stripe);
+    providers.set(config, provider);
+  }
+  return provider;
+}
+
+export const PROVIDER_UNAVAILABLE =
+  'The payment provider could not be reached. No money was taken; please try again.';
+const providerUnavailable = () => new DomainError(502, 'provider_unavailable', PROVIDER_UNAVAILABLE);
 
 export const PACKAGE_NOT_FOUND = 'Credit package not found';
 export function findPackage(id: string): CreditPackage {
@@ -89,7 +114,7 @@ async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> 
   return {
     result: p.status === 'succeeded',
     three_ds: threeDs,
-    redirect_url: threeDs ? challengeUrl(ctx, p.id) : null,
+    redirect_url: threeDs ? (p.redirect_url ?? challengeUrl(ctx, p.id)) : null,
     credits: await ledger.balance(ctx.db, p.user_id),
     payment_id: p.id,
     message:
@@ -105,7 +130,7 @@ async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> 
 export async function completePayment(
   ctx: AppContext,
   paymentId: string,
-  from: PaymentRow['status'],
+  from: PaymentRow['status'] | PaymentRow['status'][],
 ): Promise<{ payment: PaymentRow; balance: number } | null> {
   const done = await idempotent(ctx.db, async (trx) => {
     const p = await paymentsRepository.transition(trx, paymentId, from, {
@@ -136,9 +161,26 @@ export async function completePayment(
       idempotencyKey: `payment:${p.id}`,
       reference: p.id,
     });
+    let balance = posted.balance;
+    // A debt left by a refund or chargeback of spent credits is paid first from new credits.
+    const debt = await reversalsRepository.lockDebt(trx, p.user_id);
+    if (debt > 0) {
+      const repay = Math.min(debt, p.credits);
+      balance = (
+        await ledger.debit(trx, {
+          userId: p.user_id,
+          account: 'credits',
+          amount: repay,
+          reason: 'debt_repaid',
+          idempotencyKey: `debt_repaid:${p.id}`,
+          reference: p.id,
+        })
+      ).balance;
+      await reversalsRepository.addDebt(trx, p.user_id, -repay);
+    }
     // is_customer after a first purchase (issue 5); a package also completes the profile config.
     await paymentsRepository.markCustomer(trx, p.user_id, p.package_id !== null);
-    return { payment: p, balance: posted.balance };
+    return { payment: p, balance };
   });
   if (done) ctx.hub.publish(done.payment.user_id, 'total_credits', { credits: done.balance });
   return done;
@@ -171,21 +213,34 @@ interface CardSource {
 
 /** Runs one card charge for a payment row already inserted as pending, and settles it. */
 async function chargeAndSettle(ctx: AppContext, p: PaymentRow, offSession: boolean): Promise<PaymentRow> {
+  const provider = paymentProvider(ctx);
   let result: ChargeResult;
   try {
-    result = await paymentProvider(ctx).charge({
+    result = await provider.charge({
       token: p.provider_token ?? '',
       amountCents: p.amount_cents,
       paymentId: p.id,
       offSession,
+      customerId: provider.cardForm
+        ? undefined
+        : await providerRepository.customer(ctx.db, p.user_id, provider.name),
+      returnUrl: callbackUrl(ctx, p, 'success'),
     });
   } catch (error) {
     await failPayment(ctx, p.id, 'pending', DECLINE_MESSAGES.card_declined);
-    throw error;
+    if (provider.cardForm) throw error;
+    throw providerUnavailable();
   }
+  if (result.status !== 'failed' && result.providerPayment)
+    await paymentsRepository.update(ctx.db, p.id, { provider_payment: result.providerPayment });
+  // The provider's own answer to Parlor's server (never the browser's return) settles a saved-card
+  // charge; its webhook says the same later and changes nothing then.
   if (result.status === 'succeeded') await completePayment(ctx, p.id, 'pending');
   else if (result.status === 'requires_action')
-    await paymentsRepository.transition(ctx.db, p.id, 'pending', { status: 'requires_action' });
+    await paymentsRepository.transition(ctx.db, p.id, 'pending', {
+      status: 'requires_action',
+      redirect_url: result.redirectUrl ?? null,
+    });
   else await failPayment(ctx, p.id, 'pending', result.message);
   return (await paymentsRepository.byId(ctx.db, p.id))!;
 }
@@ -215,6 +270,15 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
   const credits = pkg ? pkg.credits : (body.amount ?? 0);
   // Credits without a package cost their dollar value: credits x 0.1 dollars = credits x 10 cents.
   const amountCents = pkg ? pkg.price_cents : credits * 10;
+
+  const provider = paymentProvider(ctx);
+  if (!provider.cardForm) {
+    // Hosted checkout: the card number is typed on the provider's page, never sent here.
+    if (body.card) throw badRequest(CARD_ON_PROVIDER_PAGE_MESSAGE, 'card_not_accepted', 'card');
+    if (!body.card_id) return payHosted(ctx, user, body, key, pkg, credits, amountCents);
+  } else if (!body.card && !body.card_id) {
+    throw badRequest(CHOOSE_CARD_MESSAGE, 'card_required', 'card');
+  }
 
   let source: CardSource;
   if (body.card_id) {
@@ -267,6 +331,7 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
     card_fingerprint: source.fingerprint,
     provider_token: source.token,
     save_card: body.save_card && !body.card_id,
+    provider: provider.name,
   });
   // A twin with the same key got in first: answer what it did.
   if (!first) return answer(ctx, await settled(ctx.db, payment.id));
@@ -300,6 +365,7 @@ export async function chargeSavedCardOffSession(
       card_brand: card.brand,
       card_last4: card.last4,
       provider_token: card.provider_token,
+      provider: paymentProvider(ctx).name,
     });
   } catch (e) {
     // This period's top-up was made more than a day ago: its credits landed then, none land now.
@@ -309,4 +375,79 @@ export async function chargeSavedCardOffSession(
   const { payment, first } = started;
   const p = first ? await chargeAndSettle(ctx, payment, true) : await settled(ctx.db, payment.id);
   return p.status === 'succeeded';
+}
+
+/** The provider's customer of a user, created at the provider on first use. */
+export async function providerCustomer(ctx: AppContext, user: UserRow): Promise<string | undefined> {
+  const provider = paymentProvider(ctx);
+  if (!provider.createCustomer) return undefined;
+  const known = await providerRepository.customer(ctx.db, user.id, provider.name);
+  if (known) return known;
+  // The provider call is keyed by the user, so two first payments at once get one customer.
+  const created = await provider.createCustomer({ userId: user.id, email: user.email || null });
+  await providerRepository.saveCustomer(ctx.db, user.id, provider.name, created);
+  return (await providerRepository.customer(ctx.db, user.id, provider.name)) ?? created;
+}
+
+/**
+ * A hosted checkout for a new card: the payment waits as `requires_action` and the answer's
+ * `redirect_url` is the provider's page; the provider's webhook credits it (webhooks.ts), and the
+ * browser comes back to /3ds-callback either way.
+ */
+async function payHosted(
+  ctx: AppContext,
+  user: UserRow,
+  body: PaymentData,
+  key: IdempotencyKey,
+  pkg: CreditPackage | null,
+  credits: number,
+  amountCents: number,
+): Promise<PaymentResponse> {
+  const provider = paymentProvider(ctx);
+  const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
+  const { payment, first } = await startPayment(ctx.db, key, {
+    user_id: user.id,
+    idempotency_key: body.idempotency_key,
+    kind: 'card',
+    package_id: pkg?._id ?? null,
+    credits,
+    amount_cents: amountCents,
+    purpose,
+    model_id: body.model_id ?? null,
+    purpose_amount: body.amount ?? null,
+    chat_id: body.chat_id ?? null,
+    message_id: body.message_id ?? null,
+    feed_id: body.feed_id ?? null,
+    save_card: body.save_card,
+    provider: provider.name,
+  });
+  if (!first) return answer(ctx, await settled(ctx.db, payment.id));
+  try {
+    const customerId = await providerCustomer(ctx, user);
+    const checkout = await provider.createCheckout!({
+      paymentId: payment.id,
+      amountCents,
+      description: pkg ? `${pkg.name}: ${pkg.credits} credits` : `${credits} credits`,
+      customerId,
+      saveMethod: body.save_card,
+      successUrl: callbackUrl(ctx, payment, 'success'),
+      cancelUrl: callbackUrl(ctx, payment, 'error'),
+    });
+    await paymentsRepository.transition(ctx.db, payment.id, 'pending', {
+      status: 'requires_action',
+      provider_checkout: checkout.checkoutId,
+      redirect_url: checkout.url,
+    });
+  } catch (error) {
+    await failPayment(ctx, payment.id, 'pending', PROVIDER_UNAVAILABLE);
+    throw Object.assign(providerUnavailable(), { cause: error });
+  }
+  return answer(ctx, (await paymentsRepository.byId(ctx.db, payment.id))!);
+}
+
+/** GET /v1/payment/{id}: my payment as POST /v1/payment answered it, with its state now. */
+export async function paymentStatus(ctx: AppContext, userId: string, id: string): Promise<PaymentResponse> {
+  const p = await paymentsRepository.ownById(ctx.db, userId, id);
+  if (!p) throw notFound('Payment not found', 'payment_not_found');
+  return answer(ctx, p);
 }

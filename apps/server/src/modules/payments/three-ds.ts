@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors';
 import { DECLINE_MESSAGES } from './provider';
 import { type PaymentRow, paymentsRepository } from './repository';
 import { challengeTokenValid, completePayment, failPayment } from './service';
+import { callbackUrl } from './urls';
 
 // The sandbox provider's own 3-D Secure challenge page. The browser arrives here from
 // `redirect_url`, answers, and is sent back to /3ds-callback with the outcome and what was being
@@ -10,21 +11,6 @@ import { challengeTokenValid, completePayment, failPayment } from './service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** /3ds-callback?3ds=...&paymentType=...&modelId=...&amount=...&chatId=...&messageId=...&feedId=... */
-export function callbackUrl(ctx: AppContext, p: PaymentRow, outcome: 'success' | 'error'): string {
-  const q = new URLSearchParams({ '3ds': outcome, paymentType: p.purpose });
-  const add = (k: string, v: string | number | null) => {
-    if (v !== null && v !== '') q.set(k, String(v));
-  };
-  add('modelId', p.model_id);
-  add('amount', p.purpose_amount ?? p.credits);
-  add('chatId', p.chat_id);
-  add('messageId', p.message_id);
-  add('feedId', p.feed_id);
-  add('paymentId', p.id);
-  return `${ctx.config.publicUrl}/3ds-callback?${q}`;
-}
 
 async function findChallenged(ctx: AppContext, id: string, token: string) {
   const row = await paymentsRepository.byId(ctx.db, id);

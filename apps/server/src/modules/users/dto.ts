@@ -36,6 +36,7 @@ export function toUser(row: UserRow): User {
     delete_at: iso(row.delete_at),
     show_skinscore_banner: row.show_skinscore_banner,
     credits: row.credits,
+    credits_debt: row.credits_debt,
     has_favorites: row.has_favorites,
     is_broadcasting: row.is_broadcasting,
     unread_feeds: row.unread_feeds,

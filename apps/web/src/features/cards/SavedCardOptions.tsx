@@ -11,10 +11,12 @@ interface Props {
   /** The chosen card id, or NEW_CARD. */
   value: string;
   onChange: (value: string) => void;
+  /** A hosted checkout: "a new card" is entered on the provider's page. */
+  hosted?: boolean;
 }
 
 /** Saved cards (brand, last four, expiry) as choices, each deletable, plus "a new card". */
-export function SavedCardOptions({ value, onChange }: Props) {
+export function SavedCardOptions({ value, onChange, hosted = false }: Props) {
   const cards = useAppSelector(selectCards);
   const dispatch = useAppDispatch();
   return (
@@ -70,7 +72,9 @@ export function SavedCardOptions({ value, onChange }: Props) {
           <CardIcon size={22} />
           <span className={styles.text}>
             <span className={styles.name}>New credit / debit card</span>
-            <span className={styles.meta}>Visa or Mastercard</span>
+            <span className={styles.meta}>
+              {hosted ? "On the payment provider's secure page" : 'Visa or Mastercard'}
+            </span>
           </span>
         </label>
       </div>

@@ -15,7 +15,7 @@ import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
 import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
 import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
-import { selectFeature } from '../provider/providerConfigSlice';
+import { selectFeature, selectPaymentProvider } from '../provider/providerConfigSlice';
 import { PageHeader } from '../shell/PageHeader';
 import { type CardFormErrors, emptyCardForm, toCardInput, validateCardForm } from './cardForm';
 import { cryptoTopUpPopup } from './creditEvents';
@@ -42,6 +42,8 @@ export function GetCreditsScreen() {
   const cards = useAppSelector(selectCards);
   const cardsLoaded = useAppSelector(selectCardsLoaded);
   const cryptoEnabled = useAppSelector(selectFeature('crypto_payment'));
+  // A hosted checkout (any provider but the sandbox) takes the card on its own page.
+  const hosted = useAppSelector(selectPaymentProvider) !== 'sandbox';
   const paying = useAppSelector((s) => selectRequest(s, submitPayment)).status === 'Fetching';
   const crypto = useAppSelector((s) => selectRequest(s, cryptoTopUp));
 
@@ -85,7 +87,9 @@ export function GetCreditsScreen() {
     setFailure(null);
     let body: PaymentRequest;
     const common = { package_id: chosen._id, idempotency_key: attemptKey, ...purchaseFields(state.resume) };
-    if (method === NEW_CARD) {
+    if (method === NEW_CARD && hosted) {
+      body = { ...common, save_card: saveCard };
+    } else if (method === NEW_CARD) {
       const found = validateCardForm(card);
       setErrors(found);
       if (Object.keys(found).length > 0) return;
@@ -189,8 +193,20 @@ export function GetCreditsScreen() {
 
         <Card aria-labelledby="method-title">
           <CardTitle id="method-title">Payment method</CardTitle>
-          {cards.length > 0 && <SavedCardOptions value={method} onChange={setMethod} />}
-          {method === NEW_CARD && (
+          {cards.length > 0 && <SavedCardOptions value={method} onChange={setMethod} hosted={hosted} />}
+          {method === NEW_CARD && hosted && (
+            <>
+              <p className={styles.hosted}>
+                You enter your card on the payment provider's secure page, then come back here. Parlor never
+                sees your card number.
+              </p>
+              <label className={styles.checkbox}>
+                <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                Save this card for next time
+              </label>
+            </>
+          )}
+          {method === NEW_CARD && !hosted && (
             <>
               <NewCardFields
                 values={card}
@@ -208,12 +224,18 @@ export function GetCreditsScreen() {
           )}
           <FormAlert message={failure} />
           <Button type="submit" size="large" fullWidth loading={paying} disabled={!chosen}>
-            {chosen ? `Pay $${chosen.price}` : 'Pay'}
+            {chosen
+              ? hosted && method === NEW_CARD
+                ? `Continue to payment ($${chosen.price})`
+                : `Pay $${chosen.price}`
+              : 'Pay'}
           </Button>
-          <p className={styles.sandbox}>
-            Sandbox payments: 4242 4242 4242 4242 pays at once, 4000 0000 0000 3220 asks for 3-D Secure, 4000
-            0000 0000 0002 is declined.
-          </p>
+          {!hosted && (
+            <p className={styles.sandbox}>
+              Sandbox payments: 4242 4242 4242 4242 pays at once, 4000 0000 0000 3220 asks for 3-D Secure,
+              4000 0000 0000 0002 is declined.
+            </p>
+          )}
         </Card>
 
         {cryptoEnabled && (

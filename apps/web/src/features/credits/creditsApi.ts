@@ -6,6 +6,7 @@ import { type CallBody, call } from '../../app/api';
 export const paymentsApi = {
   packages: () => call(endpoints.creditPackages),
   pay: (body: CallBody<typeof endpoints.pay>) => call(endpoints.pay, { body }),
+  payment: (id: string) => call(endpoints.paymentStatus, { params: { id } }),
   cryptoTopUp: (body: CallBody<typeof endpoints.cryptoTopUp>) => call(endpoints.cryptoTopUp, { body }),
   cards: () => call(endpoints.listCards),
   deleteCard: (id: string) => call(endpoints.deleteCard, { query: { id } }),

@@ -1,9 +1,12 @@
-import { ERRORS, ThreeDsCallbackQuery } from '@parlor/contract';
+import { ERRORS, type PaymentResponse, ThreeDsCallbackQuery } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
 import { readQuery } from '../../app/routes';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
+import { creditsChanged } from '../auth/authSlice';
+import { paymentsApi } from '../credits/creditsApi';
 import { PrimaryLink, SystemPage } from '../system/SystemPage';
 import {
   defaultReturn,
@@ -13,10 +16,31 @@ import {
   takeReturn,
 } from './purchase';
 
+/** How long the screen waits for the provider's webhook to credit a payment the browser returned from. */
+const WAIT_MS = 60_000;
+const POLL_MS = 1_000;
+
+/**
+ * The payment as the server sees it now. A real provider credits by its webhook, which may come a
+ * moment after the browser returns: wait until the payment is settled (or the wait runs out).
+ */
+async function settledPayment(paymentId: string): Promise<PaymentResponse | null> {
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
+    const p = await paymentsApi.payment(paymentId).catch(() => null);
+    if (!p) return null;
+    // Settled: credited, or failed (no longer waiting for the fan or the provider).
+    if (p.result || !p.three_ds) return p;
+    if (Date.now() > until) return p;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
 type Phase =
   | { kind: 'finishing' }
   | { kind: 'failed'; message: string; backTo: string }
-  | { kind: 'done'; backTo: string; note?: string };
+  | { kind: 'done'; backTo: string; note?: string }
+  | { kind: 'pending'; backTo: string };
 
 /**
  * /3ds-callback: back from the 3-D Secure challenge. On success the credits have
@@ -25,6 +49,7 @@ type Phase =
  */
 export function ThreeDsCallbackScreen() {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const search = useLocation().search;
   const [phase, setPhase] = useState<Phase>({ kind: 'finishing' });
   const started = useRef(false);
@@ -46,6 +71,18 @@ export function ThreeDsCallbackScreen() {
     }
     (async () => {
       let note: string | undefined;
+      if (query.paymentId) {
+        const payment = await settledPayment(query.paymentId);
+        if (payment && !payment.result && !payment.three_ds) {
+          setPhase({ kind: 'failed', message: payment.message ?? ERRORS.default, backTo });
+          return;
+        }
+        if (payment && !payment.result) {
+          setPhase({ kind: 'pending', backTo });
+          return;
+        }
+        if (payment) dispatch(creditsChanged(payment.credits));
+      }
       if (resume) {
         try {
           await finishPurchase(resume, `after-${query.paymentId ?? search}`);
@@ -56,7 +93,7 @@ export function ThreeDsCallbackScreen() {
       if (note) setPhase({ kind: 'done', backTo, note });
       else navigate(backTo, { replace: true, state: { purchased: true } });
     })();
-  }, [search, navigate]);
+  }, [search, navigate, dispatch]);
 
   if (phase.kind === 'finishing') return <PageSpinner label="Finishing your payment" />;
   if (phase.kind === 'done') {
@@ -69,6 +106,18 @@ export function ThreeDsCallbackScreen() {
       >
         <p>Your credits were added.</p>
         {phase.note && <p>{phase.note}</p>}
+      </SystemPage>
+    );
+  }
+  if (phase.kind === 'pending') {
+    return (
+      <SystemPage
+        icon={<CheckIcon size={30} />}
+        tone="success"
+        title="Payment received"
+        actions={<PrimaryLink to={phase.backTo}>Continue</PrimaryLink>}
+      >
+        <p>The payment provider has not confirmed the payment yet. Your credits land as soon as it does.</p>
       </SystemPage>
     );
   }

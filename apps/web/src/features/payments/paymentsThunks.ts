@@ -12,8 +12,9 @@ export type PaymentOutcome =
   | { status: 'failed'; message: string };
 
 /**
- * POST /v1/payment, then a three_ds answer sends the browser to redirect_url, a truthy
- * result is success and anything else a failure. On success the purchase the credits were for is
+ * POST /v1/payment, then a `redirect_url` sends the browser away (the sandbox's 3-D Secure page, or
+ * a real provider's hosted checkout) and back to /3ds-callback; a truthy result is success and
+ * anything else a failure. On success the purchase the credits were for is
  * finished here; after 3-D Secure the /3ds-callback screen does it.
  */
 export const submitPayment = createApiThunk(
@@ -23,7 +24,7 @@ export const submitPayment = createApiThunk(
     { dispatch },
   ): Promise<PaymentOutcome> => {
     const res = await paymentsApi.pay(arg.body);
-    if (res.three_ds && res.redirect_url) {
+    if (res.redirect_url) {
       rememberReturn(arg.backTo);
       redirectTo(res.redirect_url);
       return { status: 'redirecting' };

@@ -43,6 +43,12 @@ export const providerConfigSlice = createSlice({
 export const selectProviderConfig = (state: RootState) => state.providerConfig.config;
 /** The media host from the server's MEDIA_BASE_URL; null when it is the API's origin. */
 export const selectMediaBaseUrl = (state: RootState) => state.providerConfig.config?.media_base_url ?? null;
+/**
+ * Who takes card payments. Only the sandbox takes a card form here; every other provider is a
+ * hosted checkout, so the client never asks for a card number then.
+ */
+export const selectPaymentProvider = (state: RootState) =>
+  state.providerConfig.config?.payment_provider ?? 'sandbox';
 export const selectFeature =
   (flag: keyof ProviderConfig['features']) =>
   (state: RootState): boolean =>

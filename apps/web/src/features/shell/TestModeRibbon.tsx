@@ -1,4 +1,6 @@
+import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/storeTypes';
+import { selectPaymentProvider } from '../provider/providerConfigSlice';
 import styles from './TestModeRibbon.module.css';
 
 /** The server's payments are its built-in sandbox (provider config `payments_test_mode`). */
@@ -10,6 +12,18 @@ export const selectPaymentsTestMode = (state: RootState) =>
  * mistakes a trial deployment for a real shop. It cannot be dismissed.
  */
 export function TestModeRibbon() {
+  // With a real card provider only the crypto top-up is simulated (CRYPTO_TOPUP=sandbox).
+  const cardsReal = useAppSelector(selectPaymentProvider) !== 'sandbox';
+  if (cardsReal)
+    return (
+      <div className={styles.ribbon} role="note" aria-label="Test mode">
+        <span className={styles.badge}>Test mode</span>
+        <span className={styles.text}>
+          Crypto top-ups are simulated
+          <span className={styles.more}>: no crypto is received</span>
+        </span>
+      </div>
+    );
   return (
     <div className={styles.ribbon} role="note" aria-label="Test mode">
       <span className={styles.badge}>Test mode</span>

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { balances } from './support/balances';
+import { startServer, type TestServer } from './support/server';
+import { world } from './support/world';
+
+// An admin refund with the sandbox provider: no money moves, so the credits come back at once,
+// by the same rule as a provider's refund webhook (docs/payments.md "Refunds and chargebacks").
+let server: TestServer;
+let w: ReturnType<typeof world>;
+beforeAll(async () => {
+  server = await startServer();
+  w = world(server);
+});
+afterAll(async () => {
+  expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
+  await server?.close();
+});
+
+const card = {
+  number: '4242424242424242',
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  name: 'Fan',
+};
+
+it('takes back the credits left, records the spent ones as a debt, and reverses the creator’s share', async () => {
+  const fan = await w.fan();
+  const creator = await w.creator();
+  const admin = await w.admin();
+  const paid = await w.api.call('POST', '/v1/payment', {
+    token: fan.token,
+    body: { card, package_id: 'starter', idempotency_key: 'refund-sandbox-1' },
+  });
+  expect(paid.body.result).toBe(true);
+  const tip = await w.api.call('POST', '/v1/tips', {
+    token: fan.token,
+    body: { recipient_id: creator.user._id, amount: 25, idempotency_key: 'refund-sandbox-tip' },
+  });
+  expect(tip.status).toBe(200);
+
+  const path = `/v1/admin/payments/${paid.body.payment_id}/refund`;
+  expect((await w.api.call('POST', path, { token: fan.token })).status).toBe(403);
+  expect(
+    (
+      await w.api.call('POST', '/v1/admin/payments/00000000-0000-4000-8000-000000000000/refund', {
+        token: admin.token,
+      })
+    ).status,
+  ).toBe(404);
+  const refunded = await w.api.call('POST', path, { token: admin.token });
+  expect(refunded.body).toEqual({ payment_id: paid.body.payment_id, status: 'refunded' });
+  expect(await balances(server.app.ctx.db, fan.user._id)).toMatchObject({ credits: 0 });
+  expect((await w.api.call('GET', '/v1/users/me', { token: fan.token })).body.credits_debt).toBe(25);
+  expect(await balances(server.app.ctx.db, creator.user._id)).toMatchObject({ earnings: 0 });
+  expect((await w.api.call('POST', path, { token: admin.token })).status).toBe(409);
+});
