@@ -209,6 +209,8 @@ export const ProviderConfig = z.object({
   media_base_url: z.string().nullable(),
   /** Payments go through the built-in sandbox: nothing is charged, and the app says so. */
   payments_test_mode: z.boolean(),
+  /** The server's VAPID public key (base64url): the applicationServerKey of push subscriptions. */
+  push_key: z.string(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

@@ -18,6 +18,7 @@ export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderC
     ...KEYWORDS,
     media_base_url: ctx.config.mediaBaseUrl || null,
     payments_test_mode: paymentsTestMode(ctx.config),
+    push_key: ctx.secrets.vapidPublicKey,
   };
 }
 
