@@ -205,7 +205,7 @@ function notificationMail(
   const unsubscribe = unsubscribeUrl(ctx, to.id, category);
   const open = `${ctx.config.publicUrl}${path}`;
   const stop = `You get these emails because ${SETTING_NAMES[category]} notifications are on. Turn them off: ${unsubscribe}`;
-  const escape = (s: string) =>
+  const escapeHtml = (s: string) =>
     s.replace(
       /[&<>"']/g,
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -215,9 +215,9 @@ function notificationMail(
     subject,
     text: `${lines.join('\n')}\n\nOpen Parlor: ${open}\n\n${stop}\n`,
     html:
-      `${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(open)}">Open Parlor</a></p>` +
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(open)}">Open Parlor</a></p>` +
       `<p style="color:#666;font-size:12px">You get these emails because ${SETTING_NAMES[category]} notifications are on. ` +
-      `<a href="${escape(unsubscribe)}">Unsubscribe</a></p>`,
+      `<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
   };
 }
