@@ -1,4 +1,4 @@
-import { endpoints } from '@parlor/contract';
+import { endpoints, PUSH_MESSAGES } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
@@ -13,6 +13,13 @@ import {
   unsubscribeByToken,
   type VisibilityCheck,
 } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Waits until the notices of events published so far are recorded (tests, shutdown). */
+    notificationsRecorded(): Promise<void>;
+  }
+}
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -31,7 +38,7 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext, isVisi
     const result = await unsubscribeByToken(ctx, query.token);
     const html = result.ok
       ? page('Unsubscribed', UNSUBSCRIBED_TEXT[result.category])
-      : page('Link not valid', 'This unsubscribe link is not valid.');
+      : page('Link not valid', PUSH_MESSAGES.unsubscribeInvalid);
     return reply
       .status(result.ok ? 200 : 400)
       .type('text/html; charset=utf-8')
@@ -39,6 +46,7 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext, isVisi
       .send(html);
   });
   const watcher = watchPublishedEvents(ctx, app.log);
+  app.decorate('notificationsRecorded', watcher.flush);
   app.addHook('preClose', () => watcher.flush());
   ctx.queue.register(NOTIFY_JOB, notifyJob(ctx, isVisible));
   return { digestTask: digestTask(ctx) };
