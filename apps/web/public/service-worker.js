@@ -94,7 +94,8 @@ async function handle(type, data) {
         username: data.username,
         accessToken: data.accessToken,
         apiRoot: data.apiRoot,
-        pushKey: data.pushKey || null,
+        // A setup without the key (sent before the config arrived) keeps the one already given.
+        pushKey: data.pushKey || (session && session.userId === data.userId ? session.pushKey : null),
       };
       return { ok: true };
     case 'ensureSubscription':

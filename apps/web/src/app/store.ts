@@ -18,6 +18,7 @@ import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
+import { registerPushListeners } from '../features/push/pushListeners';
 import { purchasesSlice } from '../features/purchases/purchasesSlice';
 import { referralsSlice } from '../features/referrals/referralsSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
@@ -63,6 +64,7 @@ registerConversationListeners(startAppListening);
 registerFeedListeners(startAppListening);
 registerBroadcastListeners(startAppListening);
 registerEarningsListeners(startAppListening);
+registerPushListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

@@ -16,6 +16,7 @@ const config = (payments_test_mode: boolean): ProviderConfig => ({
   app_keywords: [],
   media_base_url: null,
   payments_test_mode,
+  push_key: '',
 });
 
 /** The signed-in frame as the server's provider config leaves it. */
