@@ -71,7 +71,8 @@ export async function askPermissionAfterSend(io: PushIo = browserPushIo): Promis
 export async function dropPushSubscription(io: PushIo = browserPushIo): Promise<void> {
   try {
     const endpoint = await io.currentEndpoint();
-    if (endpoint) await call(endpoints.pushUnsubscribe, { body: { endpoint } }, { handleUnauthorized: false });
+    if (endpoint)
+      await call(endpoints.pushUnsubscribe, { body: { endpoint } }, { handleUnauthorized: false });
   } catch {
     // Signing out never waits on this: a subscription left behind answers 410 once the worker unsubscribed.
   }
