@@ -8,12 +8,18 @@ const svg = path.join(pub, 'favicon.svg');
 
 async function main() {
   for (const size of [192, 512]) {
-    await sharp(svg, { density: (72 * size) / 64 }).resize(size, size).png().toFile(path.join(pub, `icons/icon-${size}.png`));
+    await sharp(svg, { density: (72 * size) / 64 })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(pub, `icons/icon-${size}.png`));
   }
   // Maskable: the mark inside the 80% safe zone, on a full-bleed background the platform may crop.
   for (const size of [192, 512]) {
     const inner = Math.round(size * 0.72);
-    const mark = await sharp(svg, { density: (72 * inner) / 64 }).resize(inner, inner).png().toBuffer();
+    const mark = await sharp(svg, { density: (72 * inner) / 64 })
+      .resize(inner, inner)
+      .png()
+      .toBuffer();
     await sharp({ create: { width: size, height: size, channels: 4, background: '#6d28d9' } })
       .composite([{ input: mark, gravity: 'center' }])
       .png()

@@ -1,5 +1,5 @@
 import { SUCCESS } from '@parlor/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
 import styles from './BrowserNotifications.module.css';
 import { browserPushIo, PERMISSION_ASKED_KEY, type PermissionState, syncPushSubscription } from './push';
@@ -14,10 +14,13 @@ const TEXT: Record<PermissionState, string> = {
 /** The browser's side of notifications: whether this browser may show them, and a button to allow. */
 export function BrowserNotifications() {
   const [permission, setPermission] = useState<PermissionState>(() => browserPushIo.permission());
+  const labelId = useId();
   return (
-    <div className={styles.row} role="group" aria-label="Browser notifications">
+    <fieldset className={styles.row} aria-labelledby={labelId}>
       <div className={styles.text}>
-        <p className={styles.label}>Browser notifications</p>
+        <p id={labelId} className={styles.label}>
+          Browser notifications
+        </p>
         <p className={styles.description}>{TEXT[permission]}</p>
       </div>
       {permission === 'default' && (
@@ -38,6 +41,6 @@ export function BrowserNotifications() {
           Turn on
         </Button>
       )}
-    </div>
+    </fieldset>
   );
 }
