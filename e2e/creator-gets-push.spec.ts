@@ -36,7 +36,9 @@ test('the app registers its service worker, passes Chromium installability check
       expect.arrayContaining(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']),
     );
     await expect
-      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 })
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+        timeout: 15_000,
+      })
       .toEqual([]);
 
     // Offline, a page load gets the app's offline page rather than the browser's error.
@@ -110,4 +112,3 @@ test('a creator turns message notifications off and on: the push to their device
     await push.close();
   }
 });
-
