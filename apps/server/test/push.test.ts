@@ -1,4 +1,4 @@
-import { ProviderConfig } from '@parlor/contract';
+import { ProviderConfig, PUSH_MESSAGES } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGEST_AWAY_MS, PUSH_GROUP_MS } from '../src/modules/push/service';
 import { mailbox } from './support/mailbox';
@@ -95,6 +95,30 @@ describe('push subscriptions', () => {
     });
     expect(own.status).toBe(204);
     expect(await subscriptionCount(fan.user._id)).toBe(0);
+  });
+});
+
+describe('a deployment that takes https push endpoints only', () => {
+  it('refuses an http endpoint with the reason, and stores an https one', async () => {
+    const strict = await startServer({ PUSH_ALLOW_HTTP: 'false' });
+    try {
+      const api = world(strict).api;
+      const fan = await api.signUp('user');
+      const keys = push.subscription().keys;
+      const http = await api.call('POST', '/v1/push/subscriptions', {
+        token: fan.token,
+        body: { subscription: { endpoint: 'http://push.example/1', keys } },
+      });
+      expect(http.status).toBe(400);
+      expect(http.body.message).toBe(PUSH_MESSAGES.insecureEndpoint);
+      const https = await api.call('POST', '/v1/push/subscriptions', {
+        token: fan.token,
+        body: { subscription: { endpoint: 'https://push.example/1', keys } },
+      });
+      expect(https.status).toBe(204);
+    } finally {
+      await strict.close();
+    }
   });
 });
 
