@@ -35,6 +35,7 @@ import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPayoutRoutes } from './modules/payouts/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
+import { registerPushRoutes } from './modules/push/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
 import { renewalTask } from './modules/subscriptions/renewal';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);
+  const push = registerPushRoutes(app, ctx, connections.isVisible);
   await registerStatic(app, config.webDir);
 
   // Background work: registered here, once, rather than as a side effect of a module's routes.
@@ -186,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     discoverRankTask(ctx),
     jobsPurgeTask(ctx.db),
     referralCommissionsTask(ctx),
+    push.digestTask,
     ...connectionJobs(ctx, connections),
   ];
   for (const task of tasks) ctx.jobs.register(task);

@@ -49,3 +49,21 @@ describe('upload quota variables', () => {
     expect(() => loadConfig({ MEDIA_QUOTA_FAN_MB: '-1' })).toThrow(/MEDIA_QUOTA_FAN_MB/);
   });
 });
+
+describe('push configuration', () => {
+  it("signs pushes with MAIL_FROM's address unless VAPID_SUBJECT says otherwise", () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ MAIL_FROM: 'ops@parlor.example' }).vapidSubject).toBe('mailto:ops@parlor.example');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://parlor.example/contact' }).vapidSubject).toBe(
+      'https://parlor.example/contact',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@parlor.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('takes http push endpoints outside production only, unless told', () => {
+    expect(loadConfig({}).pushAllowHttp).toBe(true);
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(production).pushAllowHttp).toBe(false);
+    expect(loadConfig({ ...production, PUSH_ALLOW_HTTP: 'true' }).pushAllowHttp).toBe(true);
+  });
+});

@@ -32,6 +32,13 @@ const Env = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parlor <no-reply@localhost>'),
+  /** The contact in push notifications' VAPID signature; default: mailto: and MAIL_FROM's address. */
+  /** Push subscription endpoints over plain http (a local push service); default: outside production. */
+  PUSH_ALLOW_HTTP: bool.optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .optional(),
   /** The host uploads and media files go to; empty or unset means this origin. */
   MEDIA_BASE_URL: z.union([z.literal(''), z.string().url()]).optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -88,6 +95,10 @@ export interface Config {
   jobLeaseMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** `mailto:` or `https:` contact sent with every push (VAPID `sub`). */
+  vapidSubject: string;
+  /** Accept http:// push endpoints (tests' local push service); production takes https only. */
+  pushAllowHttp: boolean;
   /** Where uploads and media files live, without a trailing slash; '' means this origin. */
   mediaBaseUrl: string;
   s3:
@@ -177,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM),
+    pushAllowHttp: e.PUSH_ALLOW_HTTP ?? !production,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
     s3,
     mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
@@ -224,4 +237,10 @@ export function crossOriginMedia(config: Pick<Config, 'mediaBaseUrl' | 'publicUr
   if (!config.mediaBaseUrl) return null;
   const media = new URL(config.mediaBaseUrl).origin;
   return media === new URL(config.publicUrl).origin ? null : media;
+}
+
+/** `mailto:` and the address of MAIL_FROM ("Name <a@b>" or "a@b"). */
+export function vapidSubjectFrom(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }

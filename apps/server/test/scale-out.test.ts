@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_GROUP_MS } from '../src/modules/push/service';
 import { client } from './support/client';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
+import { startPushService } from './support/push-service';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 
@@ -133,5 +135,48 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
       creator.user._id,
     );
     fanOnA.close();
+  });
+
+  it('holds a push back while the recipient has a visible page on the other process', async () => {
+    const push = await startPushService();
+    try {
+      const apiA = client(a.url);
+      const fan = await apiA.signUp('user');
+      const creator = await apiA.signUp('featured');
+      await a.app.ctx.db
+        .updateTable('users')
+        .set({ is_customer: true })
+        .where('id', '=', fan.user._id)
+        .execute();
+      await apiA.call('POST', '/v1/chat', { token: fan.token, body: { recipient_id: creator.user._id } });
+      const device = push.subscription();
+      await apiA.call('POST', '/v1/push/subscriptions', {
+        token: creator.token,
+        body: { subscription: { endpoint: device.endpoint, keys: device.keys } },
+      });
+      const creatorOnB = await connectSocket(b.url, creator.token);
+      await creatorOnB.next('init');
+      // Sent and delivered by process A, which holds none of the creator's sockets.
+      const sendAndDeliver = async (text: string) => {
+        await apiA.call('POST', '/v1/messages', {
+          token: fan.token,
+          body: { recipient_id: creator.user._id, text },
+        });
+        await a.app.notificationsRecorded();
+        await new Promise((r) => setTimeout(r, PUSH_GROUP_MS + 200));
+        await a.app.ctx.queue.drain();
+      };
+      await sendAndDeliver('seen on B');
+      expect(push.to(device)).toHaveLength(0);
+
+      creatorOnB.send('visibility', { state: 'hidden' });
+      creatorOnB.send('ping', {});
+      await creatorOnB.next('pong');
+      await sendAndDeliver('pushed from A');
+      expect(push.to(device).map((p) => p.payload.body)).toEqual(['pushed from A']);
+      creatorOnB.close();
+    } finally {
+      await push.close();
+    }
   });
 });

@@ -1,18 +1,42 @@
 /* Parlor service worker. Plain JS: it is served as is from the site root.
  * Messages from the app are { type, data }: setup, ensureSubscription, logout, updateBadge,
- * internalNotification. Push delivery to the server is wired by a later issue; this worker keeps
- * the session it was given, manages the push subscription, the app badge and notifications. */
+ * internalNotification. It keeps the session it was given, manages the push subscription, shows
+ * the server's pushes (docs/push.md), keeps the app badge, and answers navigations with an offline
+ * page when the network is gone. */
 
 /** Session given by `setup`; kept in memory (the app sends it again on every start). */
 let session = null;
 
-self.addEventListener('install', () => {
-  // A new worker takes over at once: it holds no caches that an old page could depend on.
-  self.skipWaiting();
+/** The only cached file: shown instead of the browser's error when a page cannot load. */
+const OFFLINE_CACHE = 'parlor-offline-v1';
+const OFFLINE_URL = '/offline.html';
+
+self.addEventListener('install', (event) => {
+  // A new worker takes over at once: the offline page is the only cache, and no page depends on it.
+  event.waitUntil(
+    caches
+      .open(OFFLINE_CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: 'reload' })))
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== OFFLINE_CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Page loads only: API calls, media and assets go to the network untouched.
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate') return;
+  event.respondWith(
+    fetch(event.request).catch(async () => (await caches.match(OFFLINE_URL)) || Response.error()),
+  );
 });
 
 function base64UrlToBytes(value) {
@@ -21,13 +45,25 @@ function base64UrlToBytes(value) {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
 
-/** Answers the existing push subscription, or subscribes when permission and a key allow it. */
+function sameKey(buffer, key) {
+  if (!buffer || !key) return false;
+  const a = new Uint8Array(buffer);
+  const b = base64UrlToBytes(key);
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * Answers the push subscription, subscribing when permission and a key allow it. A subscription
+ * made with another server key (the keys were rotated) is replaced.
+ */
 async function ensureSubscription() {
   if (!self.registration.pushManager) return null;
   const existing = await self.registration.pushManager.getSubscription();
-  if (existing) return existing.toJSON();
+  if (existing && (!session?.pushKey || sameKey(existing.options?.applicationServerKey, session.pushKey)))
+    return existing.toJSON();
   const permission = await self.registration.pushManager.permissionState({ userVisibleOnly: true });
   if (permission !== 'granted' || !session || !session.pushKey) return null;
+  if (existing) await existing.unsubscribe();
   const created = await self.registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: base64UrlToBytes(session.pushKey),
@@ -58,7 +94,8 @@ async function handle(type, data) {
         username: data.username,
         accessToken: data.accessToken,
         apiRoot: data.apiRoot,
-        pushKey: data.pushKey || null,
+        // A setup without the key (sent before the config arrived) keeps the one already given.
+        pushKey: data.pushKey || (session && session.userId === data.userId ? session.pushKey : null),
       };
       return { ok: true };
     case 'ensureSubscription':
@@ -70,7 +107,11 @@ async function handle(type, data) {
       await updateBadge(Number(data?.count) || 0);
       return { ok: true };
     case 'internalNotification':
-      await self.registration.showNotification(data.subject, { body: data.body, icon: '/favicon.svg' });
+      await self.registration.showNotification(data.subject, {
+        body: data.body,
+        icon: '/icons/icon-192.png',
+        tag: 'internal',
+      });
       return { ok: true };
     default:
       return { ok: false, error: 'unknown message' };
@@ -88,6 +129,11 @@ self.addEventListener('message', (event) => {
   );
 });
 
+/** The badge a push carries (the unread total), when the platform has badges. */
+async function badgeFrom(payload) {
+  if (typeof payload.badge === 'number') await updateBadge(payload.badge);
+}
+
 self.addEventListener('push', (event) => {
   let payload = {};
   try {
@@ -97,25 +143,54 @@ self.addEventListener('push', (event) => {
   }
   const title = payload.title || 'Parlor';
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: payload.body || '',
-      icon: '/favicon.svg',
-      data: { url: payload.url || '/chats' },
-    }),
+    Promise.all([
+      // One notification per tag (a chat): a newer push replaces the one before, and says so.
+      self.registration.showNotification(title, {
+        body: payload.body || '',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/maskable-192.png',
+        tag: payload.tag || undefined,
+        renotify: Boolean(payload.tag),
+        data: { url: payload.url || '/chats' },
+      }),
+      badgeFrom(payload).catch(() => undefined),
+    ]),
   );
 });
 
+/** Opens the notification's page: an open tab of the app goes there, or a new window opens. */
+async function openFromNotification(url) {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((w) => w.url === target);
+  if (same) return same.focus();
+  const open = windows.find((w) => 'navigate' in w && new URL(w.url).origin === self.location.origin);
+  if (open) {
+    const navigated = await open.navigate(target).catch(() => null);
+    return (navigated || open).focus();
+  }
+  return self.clients.openWindow(target);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = event.notification.data?.url || '/chats';
+  event.waitUntil(openFromNotification(event.notification.data?.url || '/chats'));
+});
+
+// The browser replaced the subscription (keys rotated, expired): the app stores the new one next
+// time it starts (ensureSubscription); the old endpoint answers 410 and the server drops it.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  if (!session || !session.pushKey) return;
   event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => 'focus' in w);
-      if (open) {
-        open.navigate(url);
-        return open.focus();
-      }
-      return self.clients.openWindow(url);
-    }),
+    self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(session.pushKey) })
+      .then((created) =>
+        fetch(`${session.apiRoot}/v1/push/subscriptions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'access-token': session.accessToken },
+          body: JSON.stringify({ subscription: created.toJSON() }),
+        }),
+      )
+      .catch(() => undefined),
   );
 });

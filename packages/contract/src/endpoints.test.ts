@@ -9,6 +9,7 @@ import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
+import { pushEndpoints } from './endpoints/push';
 
 describe('the endpoint table', () => {
   it('keeps every entry of every part: no name is declared twice', () => {
@@ -22,6 +23,7 @@ describe('the endpoint table', () => {
       feedEndpoints,
       broadcastEndpoints,
       earningsEndpoints,
+      pushEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

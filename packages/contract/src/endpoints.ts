@@ -7,6 +7,7 @@ import { feedEndpoints } from './endpoints/feed';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
+import { pushEndpoints } from './endpoints/push';
 
 /**
  * Every endpoint of the API, one entry each: the server registers its routes from this table and
@@ -23,6 +24,7 @@ export const endpoints = {
   ...discoverEndpoints,
   ...broadcastEndpoints,
   ...earningsEndpoints,
+  ...pushEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

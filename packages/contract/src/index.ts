@@ -16,6 +16,7 @@ export * from './jobs';
 export * from './media';
 export * from './messages';
 export * from './payments';
+export * from './push';
 export * from './rules/account';
 export * from './rules/messages';
 export * from './rules/numbers';

@@ -219,6 +219,8 @@ export const ProviderConfig = z.object({
    * checkout, so the client never asks for a card number and follows `redirect_url`.
    */
   payment_provider: z.enum(['sandbox', 'stripe']),
+  /** The server's VAPID public key (base64url): the applicationServerKey of push subscriptions. */
+  push_key: z.string(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

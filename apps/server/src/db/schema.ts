@@ -17,6 +17,11 @@ import type {
   PlatformAccountTable,
   ReferralSweepTable,
 } from './schema-money-broadcasts';
+import type {
+  NotificationDigestsTable,
+  NotificationsPendingTable,
+  PushSubscriptionsTable,
+} from './schema-push';
 
 export type {
   AmlChecksTable,
@@ -499,6 +504,9 @@ export interface DB {
   auto_messages: AutoMessagesTable;
   auto_message_triggers: AutoMessageTriggersTable;
   auto_message_log: AutoMessageLogTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notifications_pending: NotificationsPendingTable;
+  notification_digests: NotificationDigestsTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

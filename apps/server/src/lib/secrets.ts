@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import webpush from 'web-push';
 import type { DB } from '../db/schema';
 import { secretsRepository } from './secrets-repository';
 
@@ -8,6 +9,9 @@ export interface Secrets {
   codeKey: string;
   /** HMAC key for signed media URLs. */
   mediaKey: string;
+  /** VAPID key pair for web push (base64url, as browsers and web-push take them). */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 const NAMES = ['codeKey', 'mediaKey'] as const;
@@ -17,12 +21,25 @@ const NAMES = ['codeKey', 'mediaKey'] as const;
  * and checks with the same keys (see docs/decisions.md). PARLOR_SECRET_<NAME> overrides one.
  */
 export async function loadSecrets(db: Kysely<DB>, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
-  await secretsRepository.addMissing(
-    db,
-    NAMES.map((name) => ({ name, value: randomBytes(32).toString('base64url') })),
-  );
-  const stored = await secretsRepository.byNames(db, NAMES);
+  // The VAPID pair is one value ("public.private") so that two processes starting together cannot
+  // store halves of different pairs.
+  const vapid = webpush.generateVAPIDKeys();
+  await secretsRepository.addMissing(db, [
+    ...NAMES.map((name) => ({ name, value: randomBytes(32).toString('base64url') })),
+    { name: 'vapidKeys', value: `${vapid.publicKey}.${vapid.privateKey}` },
+  ]);
+  const stored = await secretsRepository.byNames(db, [...NAMES, 'vapidKeys']);
   const pick = (name: (typeof NAMES)[number]) =>
     env[`PARLOR_SECRET_${name.toUpperCase()}`] ?? (stored[name] as string);
-  return { codeKey: pick('codeKey'), mediaKey: pick('mediaKey') };
+  const [storedPublic, storedPrivate] = (stored.vapidKeys as string).split('.');
+  // Given as variables, both halves come together (docs/push.md, "Rotating the VAPID keys").
+  const givenPublic = env.PARLOR_SECRET_VAPIDPUBLICKEY;
+  const givenPrivate = env.PARLOR_SECRET_VAPIDPRIVATEKEY;
+  const given = givenPublic && givenPrivate;
+  return {
+    codeKey: pick('codeKey'),
+    mediaKey: pick('mediaKey'),
+    vapidPublicKey: given ? givenPublic : (storedPublic as string),
+    vapidPrivateKey: given ? givenPrivate : (storedPrivate as string),
+  };
 }

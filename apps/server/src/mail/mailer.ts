@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe on notification emails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

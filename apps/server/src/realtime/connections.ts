@@ -43,6 +43,14 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
   const bySession = new Map<string, Set<WebSocket>>();
   /** Set by close(): sockets closing for shutdown leave presence to close(), not one query each. */
   let closing = false;
+  /** Per user, how many of this process's sockets show a visible page (push waits for none). */
+  const visibleCounts = new Map<string, number>();
+  const changeVisible = (userId: string, delta: number) => {
+    const n = Math.max(0, (visibleCounts.get(userId) ?? 0) + delta);
+    if (n > 0) visibleCounts.set(userId, n);
+    else visibleCounts.delete(userId);
+    presence.setVisible(userId, n).catch((err: unknown) => log.warn({ err }, 'visibility update failed'));
+  };
   /** Presence updates of sockets that closed before shutdown; shutdown waits for them. */
   const detaching = new Set<Promise<void>>();
 
@@ -153,7 +161,10 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
         return;
       case 'visibility': {
         const v = ClientEvents.visibility.safeParse(frame.data.data);
-        if (v.success) state.visible = v.data.state === 'visible';
+        if (!v.success) return;
+        const visible = v.data.state === 'visible';
+        if (visible !== state.visible) changeVisible(state.userId, visible ? 1 : -1);
+        state.visible = visible;
         return;
       }
       case 'typing': {
@@ -177,6 +188,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       return;
     }
     const state: SocketState = { userId, visible: true, chats: new Map() };
+    changeVisible(userId, 1);
     const set = sockets.get(userId) ?? new Set<WebSocket>();
     sockets.set(userId, set);
     set.add(ws);
@@ -187,6 +199,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       onFrame(ws, state, data.toString()).catch((err: unknown) => log.warn({ err }, 'socket frame failed'));
     });
     ws.on('close', () => {
+      if (state.visible) changeVisible(userId, -1);
       set.delete(ws);
       if (set.size === 0) sockets.delete(userId);
       session.delete(ws);
@@ -227,6 +240,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
 
   return {
     attach,
+    /** Whether the user has a visible page open on any process. */
+    isVisible: (userId: string) => presence.anyVisible(userId),
     count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
     has: (userId: string) => sockets.has(userId),
     /**

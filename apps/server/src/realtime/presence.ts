@@ -17,11 +17,23 @@ export interface PresenceCounter {
   heartbeat(): Promise<void>;
   /** Drops every entry of this process (shutdown); answers the users it leaves online nowhere. */
   close(): Promise<string[]>;
+  /** How many of the user's sockets in this process show a visible page (push is held back then). */
+  setVisible(userId: string, count: number): Promise<void>;
+  /** Whether the user has a visible page on any process. */
+  anyVisible(userId: string): Promise<boolean>;
 }
 
 export function createLocalPresence(): PresenceCounter {
   const counts = new Map<string, number>();
+  const visible = new Map<string, number>();
   return {
+    async setVisible(userId, count) {
+      if (count > 0) visible.set(userId, count);
+      else visible.delete(userId);
+    },
+    async anyVisible(userId) {
+      return (visible.get(userId) ?? 0) > 0;
+    },
     async connect(userId) {
       const n = (counts.get(userId) ?? 0) + 1;
       counts.set(userId, n);
@@ -37,6 +49,7 @@ export function createLocalPresence(): PresenceCounter {
     async close() {
       const users = [...counts.keys()];
       counts.clear();
+      visible.clear();
       return users;
     },
   };
@@ -47,6 +60,7 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
   const processes = `${prefix}presence:processes`;
   const mine = `${prefix}presence:${processId}`;
   const local = new Map<string, number>();
+  const visibleKey = (p: string) => `${prefix}presence-visible:${p}`;
 
   async function elsewhere(userId: string): Promise<boolean> {
     const others = (await redis.smembers(processes)).filter((p) => p !== processId);
@@ -58,6 +72,19 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
   }
 
   return {
+    async setVisible(userId, count) {
+      const key = visibleKey(processId);
+      if (count > 0) await redis.multi().hset(key, userId, count).expire(key, PROCESS_TTL_S).exec();
+      else await redis.hdel(key, userId);
+    },
+    async anyVisible(userId) {
+      const all = await redis.smembers(processes);
+      if (!all.includes(processId)) all.push(processId);
+      const pipeline = redis.pipeline();
+      for (const p of all) pipeline.hexists(visibleKey(p), userId);
+      const answers = (await pipeline.exec()) ?? [];
+      return answers.some(([, found]) => found === 1);
+    },
     async connect(userId) {
       const n = (local.get(userId) ?? 0) + 1;
       local.set(userId, n);
@@ -76,7 +103,12 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
       return !(await elsewhere(userId));
     },
     async heartbeat() {
-      await redis.multi().sadd(processes, processId).expire(mine, PROCESS_TTL_S).exec();
+      await redis
+        .multi()
+        .sadd(processes, processId)
+        .expire(mine, PROCESS_TTL_S)
+        .expire(visibleKey(processId), PROCESS_TTL_S)
+        .exec();
       // Forget processes whose entries expired (crashed or stopped without cleanup).
       for (const p of await redis.smembers(processes)) {
         if (p !== processId && (await redis.exists(`${prefix}presence:${p}`)) === 0)
@@ -86,7 +118,7 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
     async close() {
       const users = [...local.keys()];
       local.clear();
-      await redis.multi().del(mine).srem(processes, processId).exec();
+      await redis.multi().del(mine).del(visibleKey(processId)).srem(processes, processId).exec();
       const others = await redis.smembers(processes);
       if (others.length === 0 || users.length === 0) return users;
       const pipeline = redis.pipeline();

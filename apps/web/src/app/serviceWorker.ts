@@ -43,11 +43,18 @@ export async function postToServiceWorker(message: ServiceWorkerMessage): Promis
   });
 }
 
-/** Hands the session to the worker (`setup`); push keys arrive with a later issue. */
-export function setupServiceWorker(user: { _id: string; username: string }, accessToken: string): void {
+/**
+ * Hands the session to the worker (`setup`). The push key comes with the provider config; a setup
+ * without it (at sign-in, before the config) leaves the worker's key as it was.
+ */
+export function setupServiceWorker(
+  user: { _id: string; username: string },
+  accessToken: string,
+  pushKey: string | null = null,
+): void {
   const apiRoot = apiBaseUrl() || (globalThis.location?.origin ?? '');
   void postToServiceWorker({
     type: 'setup',
-    data: { userId: user._id, username: user.username, accessToken, apiRoot, pushKey: null },
+    data: { userId: user._id, username: user.username, accessToken, apiRoot, pushKey },
   });
 }

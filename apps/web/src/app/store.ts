@@ -19,6 +19,7 @@ import { feedSlice } from '../features/feed/feedSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { purchasesSlice } from '../features/purchases/purchasesSlice';
+import { registerPushListeners } from '../features/push/pushListeners';
 import { referralsSlice } from '../features/referrals/referralsSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
 import { vaultSlice } from '../features/vault/vaultSlice';
@@ -63,6 +64,7 @@ registerConversationListeners(startAppListening);
 registerFeedListeners(startAppListening);
 registerBroadcastListeners(startAppListening);
 registerEarningsListeners(startAppListening);
+registerPushListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

@@ -19,6 +19,7 @@ export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderC
     media_base_url: ctx.config.mediaBaseUrl || null,
     payments_test_mode: paymentsTestMode(ctx.config),
     payment_provider: ctx.config.paymentProvider,
+    push_key: ctx.secrets.vapidPublicKey,
   };
 }
 

@@ -6,6 +6,7 @@ import { CheckIcon, LogoutIcon } from '../../ui/icons';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
+import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './AccountScreen.module.css';
@@ -53,6 +54,7 @@ export function AccountScreen() {
           <AccountMoneyLinks />
         </section>
       </div>
+      <InstallAppCard />
       <AccountMenu />
       <div className={`${styles.card} ${styles.session}`}>
         <p className={styles.sessionText}>Signed in as {user.username}</p>

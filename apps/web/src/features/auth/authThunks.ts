@@ -12,6 +12,7 @@ import { ApiError, call } from '../../app/api';
 import { clearStoredSession, redirectTo, storeToken } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
 import { postToServiceWorker, setupServiceWorker } from '../../app/serviceWorker';
+import { dropPushSubscription } from '../push/push';
 
 function startSession(answer: AuthResponse): AuthResponse {
   storeToken(answer.access_token);
@@ -66,6 +67,8 @@ export const updateUser = createApiThunk(
  * after 200 ms. The redirect is a full page load so no state of the old session survives.
  */
 export const logout = createApiThunk('auth/logout', async () => {
+  // While the session still works: the server forgets this browser's push subscription.
+  await dropPushSubscription();
   try {
     await call(endpoints.signOut, {}, { handleUnauthorized: false });
   } catch {

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
+import { BrowserNotifications } from '../push/BrowserNotifications';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
 import { Toggle } from './Toggle';
@@ -11,9 +12,17 @@ import { Toggle } from './Toggle';
 type NotificationKey = keyof UserSettings['notifications'];
 
 const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
-  { key: 'notifications', label: 'Messages', description: 'New messages, tips and replies.' },
-  { key: 'payments', label: 'Payments', description: 'Receipts for credits and purchases.' },
-  { key: 'payouts', label: 'Payouts', description: 'When a payout is sent or completed.' },
+  {
+    key: 'notifications',
+    label: 'Messages',
+    description: 'New messages while you are away, and a daily email of unread chats.',
+  },
+  {
+    key: 'payments',
+    label: 'Payments',
+    description: 'Tips, paid unlocks and new subscribers, by notification and email.',
+  },
+  { key: 'payouts', label: 'Payouts', description: 'When a payout is completed, by notification and email.' },
   { key: 'marketing', label: 'News and offers', description: 'Occasional news about Parlor.' },
 ];
 
@@ -27,6 +36,7 @@ export function NotificationSettingsScreen() {
   return (
     <SettingsPage title="Notifications">
       <Card roomy aria-label="Notification settings">
+        <BrowserNotifications />
         {ITEMS.filter((item) => item.key !== 'payouts' || user.type === 'featured').map((item) => (
           <Toggle
             key={item.key}

@@ -17,6 +17,7 @@ const config = (payments_test_mode: boolean): ProviderConfig => ({
   media_base_url: null,
   payments_test_mode,
   payment_provider: 'sandbox',
+  push_key: '',
 });
 
 /** The signed-in frame as the server's provider config leaves it. */

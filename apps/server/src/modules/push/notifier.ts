@@ -1,0 +1,128 @@
+import type { Message, ServerEventData, ServerEventName } from '@parlor/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { pushRepository } from './repository';
+import { EMAIL_GROUP_MS, type Notice, notify } from './service';
+
+const PREVIEW_CHARS = 120;
+
+function preview(message: Message | undefined, text: string | null): string {
+  if (message && message.price > 0 && !message.is_paid)
+    return `Sent you a paid ${message.type === 'video' ? 'video' : 'message'}`;
+  switch (message?.type) {
+    case 'image':
+      return text ? `📷 ${text}` : 'Sent you a photo';
+    case 'video':
+      return text ? `🎬 ${text}` : 'Sent you a video';
+    case 'gif':
+      return 'Sent you a GIF';
+  }
+  const t = (text ?? '').trim();
+  return t.length > PREVIEW_CHARS ? `${t.slice(0, PREVIEW_CHARS - 1)}…` : t || 'New message';
+}
+
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/** The notice an event stands for, when it is one people are told about while away. */
+async function noticeFor(
+  ctx: AppContext,
+  userId: string,
+  event: ServerEventName,
+  data: unknown,
+): Promise<Notice | undefined> {
+  switch (event) {
+    case 'new_message': {
+      const m = data as ServerEventData<'new_message'>;
+      // The sender's own tabs hear of their message too; system notes are not news.
+      if (m.recipient_id !== userId || m.system) return undefined;
+      const sender = (await pushRepository.username(ctx.db, m.sender_id)) ?? 'Someone';
+      if (m.unread_tip !== null)
+        return {
+          userId,
+          category: 'payments',
+          groupKey: 'tips',
+          title: 'New tip',
+          body: `${sender} sent you a tip of ${credits(m.unread_tip)}`,
+          url: `/chats/${m.sender_id}`,
+          emailDelayMs: EMAIL_GROUP_MS,
+        };
+      return {
+        userId,
+        category: 'notifications',
+        groupKey: `chat:${m.chat_id}`,
+        title: sender,
+        body: preview(m.info?.message as Message | undefined, m.text),
+        url: `/chats/${m.sender_id}`,
+      };
+    }
+    case 'message_paid': {
+      const p = data as ServerEventData<'message_paid'>;
+      const buyer = (await pushRepository.username(ctx.db, p.buyer_id)) ?? 'A fan';
+      return {
+        userId,
+        category: 'payments',
+        groupKey: 'unlocks',
+        title: 'Paid message unlocked',
+        body: `${buyer} unlocked your message for ${credits(p.price)}`,
+        url: `/chats/${p.buyer_id}`,
+        emailDelayMs: EMAIL_GROUP_MS,
+      };
+    }
+    case 'new_fan': {
+      const f = data as ServerEventData<'new_fan'>;
+      if (f.relationship !== 'subscriber') return undefined;
+      return {
+        userId,
+        category: 'payments',
+        groupKey: 'subscribers',
+        title: 'New subscriber',
+        body: `${f.username} subscribed to you`,
+        url: `/chats/${f.user_id}`,
+        emailDelayMs: EMAIL_GROUP_MS,
+      };
+    }
+    case 'payout_completed': {
+      const p = data as ServerEventData<'payout_completed'>;
+      return {
+        userId,
+        category: 'payouts',
+        groupKey: `payouts:${p._id}`,
+        title: 'Payout completed',
+        body: `Your payout of $${p.amount_usd} is complete`,
+        url: '/account/earnings/summary',
+        emailDelayMs: 0,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const WATCHED = new Set<ServerEventName>(['new_message', 'message_paid', 'new_fan', 'payout_completed']);
+
+/**
+ * Every event published after a commit passes by here: the ones people are told about while away
+ * (new messages, tips, paid unlocks, new subscribers, completed payouts) become notices. The modules
+ * that publish them need not know about notifications; recording runs beside the publish and its
+ * failure is only logged (the event itself is already out).
+ */
+export function watchPublishedEvents(ctx: AppContext, log: FastifyBaseLogger): { flush(): Promise<void> } {
+  const hub = ctx.hub;
+  const publish = hub.publish.bind(hub);
+  const recording = new Set<Promise<void>>();
+  hub.publish = (userId, event, data) => {
+    publish(userId, event, data);
+    if (!WATCHED.has(event)) return;
+    const p: Promise<void> = noticeFor(ctx, userId, event, data)
+      .then((notice) => (notice ? notify(ctx, notice) : undefined))
+      .catch((err: unknown) => log.warn({ err, event }, 'notification not recorded'))
+      .finally(() => recording.delete(p));
+    recording.add(p);
+  };
+  return {
+    /** Waits for the notices being recorded (shutdown, before the database closes). */
+    async flush() {
+      while (recording.size > 0) await Promise.allSettled([...recording]);
+    },
+  };
+}
