@@ -243,11 +243,15 @@ function PayoutsTab() {
             <tbody>
               {items.map((p) => (
                 <tr key={p._id}>
-                  <td>@{p.user.username}</td>
-                  <td className={styles.num}>${p.amount_usd}</td>
-                  <td>{p.method.replace('_transfer', '')}</td>
-                  <td className={styles.mono}>{p.payout_details ?? '—'}</td>
-                  <td>{when(p.created_at)}</td>
+                  <td data-label="Creator">@{p.user.username}</td>
+                  <td data-label="Amount" className={styles.num}>
+                    ${p.amount_usd}
+                  </td>
+                  <td data-label="Method">{p.method.replace('_transfer', '')}</td>
+                  <td data-label="Details" className={styles.mono}>
+                    {p.payout_details ?? '—'}
+                  </td>
+                  <td data-label="Asked">{when(p.created_at)}</td>
                   <td className={styles.rowActions}>
                     <DecisionButton label="Complete payout" run={decide(p._id, 'complete')} />
                     <DecisionButton label="Reject payout" danger withReason run={decide(p._id, 'reject')} />
@@ -369,13 +373,19 @@ function AuditTab() {
             <tbody>
               {items.map((e) => (
                 <tr key={e._id}>
-                  <td>{when(e.created_at)}</td>
-                  <td>{e.admin.username ? `@${e.admin.username}` : '—'}</td>
-                  <td>
+                  <td data-label="When" className={styles.nowrap}>
+                    {when(e.created_at)}
+                  </td>
+                  <td data-label="Admin">{e.admin.username ? `@${e.admin.username}` : '—'}</td>
+                  <td data-label="Action">
                     <span className={styles.actionTag}>{e.action}</span>
                   </td>
-                  <td>{e.target_username ? `@${e.target_username}` : `${e.target_type} ${e.target_id}`}</td>
-                  <td className={styles.details}>{detailsText(e) || '—'}</td>
+                  <td data-label="Target">
+                    {e.target_username ? `@${e.target_username}` : `${e.target_type} ${e.target_id}`}
+                  </td>
+                  <td data-label="Details" className={styles.details}>
+                    {detailsText(e) || '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -151,7 +151,7 @@ export function UserPanel({
           <Button
             key={a}
             size="small"
-            variant={ACTIONS[a].danger ? 'danger' : a.startsWith('approve') ? 'primary' : 'secondary'}
+            variant={a === 'ban' ? 'danger' : a.startsWith('approve') ? 'primary' : 'secondary'}
             onClick={() => setAction(a)}
           >
             {ACTIONS[a].label}

@@ -49,6 +49,7 @@ const STATUS_TEXT: Record<string, string> = {
 function DocumentSlot({
   kind,
   label,
+  noun,
   hint,
   doc,
   disabled,
@@ -56,6 +57,8 @@ function DocumentSlot({
 }: {
   kind: IdDocumentKind;
   label: string;
+  /** How the button names the document. */
+  noun: string;
   hint: string;
   doc: IdDocument | null;
   disabled: boolean;
@@ -69,7 +72,7 @@ function DocumentSlot({
         {doc ? <img src={`${apiBaseUrl()}${doc.url}`} alt={label} /> : <span>{hint}</span>}
       </div>
       <label className={styles.pick} data-disabled={disabled || busy || undefined}>
-        {busy ? 'Uploading…' : doc ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        {busy ? 'Uploading…' : doc ? `Replace ${noun}` : `Upload ${noun}`}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp,image/heic"
@@ -197,6 +200,7 @@ export function BecomeCreatorScreen() {
                 <DocumentSlot
                   kind="id"
                   label="Photo of your ID"
+                  noun="ID photo"
                   hint="Passport, ID card or driving licence, all four corners visible"
                   doc={docs.id}
                   disabled={busy}
@@ -205,6 +209,7 @@ export function BecomeCreatorScreen() {
                 <DocumentSlot
                   kind="selfie"
                   label="Selfie"
+                  noun="selfie"
                   hint="Your face, clearly lit, holding the same ID"
                   doc={docs.selfie}
                   disabled={busy}
