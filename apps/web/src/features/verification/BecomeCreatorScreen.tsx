@@ -1,5 +1,6 @@
 import {
   type ApplicationResponse,
+  endpointPath,
   endpoints,
   IdDocument,
   type IdDocumentKind,
@@ -24,7 +25,7 @@ async function uploadDocument(kind: IdDocumentKind, file: File): Promise<IdDocum
   const form = new FormData();
   form.set('file', file);
   const token = storedToken();
-  const res = await fetch(`${apiBaseUrl()}/v1/users/id-verification/documents/${kind}`, {
+  const res = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadIdDocument, { kind })}`, {
     method: 'POST',
     headers: { 'web-type': 'react', ...(token ? { 'access-token': token } : {}) },
     body: form,
