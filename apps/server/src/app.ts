@@ -157,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUserRoutes(app, ctx);
   const vault = createMediaStorage(config);
   await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'), vault);
-  registerAdminRoutes(app, ctx);
+  await registerAdminRoutes(app, ctx, vault);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerMessageRoutes(app, ctx);

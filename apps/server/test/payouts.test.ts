@@ -135,6 +135,19 @@ describe('payouts', () => {
     const list = await call('GET', '/v1/account/payouts', creator.token);
     expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['completed', 'rejected']);
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
+    // Both decisions are in the admins' audit log, the refused second decision is not.
+    for (const [id, action, amount] of [
+      [first.body._id, 'payout-reject', '25.00'],
+      [again.body._id, 'payout-complete', '30.00'],
+    ]) {
+      const audit = await call('GET', `/v1/admin/audit?target_id=${id}`, adminToken);
+      expect(audit.body.data).toHaveLength(1);
+      expect(audit.body.data[0]).toMatchObject({
+        action,
+        target_type: 'payout',
+        details: { user_id: creator.user._id, amount_usd: amount },
+      });
+    }
   });
 
   it('lets exactly one of several payouts asked at once through, and never below zero', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, VERIFICATION_CODE_LENGTH } from './constants';
-import { VerificationStatus } from './enums';
+import { FeaturedStatus, VerificationStatus } from './enums';
 import { ERRORS, VALIDATION } from './rules/messages';
 import { email as emailRule } from './rules/validators';
 import { EmailInput, User } from './users';
@@ -204,11 +204,24 @@ export const AdminUserAction = z.enum([
   'approve-id',
   'reject-id',
   'approve-enquiry',
+  'reject-enquiry',
+  'retake-id',
   'warn',
+  'discover',
+  'force-discover',
+  'penalise',
+  'dismiss-reports',
 ]);
 export type AdminUserAction = z.infer<typeof AdminUserAction>;
 export const AdminActionRequest = z
-  .object({ reason: z.string().trim().max(500).optional(), message: z.string().trim().max(500).optional() })
+  .object({
+    reason: z.string().trim().max(500).optional(),
+    message: z.string().trim().max(500).optional(),
+    /** `discover`: the status to set. */
+    discover_status: FeaturedStatus.optional(),
+    /** `force-discover` and `penalise`: false lifts it (default true). */
+    enabled: z.boolean().optional(),
+  })
   .strict()
   .nullish();
 export const AdminActionResponse = z.object({ user: User });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints';
 import { accountEndpoints } from './endpoints/accounts';
+import { adminEndpoints } from './endpoints/admin';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
@@ -24,6 +25,7 @@ describe('the endpoint table', () => {
       broadcastEndpoints,
       earningsEndpoints,
       pushEndpoints,
+      adminEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './endpoints/accounts';
+import { adminEndpoints } from './endpoints/admin';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...broadcastEndpoints,
   ...earningsEndpoints,
   ...pushEndpoints,
+  ...adminEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

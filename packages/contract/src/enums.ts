@@ -5,7 +5,8 @@ export const UserType = z.enum(['user', 'featured']);
 export type UserType = z.infer<typeof UserType>;
 export const FeaturedStatus = z.enum(['featured', 'hidden', 'denied']);
 export type FeaturedStatus = z.infer<typeof FeaturedStatus>;
-export const VerificationStatus = z.enum(['pending', 'in_progress', 'rejected', 'verified']);
+/** The union of the spec's three verification enumerations; `retake` asks for new ID photos. */
+export const VerificationStatus = z.enum(['pending', 'in_progress', 'rejected', 'verified', 'retake']);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
 export const Gender = z.enum(['male', 'female', 'other']);
 export type Gender = z.infer<typeof Gender>;

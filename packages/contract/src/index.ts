@@ -1,4 +1,5 @@
 export * from './account';
+export * from './admin';
 export * from './broadcasts';
 export * from './chats';
 export * from './constants';

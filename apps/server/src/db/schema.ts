@@ -5,6 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+import type { AdminAuditTable, CreatorApplicationsTable, IdDocumentsTable } from './schema-moderation';
 import type {
   AmlChecksTable,
   AutoMessageCategoryName,
@@ -64,7 +65,9 @@ export interface UsersTable {
   is_affiliate_profile_visited: Generated<boolean>;
   is_bought_credit_package: Generated<boolean>;
   requires_moderation: Generated<boolean>;
-  id_verification_status: 'pending' | 'in_progress' | 'rejected' | 'verified' | null;
+  id_verification_status: 'pending' | 'in_progress' | 'rejected' | 'verified' | 'retake' | null;
+  /** When ID documents were last submitted for review (migration 0027). */
+  id_submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   discover_status: Generated<'featured' | 'hidden' | 'denied'>;
   force_discover: Generated<boolean>;
   deleted_scheduled: Generated<boolean>;
@@ -507,6 +510,9 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   notifications_pending: NotificationsPendingTable;
   notification_digests: NotificationDigestsTable;
+  creator_applications: CreatorApplicationsTable;
+  id_documents: IdDocumentsTable;
+  admin_audit: AdminAuditTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

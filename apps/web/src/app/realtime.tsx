@@ -6,6 +6,7 @@ import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
 import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
 import { creditEffects } from '../features/credits/creditEvents';
 import { mediaEffects } from '../features/media/mediaEvents';
+import { selectPopupStack } from '../features/popups/popupsSlice';
 import { wsBaseUrl } from './api';
 import { clearStoredSession, redirectTo } from './browser';
 import { connectionChanged } from './connectionSlice';
@@ -61,6 +62,9 @@ export function RealtimeConnection() {
         void store.dispatch(resyncOpenConversation());
       },
       onUnauthorized: () => {
+        // A ban closes the socket right after its event: the account-terminated popup (with the
+        // reason and its own Log out) stays up rather than giving way to the sign-in screen.
+        if (selectPopupStack(store.getState()).some((p) => p.kind === 'accountTerminated')) return;
         clearStoredSession();
         redirectTo('/login');
       },

@@ -1,15 +1,25 @@
-import { ACCOUNT_MESSAGES, type AdminUserAction, ERRORS, type User } from '@parlor/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type AdminUserAction,
+  ERRORS,
+  type FeaturedStatus,
+  MODERATION_MESSAGES,
+  type User,
+} from '@parlor/contract';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { UserRow, UsersTable } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
+import { moderationRepository } from './repository';
 
 export interface AdminActionInput {
   reason?: string | undefined;
   message?: string | undefined;
+  discover_status?: FeaturedStatus | undefined;
+  enabled?: boolean | undefined;
 }
 
 /** What each action writes; `now` stamps bans and freezes. */
@@ -32,6 +42,9 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
       return { id_verified: true, id_verification_status: 'verified' };
     case 'reject-id':
       return { id_verified: false, id_verification_status: 'rejected' };
+    case 'retake-id':
+      // The documents could not be read: the account uploads new ones (spec part 1 §3, `retake`).
+      return { id_verified: false, id_verification_status: 'retake' };
     case 'approve-enquiry':
       // A fan's application to become a creator: a new creator still goes through moderation.
       return {
@@ -42,16 +55,52 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
       };
     case 'warn':
       return { warning_reported: true };
+    case 'discover':
+      return { discover_status: input.discover_status };
+    case 'force-discover':
+      return { force_discover: input.enabled ?? true };
+    case 'penalise':
+      return { punishment_alert: input.enabled ?? true };
+    case 'reject-enquiry':
+    case 'dismiss-reports':
+      return {};
   }
 }
 
-/** The realtime event each action sends; every action also sends `user.update`. */
+/** Actions after which the account's open reports count as handled. */
+const RESOLVES_REPORTS: ReadonlySet<AdminUserAction> = new Set([
+  'ban',
+  'warn',
+  'penalise',
+  'dismiss-reports',
+]);
+
+/** What the audit row keeps besides who, what, whom and when. */
+function detailsOf(action: AdminUserAction, input: AdminActionInput): Record<string, unknown> {
+  const details: Record<string, unknown> = {};
+  if (input.reason) details.reason = input.reason;
+  if (input.message) details.message = input.message;
+  if (action === 'discover') details.discover_status = input.discover_status;
+  if (action === 'force-discover' || action === 'penalise') details.enabled = input.enabled ?? true;
+  return details;
+}
+
+/**
+ * A creator is approved once both halves are done: the application (or a creator sign-up) and the
+ * ID check. Whichever comes second lifts moderation and shows the profile in Discover.
+ */
+function completesApproval(row: UserRow): boolean {
+  return row.type === 'featured' && row.id_verification_status === 'verified' && row.requires_moderation;
+}
+
+/** The realtime events each action sends; every action also sends `user.update`. */
 function announce(
   ctx: AppContext,
   action: AdminUserAction,
   row: UserRow,
   user: User,
   input: AdminActionInput,
+  approved: boolean,
 ) {
   const id = row.id;
   switch (action) {
@@ -70,18 +119,27 @@ function announce(
     case 'approve-enquiry':
       ctx.hub.publish(id, 'featured_enquiry_approved', { user_id: id });
       break;
+    case 'reject-enquiry':
+      ctx.hub.publish(id, 'onboarding_rejected', { user_id: id, reason: input.reason ?? null });
+      break;
     case 'warn':
       ctx.hub.publish(id, 'warning_you_have_been_reported', { reason: input.reason ?? null });
       break;
     default:
       break;
   }
+  if (approved) ctx.hub.publish(id, 'model_approved', { user_id: id });
   ctx.hub.publish(id, 'user.update', user);
 }
 
+function checkInput(action: AdminUserAction, input: AdminActionInput) {
+  if (action === 'discover' && !input.discover_status)
+    throw badRequest('Choose a discover status.', 'invalid_input', 'discover_status');
+}
+
 /**
- * One moderation action on one account, in one transaction. A ban revokes every token of the
- * account in the same transaction, so the next request of any of its sessions is a 401.
+ * One moderation action on one account, in one transaction with its audit row. A ban revokes every
+ * token of the account in the same transaction, so the next request of any of its sessions is a 401.
  */
 export async function applyAdminAction(
   ctx: AppContext,
@@ -91,18 +149,44 @@ export async function applyAdminAction(
   input: AdminActionInput,
 ): Promise<User> {
   if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound, 'user_not_found');
+  checkInput(action, input);
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const { row, approved } = await ctx.db.transaction().execute(async (trx) => {
     const target = await usersRepository.findByIdForUpdate(trx, targetId);
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
     if (target.role === 'admin' || target.id === admin.id) {
       throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
     }
-    const updated = await usersRepository.update(trx, target.id, changesFor(action, input, now));
+    if (action === 'approve-enquiry' || action === 'reject-enquiry') {
+      const status = action === 'approve-enquiry' ? 'approved' : 'rejected';
+      const decided = await moderationRepository.decideApplication(trx, target.id, status, admin.id, now);
+      // Approving works without an application too (an admin may promote a fan directly).
+      if (!decided && action === 'reject-enquiry')
+        throw notFound(MODERATION_MESSAGES.noApplication, 'application_not_found');
+    }
+    const changes = changesFor(action, input, now);
+    let updated = Object.keys(changes).length
+      ? await usersRepository.update(trx, target.id, changes)
+      : target;
+    const approved = (action === 'approve-id' || action === 'approve-enquiry') && completesApproval(updated);
+    if (approved)
+      updated = await usersRepository.update(trx, target.id, {
+        requires_moderation: false,
+        discover_status: 'featured',
+      });
     if (action === 'ban') await usersRepository.revokeTokens(trx, { userId: target.id }, now);
-    return updated;
+    if (RESOLVES_REPORTS.has(action)) await moderationRepository.resolveReports(trx, target.id, now);
+    await moderationRepository.audit(trx, {
+      admin_id: admin.id,
+      action,
+      target_type: 'user',
+      target_id: target.id,
+      details: { ...detailsOf(action, input), ...(approved ? { approved: true } : {}) },
+      created_at: now,
+    });
+    return { row: updated, approved };
   });
   const user = toUser(row);
-  announce(ctx, action, row, user, input);
+  announce(ctx, action, row, user, input, approved);
   return user;
 }

@@ -130,6 +130,32 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   }
 }
 
+/** The longest side an ID document keeps: enough to read a card, no more. */
+export const DOCUMENT_SIDE = 1600;
+
+/**
+ * A photo of an ID or a selfie as it is kept: decoded under the media pixel limit, turned upright,
+ * fitted within DOCUMENT_SIDE and re-encoded as JPEG, so its EXIF (camera, GPS position) is gone.
+ */
+export async function processDocument(
+  file: string,
+): Promise<{ body: Buffer; width: number; height: number }> {
+  try {
+    const { data, info } = await withDecodeSlot(() =>
+      sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize(DOCUMENT_SIDE, DOCUMENT_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .jpeg({ quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { body: data, width: info.width, height: info.height };
+  } catch (e) {
+    throw new LoadError(String(e));
+  }
+}
+
 export async function processImage(file: string, mime: string): Promise<ProcessedMedia> {
   const v = await imageVariants(file);
   return { kind: 'image', mime, width: v.width, height: v.height, videoLength: null, files: v.files };

@@ -41,3 +41,12 @@ export function checkSignedUrl(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   return url.e * 1000 <= now.getTime() ? 'expired' : 'ok';
 }
+
+/**
+ * A signed URL of an ID document for one viewer (its owner or an admin), on the API's own origin:
+ * `/v1/id-documents/{public_id}?u=&e=&s=`.
+ */
+export function signIdDocument(ctx: AppContext, viewerId: string, publicId: string): string {
+  const exp = expiryFor(ctx.clock.now());
+  return `/v1/id-documents/${publicId}?u=${viewerId}&e=${exp}&s=${mac(ctx.secrets.mediaKey, publicId, 'idv', viewerId, exp)}`;
+}

@@ -19,6 +19,10 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.requestPayout, ({ auth, body }) => requestPayout(ctx, auth.user, body.amount_usd));
   route(app, endpoints.submitAml, ({ auth, body }) => submitAml(ctx, auth.user, body));
   route(app, endpoints.adminPayouts, ({ query }) => adminPayouts(ctx, query));
-  route(app, endpoints.adminPayoutAction, ({ params, body }) => decidePayout(ctx, params.id, body));
-  route(app, endpoints.adminAmlAction, ({ params, body }) => decideAml(ctx, params.id, body.action));
+  route(app, endpoints.adminPayoutAction, ({ auth, params, body }) =>
+    decidePayout(ctx, params.id, body, auth.user.id),
+  );
+  route(app, endpoints.adminAmlAction, ({ auth, params, body }) =>
+    decideAml(ctx, params.id, body.action, auth.user.id),
+  );
 }

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import type { PayoutsTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
+import { moderationRepository } from '../admin/repository';
 import { idempotent, ledger } from '../ledger/service';
 import { featuresFor } from '../users/features';
 import { payoutsRepository } from './repository';
@@ -180,6 +181,7 @@ export async function decidePayout(
   ctx: AppContext,
   id: string,
   action: { action: 'complete' | 'reject'; reason?: string | undefined },
+  adminId: string | null = null,
 ) {
   if (!/^\d{1,18}$/.test(id)) throw notFound(PAYOUT_MESSAGES.notFound, 'payout_not_found');
   const now = ctx.clock.now();
@@ -201,6 +203,19 @@ export async function decidePayout(
         idempotencyKey: `payout_returned:${row.id}`,
         reference: String(row.id),
       });
+    // The admins' audit log (docs/moderation.md), in the decision's transaction.
+    await moderationRepository.audit(trx, {
+      admin_id: adminId,
+      action: action.action === 'complete' ? 'payout-complete' : 'payout-reject',
+      target_type: 'payout',
+      target_id: String(row.id),
+      details: {
+        user_id: row.user_id,
+        amount_usd: creditsToDollars(row.amount),
+        ...(action.reason ? { reason: action.reason } : {}),
+      },
+      created_at: now,
+    });
     return row;
   });
   const current = await payoutsRepository.byIdWithUser(ctx.db, Number(id));
@@ -215,12 +230,28 @@ export async function decidePayout(
 }
 
 /** PATCH /v1/admin/aml/{userId}: approves or rejects a submitted form. */
-export async function decideAml(ctx: AppContext, userId: string, action: 'approve' | 'reject') {
+export async function decideAml(
+  ctx: AppContext,
+  userId: string,
+  action: 'approve' | 'reject',
+  adminId: string | null = null,
+) {
   if (!isUuid(userId)) throw notFound('No form was submitted for this account.', 'aml_not_found');
   const status = action === 'approve' ? 'approved' : 'rejected';
-  const found = await ctx.db
-    .transaction()
-    .execute((trx) => payoutsRepository.decideAml(trx, userId, status, ctx.clock.now()));
+  const now = ctx.clock.now();
+  const found = await ctx.db.transaction().execute(async (trx) => {
+    const decided = await payoutsRepository.decideAml(trx, userId, status, now);
+    if (decided)
+      await moderationRepository.audit(trx, {
+        admin_id: adminId,
+        action: `aml-${action}`,
+        target_type: 'aml',
+        target_id: userId,
+        details: {},
+        created_at: now,
+      });
+    return decided;
+  });
   if (!found) throw notFound('No form was submitted for this account.', 'aml_not_found');
   return { aml_status: status } as const;
 }

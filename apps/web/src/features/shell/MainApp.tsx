@@ -52,6 +52,12 @@ const ReferralsScreen = lazyWithRetry(() => import('../referrals/ReferralsScreen
 const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
 const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
 const EarningsScreen = lazyWithRetry(() => import('../earnings/EarningsScreen'), 'EarningsScreen');
+const BecomeCreatorScreen = lazyWithRetry(
+  () => import('../verification/BecomeCreatorScreen'),
+  'BecomeCreatorScreen',
+);
+// The moderation console is a chunk of its own: nothing of it reaches a fan's or a creator's bundle.
+const AdminConsole = lazyWithRetry(() => import('../admin/AdminConsole'), 'AdminConsole');
 const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
@@ -66,6 +72,12 @@ function ScreenFallback() {
 function CreatorsOnly({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   return user?.type === 'featured' ? children : <NotFoundScreen />;
+}
+
+/** The admin role's area: anyone else gets the unknown-page screen (the API refuses them too). */
+function AdminsOnly({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  return user?.role === 'admin' ? children : <NotFoundScreen />;
 }
 
 /** Everything outside the entry screens: signed-in routes inside the shell. */
@@ -110,6 +122,15 @@ export function MainApp() {
             />
             <Route path="/account/purchases" element={<PurchasesScreen />} />
             <Route path="/account/referrals" element={<ReferralsScreen />} />
+            <Route path="/account/become-creator" element={<BecomeCreatorScreen />} />
+            <Route
+              path="/admin/*"
+              element={
+                <AdminsOnly>
+                  <AdminConsole />
+                </AdminsOnly>
+              }
+            />
             <Route
               path="/account/earnings/summary"
               element={

@@ -1,0 +1,79 @@
+import type { AdminUser } from '@parlor/contract';
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, actionsFor, badgesOf, tabOf } from './adminModel';
+
+const user = (over: Partial<AdminUser> = {}): AdminUser => ({
+  _id: 'u1',
+  username: 'ann',
+  email: 'ann@example.com',
+  type: 'user',
+  role: 'user',
+  avatar_url: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  id_verified: false,
+  id_verification_status: null,
+  requires_moderation: false,
+  discover_status: 'hidden',
+  force_discover: false,
+  punishment_alert: false,
+  warning_reported: false,
+  banned: false,
+  ban_reason: null,
+  frozen: false,
+  frozen_message: null,
+  application_status: 'none',
+  open_reports: 0,
+  ...over,
+});
+
+describe('the actions offered on an account', () => {
+  it("puts an applicant's decisions first, and the ID review when documents wait", () => {
+    const list = actionsFor(user({ application_status: 'pending', id_verification_status: 'in_progress' }));
+    expect(list.slice(0, 5)).toEqual([
+      'approve-enquiry',
+      'reject-enquiry',
+      'approve-id',
+      'retake-id',
+      'reject-id',
+    ]);
+  });
+
+  it('offers the opposite of the present state: unfreeze and unban, never both ways', () => {
+    const list = actionsFor(user({ frozen: true, banned: true }));
+    expect(list).toContain('unfreeze');
+    expect(list).toContain('unban');
+    expect(list).not.toContain('freeze');
+    expect(list).not.toContain('ban');
+  });
+
+  it('offers report handling only when reports are open, and Discover settings only for creators', () => {
+    expect(actionsFor(user({ open_reports: 2 }))).toContain('dismiss-reports');
+    expect(actionsFor(user())).not.toContain('dismiss-reports');
+    expect(actionsFor(user())).not.toContain('discover');
+    expect(actionsFor(user({ type: 'featured', requires_moderation: true }))).toEqual(
+      expect.arrayContaining(['approve', 'discover', 'force-discover']),
+    );
+  });
+
+  it('asks a ban for a reason it cannot run without, and a freeze for the message', () => {
+    expect(ACTIONS.ban).toMatchObject({ input: 'reason', required: true });
+    expect(ACTIONS.freeze.input).toBe('message');
+    expect(ACTIONS.discover.input).toBe('discover');
+  });
+});
+
+describe('badges and tabs', () => {
+  it('names the states an admin acts on', () => {
+    const texts = badgesOf(user({ banned: true, frozen: true, open_reports: 1, punishment_alert: true })).map(
+      (b) => b.text,
+    );
+    expect(texts).toEqual(expect.arrayContaining(['Banned', 'Frozen', '1 report', 'Penalised']));
+  });
+
+  it('reads the tab from the path, applications by default', () => {
+    expect(tabOf('/admin')).toBe('applications');
+    expect(tabOf('/admin/reports')).toBe('reports');
+    expect(tabOf('/admin/audit/')).toBe('audit');
+    expect(tabOf('/admin/nope')).toBe('applications');
+  });
+});

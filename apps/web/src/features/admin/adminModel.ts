@@ -1,0 +1,137 @@
+import type { AdminUser, AdminUserAction } from '@parlor/contract';
+
+// What the console offers on an account, and what each action asks for before it runs.
+
+export type ActionInput = 'reason' | 'message' | 'discover' | 'none';
+
+export interface ActionSpec {
+  label: string;
+  /** The confirmation's question. */
+  confirm: string;
+  input: ActionInput;
+  /** The input must be filled (a ban's reason is shown to the user in the terminated popup). */
+  required?: boolean;
+  danger?: boolean;
+}
+
+export const ACTIONS: Record<AdminUserAction, ActionSpec> = {
+  approve: {
+    label: 'Approve creator',
+    confirm: 'Approve this creator and show them in Discover?',
+    input: 'none',
+  },
+  deny: {
+    label: 'Deny creator',
+    confirm: 'Deny this creator? Their profile leaves Discover.',
+    input: 'none',
+    danger: true,
+  },
+  'approve-id': { label: 'Approve ID', confirm: 'Approve these ID documents?', input: 'none' },
+  'reject-id': {
+    label: 'Reject ID',
+    confirm: 'Reject the ID check for good?',
+    input: 'reason',
+    danger: true,
+  },
+  'retake-id': { label: 'Ask for retake', confirm: 'Ask for new ID photos?', input: 'reason' },
+  'approve-enquiry': { label: 'Approve application', confirm: 'Make this fan a creator?', input: 'none' },
+  'reject-enquiry': {
+    label: 'Reject application',
+    confirm: 'Reject this application? The user can never apply again.',
+    input: 'reason',
+    danger: true,
+  },
+  ban: {
+    label: 'Ban',
+    confirm: 'Ban this account? Every session ends at once.',
+    input: 'reason',
+    required: true,
+    danger: true,
+  },
+  unban: { label: 'Unban', confirm: 'Lift the ban?', input: 'none' },
+  freeze: {
+    label: 'Freeze',
+    confirm: 'Freeze this account? Reading works, every action is refused.',
+    input: 'message',
+    danger: true,
+  },
+  unfreeze: { label: 'Unfreeze', confirm: 'Unfreeze this account?', input: 'none' },
+  warn: { label: 'Warn', confirm: 'Warn this user that they have been reported?', input: 'reason' },
+  discover: { label: 'Discover status', confirm: 'Set the Discover status', input: 'discover' },
+  'force-discover': {
+    label: 'Force into Discover',
+    confirm: 'Show this profile in Discover whatever its status?',
+    input: 'none',
+  },
+  penalise: {
+    label: 'Penalise',
+    confirm: 'Penalise this account (lower visibility, punishment alert)?',
+    input: 'none',
+    danger: true,
+  },
+  'dismiss-reports': {
+    label: 'Dismiss reports',
+    confirm: 'Close the open reports against this user?',
+    input: 'none',
+  },
+};
+
+/** The actions that make sense for an account in its present state, most likely first. */
+export function actionsFor(user: AdminUser): AdminUserAction[] {
+  const list: AdminUserAction[] = [];
+  if (user.application_status === 'pending') list.push('approve-enquiry', 'reject-enquiry');
+  if (user.id_verification_status === 'in_progress') list.push('approve-id', 'retake-id', 'reject-id');
+  if (user.type === 'featured' && (user.requires_moderation || user.discover_status !== 'featured'))
+    list.push('approve');
+  if (user.type === 'featured' && user.discover_status !== 'denied') list.push('deny');
+  if (user.open_reports > 0) list.push('warn', 'dismiss-reports');
+  list.push(user.frozen ? 'unfreeze' : 'freeze', user.banned ? 'unban' : 'ban');
+  if (user.type === 'featured') list.push('discover', 'force-discover');
+  list.push('penalise');
+  if (user.open_reports === 0) list.push('warn');
+  return list;
+}
+
+/** Short state labels shown beside a name. */
+export function badgesOf(
+  user: AdminUser,
+): { text: string; tone: 'danger' | 'warning' | 'info' | 'success' | 'muted' }[] {
+  const badges: ReturnType<typeof badgesOf> = [];
+  badges.push({ text: user.type === 'featured' ? 'Creator' : 'Fan', tone: 'muted' });
+  if (user.role === 'admin') badges.push({ text: 'Admin', tone: 'info' });
+  if (user.banned) badges.push({ text: 'Banned', tone: 'danger' });
+  if (user.frozen) badges.push({ text: 'Frozen', tone: 'warning' });
+  if (user.id_verified) badges.push({ text: 'ID verified', tone: 'success' });
+  else if (user.id_verification_status)
+    badges.push({ text: `ID ${user.id_verification_status.replace('_', ' ')}`, tone: 'info' });
+  if (user.application_status === 'pending') badges.push({ text: 'Applied', tone: 'info' });
+  if (user.type === 'featured')
+    badges.push({
+      text: `Discover: ${user.discover_status}`,
+      tone: user.discover_status === 'featured' ? 'success' : 'muted',
+    });
+  if (user.force_discover) badges.push({ text: 'Forced in Discover', tone: 'info' });
+  if (user.punishment_alert) badges.push({ text: 'Penalised', tone: 'warning' });
+  if (user.open_reports > 0)
+    badges.push({ text: `${user.open_reports} report${user.open_reports > 1 ? 's' : ''}`, tone: 'danger' });
+  return badges;
+}
+
+const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) => DATE.format(new Date(iso));
+
+export const ADMIN_TABS = [
+  { key: 'applications', label: 'Applications' },
+  { key: 'id-verifications', label: 'ID checks' },
+  { key: 'reports', label: 'Reports' },
+  { key: 'payouts', label: 'Payouts' },
+  { key: 'aml', label: 'AML' },
+  { key: 'users', label: 'Users' },
+  { key: 'audit', label: 'Audit log' },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+
+export function tabOf(pathname: string): AdminTab {
+  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0];
+  return ADMIN_TABS.find((t) => t.key === segment)?.key ?? 'applications';
+}
