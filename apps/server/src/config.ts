@@ -62,6 +62,8 @@ const Env = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   HEADERS_TIMEOUT_S: z.coerce.number().positive().default(20),
   REQUEST_TIMEOUT_S: z.coerce.number().positive().default(300),
+  /** true: every API call but health answers 503 and the web app shows /maintenance. */
+  MAINTENANCE: bool.default(false),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -106,6 +108,8 @@ export interface Config {
   /** An idempotency key is remembered this many hours, then purged (docs/payments.md). */
   idempotencyKeyTtlHours: number;
   trustProxy: boolean;
+  /** MAINTENANCE: the API answers 503 (health excepted). */
+  maintenance: boolean;
   connections: ConnectionLimits;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
   admin: { username: string; password: string; email: string } | undefined;
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    maintenance: e.MAINTENANCE,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,

@@ -4,6 +4,7 @@ import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
+import { lifecycleEndpoints } from './endpoints/lifecycle';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...discoverEndpoints,
   ...broadcastEndpoints,
   ...earningsEndpoints,
+  ...lifecycleEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

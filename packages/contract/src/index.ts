@@ -13,6 +13,7 @@ export * from './events';
 export * from './feed';
 export * from './ids';
 export * from './jobs';
+export * from './lifecycle';
 export * from './media';
 export * from './messages';
 export * from './payments';

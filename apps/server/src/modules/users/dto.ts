@@ -52,6 +52,7 @@ export function toUser(row: UserRow): User {
     },
     subscription_price: row.subscription_price,
     created_at: row.created_at.toISOString(),
+    boost_until: iso(row.boost_until),
   };
 }
 
