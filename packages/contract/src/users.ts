@@ -86,6 +86,11 @@ export const User = z.object({
   created_at: z.string(),
   /** When the creator's bought profile boost ends (the BoostActive banner shows until then). */
   boost_until: z.string().nullable().optional(),
+  /** Frozen by moderation: writes answer 423 with frozen_message (the frozen popup shows it). */
+  frozen: z.boolean().optional(),
+  frozen_message: z.string().nullable().optional(),
+  /** Moderation penalised the profile: it ranks lower in Discover (the PenaltyProfileVisibility banner). */
+  punishment_alert: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -1,13 +1,13 @@
-import { STORAGE_KEYS } from '@parlor/contract';
+import { ERRORS, STORAGE_KEYS } from '@parlor/contract';
 import { useEffect } from 'react';
 import { apiNotices } from '../../app/api';
 import { currentPath, readStorage } from '../../app/browser';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pushPopup } from '../popups/popupsSlice';
 
 /**
  * Watches account states that arrive outside a feature's own calls: any 423 answer opens the frozen
- * popup, and a browser that was banned keeps seeing the terminated popup until /unban clears it.
+ * popup (so does a freeze announced live), and a browser that was banned keeps seeing the terminated popup until /unban clears it.
  */
 export function AccountStates() {
   const dispatch = useAppDispatch();
@@ -19,6 +19,21 @@ export function AccountStates() {
     apiNotices.addEventListener('frozen', onFrozen);
     return () => apiNotices.removeEventListener('frozen', onFrozen);
   }, [dispatch]);
+
+  // A freeze made while the page is open arrives as user.update: the popup shows at once.
+  const frozenMessage = useAppSelector((s) =>
+    s.auth.user?.frozen ? (s.auth.user.frozen_message ?? '') : null,
+  );
+  useEffect(() => {
+    if (frozenMessage === null) return;
+    dispatch(
+      pushPopup({
+        id: 'account-frozen',
+        kind: 'accountFrozen',
+        props: { message: frozenMessage || ERRORS.frozen },
+      }),
+    );
+  }, [dispatch, frozenMessage]);
 
   useEffect(() => {
     const path = currentPath();
