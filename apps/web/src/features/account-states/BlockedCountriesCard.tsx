@@ -20,7 +20,7 @@ export function BlockedCountriesCard() {
 
   useEffect(() => {
     const controller = new AbortController();
-    call(endpoints.blockedCountries, { signal: controller.signal })
+    call(endpoints.blockedCountries, {}, { signal: controller.signal })
       .then((answer) => setCountries(answer.countries))
       .catch(() => setCountries([]));
     return () => controller.abort();
