@@ -88,7 +88,7 @@ test.describe('on a server behind a geo proxy', () => {
     const offer = page.getByRole('region', { name: 'Boost your profiles visibility!' });
     await expect(offer).toBeVisible();
     await captureScreens(page, 'boost-offer');
-    await offer.getByRole('button', { name: 'Boost' }).click();
+    await offer.getByRole('button', { name: 'Boost', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Boost your profile' });
     await expect(dialog).toBeVisible();
     await captureScreens(page, 'boost-popup');
