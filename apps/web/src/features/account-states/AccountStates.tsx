@@ -5,6 +5,8 @@ import { currentPath, readStorage } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pushPopup } from '../popups/popupsSlice';
 
+export const MESSAGING_DISABLED_TITLE = 'Messaging disabled';
+
 /**
  * Watches account states that arrive outside a feature's own calls: any 423 answer opens the frozen
  * popup (so does a freeze announced live), and a browser that was banned keeps seeing the terminated popup until /unban clears it.
@@ -16,8 +18,22 @@ export function AccountStates() {
       const message = (event as CustomEvent<string>).detail;
       dispatch(pushPopup({ id: 'account-frozen', kind: 'accountFrozen', props: { message } }));
     };
+    const onMessagingDisabled = (event: Event) => {
+      const text = (event as CustomEvent<string>).detail;
+      dispatch(
+        pushPopup({
+          id: 'messaging-disabled',
+          kind: 'basic',
+          props: { title: MESSAGING_DISABLED_TITLE, text },
+        }),
+      );
+    };
     apiNotices.addEventListener('frozen', onFrozen);
-    return () => apiNotices.removeEventListener('frozen', onFrozen);
+    apiNotices.addEventListener('messagingDisabled', onMessagingDisabled);
+    return () => {
+      apiNotices.removeEventListener('frozen', onFrozen);
+      apiNotices.removeEventListener('messagingDisabled', onMessagingDisabled);
+    };
   }, [dispatch]);
 
   // A freeze made while the page is open arrives as user.update: the popup shows at once.
