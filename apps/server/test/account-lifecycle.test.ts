@@ -141,6 +141,15 @@ describe('country blocking', () => {
     expect(
       (await w.api.call('GET', `/v1/users/${creator.user.username}`, { headers: from('AT') })).status,
     ).toBe(451);
+    // Routes for signed-in users still answer a visitor 401 first.
+    expect(
+      (
+        await w.api.call('POST', '/v1/chat', {
+          headers: from('DE'),
+          body: { recipient_id: creator.user._id },
+        })
+      ).status,
+    ).toBe(401);
     // Discover leaves her out for that fan.
     const discover = await w.api.call('GET', `/v1/users/discover?q=${creator.user.username}`, {
       token: fan.token,

@@ -42,6 +42,8 @@ const CREATOR_OF: Record<string, (r: FastifyRequest) => { id: string } | { usern
   [key(endpoints.sendTip)]: (r) => idOf((r.body as { recipient_id?: unknown }).recipient_id),
   [key(endpoints.subscribe)]: (r) => idOf((r.body as { model_id?: unknown }).model_id),
 };
+const ACCESS_OF = new Map(Object.values(endpoints).map((e) => [key(e), e.access as string]));
+
 function idOf(value: unknown) {
   return typeof value === 'string' && isUuid(value) ? { id: value } : null;
 }
@@ -68,7 +70,11 @@ export function registerAccountGuards(app: FastifyInstance, ctx: AppContext) {
     const routeKey = routeKeyOf(request);
     if (!routeKey) return;
     const user = request.auth?.user ?? null;
-    const target = CREATOR_OF[routeKey]?.(request);
+    const targetOf = CREATOR_OF[routeKey];
+    if (!targetOf) return;
+    // A route for signed-in users answers a visitor 401 first (its handler does).
+    if (!user && ACCESS_OF.get(routeKey) === 'user') return;
+    const target = targetOf(request);
     if (!target) return;
     if (user && (user.type === 'featured' || user.role === 'admin')) return;
     const country = requestCountry(ctx, request, user);
