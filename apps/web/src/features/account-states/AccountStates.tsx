@@ -4,6 +4,7 @@ import { apiNotices } from '../../app/api';
 import { currentPath, readStorage } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pushPopup } from '../popups/popupsSlice';
+import { uploadsInFlight } from './uploadGuard';
 
 export const MESSAGING_DISABLED_TITLE = 'Messaging disabled';
 
@@ -50,6 +51,15 @@ export function AccountStates() {
       }),
     );
   }, [dispatch, frozenMessage]);
+
+  // Upload in progress: leaving or reloading the page would drop the file, so the browser asks first.
+  const uploading = useAppSelector((s) => uploadsInFlight(s.conversations.byUser) > 0);
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
 
   useEffect(() => {
     const path = currentPath();
