@@ -23,7 +23,7 @@ const clock = manualClock();
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: 'true' }, { clock });
   w = world(server);
-});
+}, 120_000);
 afterAll(() => server?.close());
 
 const from = (country: string) => ({ 'x-country-code': country });
@@ -50,7 +50,7 @@ describe('MAINTENANCE=true', () => {
     } finally {
       await down.close();
     }
-  });
+  }, 120_000);
 
   it('is off by default', async () => {
     expect((await w.api.call('GET', '/v1/geo_ip')).status).toBe(200);

@@ -1,16 +1,18 @@
 import { ERRORS, STORAGE_KEYS } from '@parlor/contract';
 import { useEffect } from 'react';
 import { apiNotices } from '../../app/api';
-import { currentPath, readStorage } from '../../app/browser';
+import { currentPath, readStorage, redirectTo } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pushPopup } from '../popups/popupsSlice';
+import { bannedKeyAction } from './bannedKey';
 import { uploadsInFlight } from './uploadGuard';
 
 export const MESSAGING_DISABLED_TITLE = 'Messaging disabled';
 
 /**
  * Watches account states that arrive outside a feature's own calls: any 423 answer opens the frozen
- * popup (so does a freeze announced live), and a browser that was banned keeps seeing the terminated popup until /unban clears it.
+ * popup (so does a freeze announced live), a 451 on a chat call the messaging-disabled popup, and a
+ * browser that was banned sees the terminated popup until the ban is lifted and /unban clears it.
  */
 export function AccountStates() {
   const dispatch = useAppDispatch();
@@ -61,11 +63,15 @@ export function AccountStates() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [uploading]);
 
+  // The is-banned key outlives the session; what it leads to depends on whether the server still
+  // accepts the account (bannedKeyAction).
+  const signedIn = useAppSelector((s) => s.auth.user !== null);
   useEffect(() => {
-    const path = currentPath();
-    if (readStorage(STORAGE_KEYS.isBanned) && !path.startsWith('/unban') && !path.startsWith('/login')) {
+    const action = bannedKeyAction(currentPath(), Boolean(readStorage(STORAGE_KEYS.isBanned)), signedIn);
+    if (action === 'unban') redirectTo('/unban');
+    if (action === 'popup') {
       dispatch(pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { reason: null } }));
     }
-  }, [dispatch]);
+  }, [dispatch, signedIn]);
   return null;
 }
