@@ -28,6 +28,8 @@ import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { platformRepository } from './modules/ledger/platform-repository';
+import { registerAccountGuards, registerMaintenance } from './modules/lifecycle/hooks';
+import { registerLifecycleRoutes } from './modules/lifecycle/routes';
 import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
@@ -150,7 +152,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The app's own plugins, then the domain modules, each route declared in the contract's table.
   requireDeclaredRoutes(app);
+  registerMaintenance(app, ctx);
   registerAuth(app, ctx);
+  registerAccountGuards(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerDiscoverRoutes(app, ctx);
@@ -171,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerEarningsRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
+  registerLifecycleRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);

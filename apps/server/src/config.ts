@@ -77,6 +77,8 @@ const Env = z.object({
   /** The Prometheus endpoint (docs/operations.md): off unless true, and then only with METRICS_TOKEN. */
   METRICS: bool.default(false),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** true: every API call but health answers 503 and the web app shows /maintenance. */
+  MAINTENANCE: bool.default(false),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -127,6 +129,8 @@ export interface Config {
   /** An idempotency key is remembered this many hours, then purged (docs/payments.md). */
   idempotencyKeyTtlHours: number;
   trustProxy: boolean;
+  /** MAINTENANCE: the API answers 503 (health excepted). */
+  maintenance: boolean;
   connections: ConnectionLimits;
   /** The Prometheus endpoint's bearer token when METRICS=true; undefined means the endpoint is off. */
   metrics: { token: string } | undefined;
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    maintenance: e.MAINTENANCE,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,

@@ -7,6 +7,7 @@ import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
+import { lifecycleEndpoints } from './endpoints/lifecycle';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -26,6 +27,7 @@ describe('the endpoint table', () => {
       earningsEndpoints,
       pushEndpoints,
       adminEndpoints,
+      lifecycleEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

@@ -5,6 +5,7 @@ import { chatEndpoints } from './endpoints/chats';
 import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
+import { lifecycleEndpoints } from './endpoints/lifecycle';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...earningsEndpoints,
   ...pushEndpoints,
   ...adminEndpoints,
+  ...lifecycleEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

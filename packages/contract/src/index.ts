@@ -14,6 +14,7 @@ export * from './events';
 export * from './feed';
 export * from './ids';
 export * from './jobs';
+export * from './lifecycle';
 export * from './media';
 export * from './messages';
 export * from './payments';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from './constants';
 import { FeaturedStatus, FeatureFlag, Gender, Role, UserType, VerificationStatus } from './enums';
 import { SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANGE_MESSAGE } from './payments';
+import { mentionsExclusiveContent } from './rules/account';
 import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
 import {
   email as emailRule,
@@ -88,6 +89,13 @@ export const User = z.object({
   /** Credits a new subscription to this user costs per period (creators set it in settings). */
   subscription_price: z.number().int(),
   created_at: z.string(),
+  /** When the creator's bought profile boost ends (the BoostActive banner shows until then). */
+  boost_until: z.string().nullable().optional(),
+  /** Frozen by moderation: writes answer 423 with frozen_message (the frozen popup shows it). */
+  frozen: z.boolean().optional(),
+  frozen_message: z.string().nullable().optional(),
+  /** Moderation penalised the profile: it ranks lower in Discover (the PenaltyProfileVisibility banner). */
+  punishment_alert: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -165,7 +173,10 @@ export const UpdateUserRequest = z
   .object({
     username: UsernameInput,
     gender: Gender,
-    bio: z.string().max(BIO_MAX, 'Bio cannot exceed 500 characters'),
+    bio: z
+      .string()
+      .max(BIO_MAX, 'Bio cannot exceed 500 characters')
+      .refine((bio) => !mentionsExclusiveContent(bio), ERRORS.exclusiveInBio),
     settings: z
       .object({
         profile: UserSettings.shape.profile.partial().strict(),

@@ -118,6 +118,11 @@ export interface UsersTable {
   deleted_at: NullableTimestamp;
   // 0018_subscription_price
   subscription_price: Generated<number>;
+  // 0028_lifecycle
+  /** ISO 3166 alpha-2 codes whose visitors this creator is hidden from (451). */
+  blocked_countries: ColumnType<string[], string[] | undefined, string[]>;
+  /** A bought profile boost ranks the creator first in Discover until then. */
+  boost_until: NullableTimestamp;
 }
 
 export interface AccessTokensTable {
@@ -333,7 +338,8 @@ export type LedgerReason =
   | 'referral'
   | 'chargeback'
   | 'payment_reversal'
-  | 'debt_repaid';
+  | 'debt_repaid'
+  | 'boost';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;

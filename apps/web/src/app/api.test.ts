@@ -143,6 +143,26 @@ describe('api client', () => {
     expect(location.assign).not.toHaveBeenCalled();
   });
 
+  it('announces a 451 on chat calls as messaging disabled, not on other calls', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(451, { message: ERRORS.notInCountry, code: 'not_in_country' }),
+    );
+    const disabled = vi.fn();
+    apiNotices.addEventListener('messagingDisabled', disabled);
+    try {
+      await expect(call(endpoints.openChat, { body: { recipient_id: 'c1' } })).rejects.toMatchObject({
+        status: 451,
+      });
+      await expect(call(endpoints.publicProfile, { params: { username: 'mila' } })).rejects.toMatchObject({
+        status: 451,
+      });
+    } finally {
+      apiNotices.removeEventListener('messagingDisabled', disabled);
+    }
+    expect(disabled).toHaveBeenCalledTimes(1);
+    expect((disabled.mock.calls[0]![0] as CustomEvent).detail).toBe(ERRORS.notInCountry);
+  });
+
   it('announces a 423 (frozen account) with the server message', async () => {
     fetchMock.mockResolvedValue(json(423, { message: 'Your account is frozen', code: 'frozen' }));
     const frozen = vi.fn();

@@ -62,7 +62,10 @@ export function wsBaseUrl(): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}`;
 }
 
-/** A 423 (frozen account) is announced here; features/account-states shows the popup. */
+/**
+ * A 423 (frozen account) is announced here, and a 451 on a chat or message call ('messaging
+ * disabled'); features/account-states shows the popups.
+ */
 export const apiNotices = new EventTarget();
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -128,6 +131,9 @@ export function endSession(): void {
   if (!currentPath().startsWith('/login')) redirectTo('/login');
 }
 
+/** Calls that open or use a chat: a refusal there disables messaging with that member. */
+const isMessagingPath = (path: string) => /^\/v1\/(chat|messages|tips)(\/|\?|$)/.test(path);
+
 /** One call to the API: headers, base override, status handling and response validation. */
 async function request<T = unknown>(
   method: string,
@@ -153,6 +159,9 @@ async function request<T = unknown>(
   if (!response.ok) {
     const error = await errorFrom(response);
     if (error.status === 423) apiNotices.dispatchEvent(new CustomEvent('frozen', { detail: error.message }));
+    if (error.status === 451 && isMessagingPath(path)) {
+      apiNotices.dispatchEvent(new CustomEvent('messagingDisabled', { detail: error.message }));
+    }
     throw error;
   }
   // 204 is returned as is, without a body.

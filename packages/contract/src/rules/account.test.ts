@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AccountFacts, isModerationPending, maskEmail } from './account';
+import { type AccountFacts, isModerationPending, maskEmail, mentionsExclusiveContent } from './account';
 
 const fan: AccountFacts = {
   type: 'user',
@@ -38,4 +38,18 @@ describe('isModerationPending', () => {
     );
     expect(isModerationPending({ ...fan, requires_moderation: true })).toBe(false);
   });
+});
+
+describe('mentionsExclusiveContent', () => {
+  it.each([
+    'DM me for exclusive content',
+    'Exclusive   pics every day',
+    'find me on OnlyFans',
+    'my only fans link',
+    'fansly too',
+  ])('refuses %j', (bio) => expect(mentionsExclusiveContent(bio)).toBe(true));
+  it.each(['Exclusively yours, chatting daily', 'Ask me anything', 'my fans are the best'])(
+    'allows %j',
+    (bio) => expect(mentionsExclusiveContent(bio)).toBe(false),
+  );
 });

@@ -35,3 +35,12 @@ export function isModerationPending(user: AccountFacts): boolean {
   const idPending = user.id_verification_status === null || user.id_verification_status === 'pending';
   return (user.requires_moderation && idPending) || user.discover_status === 'denied';
 }
+
+/**
+ * A bio may not advertise paid content sold elsewhere or behind the profile: "exclusive
+ * content/pics/videos" and the names of other subscription sites are refused with the spec's
+ * message (ERRORS.exclusiveInBio).
+ */
+const EXCLUSIVE_MENTION =
+  /\bexclusive\s+(?:content|pics?|photos?|videos?|vids?|media|nudes?)\b|\bonly\s*fans\b|\bfansly\b|\bfanvue\b/i;
+export const mentionsExclusiveContent = (text: string): boolean => EXCLUSIVE_MENTION.test(text);

@@ -40,5 +40,5 @@ ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_reason_check;
 ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_reason_check CHECK (reason IN (
   'package', 'message_rate', 'paid_message', 'paid_post', 'tip', 'subscription', 'refund',
   'crypto_topup', 'admin_adjustment', 'payout', 'payout_returned', 'referral', 'chargeback',
-  'payment_reversal', 'debt_repaid'
+  'payment_reversal', 'debt_repaid', 'boost'
 ));

@@ -1,9 +1,10 @@
 import { verify } from '@node-rs/argon2';
-import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES } from '@parlor/contract';
+import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES, ERRORS } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { conflict, DomainError } from '../../lib/errors';
+import { lifecycleRepository } from '../lifecycle/repository';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { accountRepository } from './repository';
@@ -17,6 +18,7 @@ export async function scheduleDeletion(ctx: AppContext, caller: UserRow, passwor
   const ok = await verify(caller.password_hash, password).catch(() => false);
   if (!ok)
     throw new DomainError(400, 'wrong_password', ACCOUNT_MESSAGES.wrongPassword, { field: 'password' });
+  await assertNoSubscriptionsLeft(ctx, caller);
   const deleteAt = new Date(ctx.clock.now().getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
   const row = await usersRepository.update(ctx.db, caller.id, {
     deleted_scheduled: true,
@@ -26,6 +28,22 @@ export async function scheduleDeletion(ctx: AppContext, caller: UserRow, passwor
   ctx.hub.publish(row.id, 'deletion-scheduled', answer);
   ctx.hub.publish(row.id, 'user.update', toUser(row));
   return answer;
+}
+
+/**
+ * An account is not deleted while money still runs through a subscription: a fan cancels hers first,
+ * a creator waits until every period fans paid for has ended (the spec's two messages).
+ */
+async function assertNoSubscriptionsLeft(ctx: AppContext, caller: UserRow) {
+  if (await lifecycleRepository.hasRenewingSubscription(ctx.db, caller.id)) {
+    throw conflict(ERRORS.cancelSubscriptionsFirst, 'subscriptions_renewing');
+  }
+  if (
+    caller.type === 'featured' &&
+    (await lifecycleRepository.hasRunningSubscribers(ctx.db, caller.id, ctx.clock.now()))
+  ) {
+    throw conflict(ERRORS.subscriptionsActive, 'subscriptions_running');
+  }
 }
 
 /** DELETE /v1/users/deletion: changes the user's mind before the date. */

@@ -14,6 +14,10 @@ export interface DiscoverFilter {
   /** `type=near`: the asker's country; null when it is not known (nothing is near then). */
   country: string | null | undefined;
   codeUsed: string | undefined;
+  /** A boost bought before this time and ending after it ranks its creator first. */
+  now: Date;
+  /** The asker's country when she is a fan: creators who blocked it are left out (451 on their pages). */
+  viewerCountry: string | null;
   offset: number;
   limit: number;
 }
@@ -102,7 +106,12 @@ export const discoverRepository = {
         f.country === null ? query.where(sql<boolean>`false`) : query.where('u.country', '=', f.country);
     }
     if (f.codeUsed) query = query.where('u.code_used', '=', f.codeUsed);
+    if (f.viewerCountry) {
+      const country = f.viewerCountry;
+      query = query.where(sql<boolean>`NOT (${country}::text = ANY(u.blocked_countries))`);
+    }
     return query
+      .orderBy(sql`(u.boost_until IS NOT NULL AND u.boost_until > ${f.now}) DESC`)
       .orderBy('u.rank', 'desc')
       .orderBy(sql`u.last_online DESC NULLS LAST`)
       .orderBy('u.id')

@@ -33,6 +33,8 @@ export async function discoverPage(
     q: q.q || undefined,
     country: q.type === 'near' ? (asker.country ?? geoCountry) : undefined,
     codeUsed: q.code_used || undefined,
+    now,
+    viewerCountry: asker.type === 'user' && asker.role !== 'admin' ? (geoCountry ?? asker.country) : null,
     offset: q.offset,
     limit: q.limit,
   });

@@ -1,4 +1,4 @@
-import type { PublicUser, Session, User } from '@parlor/contract';
+import { ERRORS, type PublicUser, type Session, type User } from '@parlor/contract';
 import type { Selectable } from 'kysely';
 import type { AccessTokensTable, UserRow } from '../../db/schema';
 import { deviceName } from './device';
@@ -53,6 +53,10 @@ export function toUser(row: UserRow): User {
     },
     subscription_price: row.subscription_price,
     created_at: row.created_at.toISOString(),
+    boost_until: iso(row.boost_until),
+    frozen: row.frozen_at !== null,
+    frozen_message: row.frozen_at ? row.frozen_message || ERRORS.frozen : null,
+    punishment_alert: row.punishment_alert || row.final_punishment_alert,
   };
 }
 

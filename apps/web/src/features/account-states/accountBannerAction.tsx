@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AppDispatch } from '../../app/storeTypes';
 import type { BannerKind } from '../banners/bannersModel';
+import { pushPopup } from '../popups/popupsSlice';
+import { cancelDeletion } from '../settings/settingsApi';
 import { openOnboardingVerify } from '../verification/openers';
 import styles from './accountBannerAction.module.css';
 import { dismissReportedWarning } from './accountThunks';
@@ -44,6 +46,40 @@ export function accountBannerAction(kind: BannerKind, user: User, dispatch: AppD
         <button type="button" className={styles.action} onClick={() => dispatch(dismissReportedWarning())}>
           I understand
         </button>
+      );
+    case 'BoostVisibility':
+      return (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => dispatch(pushPopup({ id: 'boost', kind: 'boost', props: {} }))}
+        >
+          Boost
+        </button>
+      );
+    case 'GetMoreChats':
+      return (
+        <Link className={styles.action} to="/account/get-credits">
+          Get credits
+        </Link>
+      );
+    case 'StartFirstChat':
+      return (
+        <Link className={styles.action} to="/discover">
+          Discover
+        </Link>
+      );
+    case 'DeletionScheduled':
+      return (
+        <button type="button" className={styles.action} onClick={() => dispatch(cancelDeletion())}>
+          Keep my account
+        </button>
+      );
+    case 'Skinscore':
+      return (
+        <Link className={styles.action} to="/account/edit-profile">
+          Update photo
+        </Link>
       );
     default:
       return undefined;

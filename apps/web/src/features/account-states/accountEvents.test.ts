@@ -101,7 +101,8 @@ describe('accountBanners', () => {
   });
   it('warns an approved creator whose profile is hidden or invisible', () => {
     const withPhoto = { ...creator, avatar_url: '/a.png' };
-    expect(accountBanners({ ...withPhoto, discover_status: 'featured' })).toEqual([]);
+    // Visible in Discover: no warning, only the offer to boost.
+    expect(accountBanners({ ...withPhoto, discover_status: 'featured' })).toEqual(['BoostVisibility']);
     expect(accountBanners(withPhoto)).toEqual(['WarningInvisibleFeaturedDisabled']);
     const invisible = {
       ...withPhoto,

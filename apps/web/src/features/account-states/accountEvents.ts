@@ -23,6 +23,9 @@ export const accountUserAppliers: EventAppliers<AuthState> = {
     state.user.deleted_scheduled = d.deleted_scheduled;
     state.user.delete_at = typeof d.delete_at === 'string' ? d.delete_at : null;
   },
+  hide_skinscore_banner(state) {
+    if (state.user) state.user.show_skinscore_banner = false;
+  },
   warning_you_have_been_reported(state) {
     if (state.user) {
       state.user.settings = { ...state.user.settings, core: { warning_you_have_been_reported: true } };

@@ -1,7 +1,7 @@
-import { endpoints, type User } from '@parlor/contract';
+import { type BoostResponse, endpoints, type User } from '@parlor/contract';
 import { call } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
-import { userUpdated } from '../auth/authSlice';
+import { boostStarted, creditsChanged, userUpdated } from '../auth/authSlice';
 
 /** DELETE /v1/users/warning: the reported warning has been read. */
 export const dismissReportedWarning = createApiThunk<User>(
@@ -10,5 +10,16 @@ export const dismissReportedWarning = createApiThunk<User>(
     const user = await call(endpoints.dismissWarning);
     dispatch(userUpdated(user));
     return user;
+  },
+);
+
+/** POST /v1/users/boost: the creator pays for a day first in Discover; the user and credits follow. */
+export const boostProfile = createApiThunk<BoostResponse>(
+  'account/boostProfile',
+  async (_arg, { dispatch }) => {
+    const answer = await call(endpoints.boostProfile, { body: {} });
+    dispatch(creditsChanged(answer.credits));
+    dispatch(boostStarted(answer.boost_until));
+    return answer;
   },
 );

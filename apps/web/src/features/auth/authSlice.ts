@@ -19,6 +19,10 @@ export const authSlice = createSlice({
     userUpdated(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },
+    /** A bought profile boost runs until this ISO time (features/account-states). */
+    boostStarted(state, action: PayloadAction<string>) {
+      if (state.user) state.user.boost_until = action.payload;
+    },
     creditsChanged(state, action: PayloadAction<number>) {
       if (state.user) state.user.credits = action.payload;
     },
@@ -64,7 +68,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { userUpdated, creditsChanged, unreadFeedsChanged } = authSlice.actions;
+export const { userUpdated, boostStarted, creditsChanged, unreadFeedsChanged } = authSlice.actions;
 
 export const selectToken = (state: RootState) => state.auth.token;
 export const selectUser = (state: RootState) => state.auth.user;

@@ -1,5 +1,5 @@
-import { BANNER_TITLES } from '@parlor/contract';
-import type { ReactNode } from 'react';
+import { BANNER_TITLES, type User } from '@parlor/contract';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Banner, type BannerTone } from '../../ui/Banner';
 import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
@@ -20,7 +20,8 @@ interface BannerView {
 }
 
 /** How each banner kind looks. Kinds without a spec title get a plain one of ours. */
-function viewFor(kind: BannerKind, email: string | undefined): BannerView {
+function viewFor(kind: BannerKind, user: User | null): BannerView {
+  const email = user?.email;
   switch (kind) {
     case 'VerifyEmailAddress':
     case 'VerifyEmailAddressUsingCode':
@@ -59,21 +60,75 @@ function viewFor(kind: BannerKind, email: string | undefined): BannerView {
         dismissible: true,
       };
     case 'StartFirstChat':
-      return { title: 'Start your first chat', tone: 'promo', icon: <SparkIcon />, dismissible: true };
+      return {
+        title: 'Start your first chat',
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'promo',
+        icon: <SparkIcon />,
+        dismissible: true,
+      };
+    case 'BoostActive':
+      return {
+        title: BANNER_TITLES[kind],
+        text: user?.boost_until
+          ? `You show first in Discover until ${timeFormat.format(new Date(user.boost_until))}.`
+          : undefined,
+        tone: 'promo',
+        icon: <SparkIcon />,
+        dismissible: true,
+      };
+    case 'DeletionScheduled':
+      return {
+        title: 'Your account will be deleted',
+        text: user?.delete_at
+          ? `On ${dateFormat.format(new Date(user.delete_at))}. You can keep it until then.`
+          : 'You can keep it until the date comes.',
+        tone: 'warning',
+        icon: <AlertIcon />,
+        dismissible: false,
+      };
+    case 'Skinscore':
+      return {
+        title: 'Improve your skinscore',
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'info',
+        icon: <SparkIcon />,
+        dismissible: true,
+      };
     default:
-      return { title: BANNER_TITLES[kind], tone: 'promo', icon: <SparkIcon />, dismissible: true };
+      return {
+        title: BANNER_TITLES[kind],
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'promo',
+        icon: <SparkIcon />,
+        dismissible: true,
+      };
   }
 }
 
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+/** How often the banners are re-evaluated against the clock (a boost ends by itself). */
+const TICK_MS = 30_000;
+
 export function BannerArea() {
-  const kinds = useAppSelector(selectVisibleBanners);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const kinds = useAppSelector((s) => selectVisibleBanners(s, now));
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   if (kinds.length === 0) return null;
   return (
     <div className={styles.area}>
       {kinds.map((kind) => {
-        const view = viewFor(kind, user?.email);
+        const view = viewFor(kind, user);
         return (
           <Banner
             key={kind}

@@ -12,6 +12,10 @@ export const BANNER_KINDS = [
   'BoostVisibility',
   // Shown while the account carries the warning_you_have_been_reported setting.
   'ReportedWarning',
+  // While the account's deletion is scheduled (deletion-scheduled event): the date and a way back.
+  'DeletionScheduled',
+  // While show_skinscore_banner holds, until the hide_skinscore_banner event.
+  'Skinscore',
 ] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 

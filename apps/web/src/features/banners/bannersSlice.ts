@@ -2,7 +2,7 @@ import type { User } from '@parlor/contract';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
 import type { RootState } from '../../app/storeTypes';
-import { accountBanners } from '../account-states/accountBanners';
+import { accountBanners, type BannerFacts, emailBanner } from '../account-states/accountBanners';
 import { accountBannerAppliers } from '../account-states/accountEvents';
 import { BANNER_KINDS, type BannerKind, type BannersState, showBanner } from './bannersModel';
 
@@ -28,18 +28,38 @@ export const bannersSlice = createSlice({
 export const { bannerShown, bannerDismissed } = bannersSlice.actions;
 
 /** Banners that follow from the account itself rather than from an event. */
-export function bannersForUser(user: User | null): BannerKind[] {
+export function bannersForUser(user: User | null, facts?: BannerFacts): BannerKind[] {
   if (!user) return [];
+  const now = facts?.now ?? Date.now();
   const kinds: BannerKind[] = [];
-  if (!user.email_verified) kinds.push('VerifyEmailAddress');
-  kinds.push(...accountBanners(user));
+  const email = emailBanner(user, now);
+  if (email) kinds.push(email);
+  kinds.push(...accountBanners(user, { now, inboxEmpty: facts?.inboxEmpty ?? false }));
   return kinds;
 }
 
+/** The inbox's unfiltered first page loaded and holds no chat (the StartFirstChat rule). */
+const selectInboxEmpty = (s: RootState) =>
+  s.inbox.list.status === 'Fetched' &&
+  s.inbox.list.filter === 'all' &&
+  !s.inbox.list.search &&
+  s.inbox.list.ids.length === 0;
+
+/** The banners to show at `now` (a boost's banner ends with the boost). */
 export const selectVisibleBanners = createSelector(
-  [(s: RootState) => s.banners, (s: RootState) => s.auth.user],
-  (banners, user): BannerKind[] => {
-    const all = new Set<BannerKind>([...bannersForUser(user), ...banners.shown]);
+  [
+    (s: RootState) => s.banners,
+    (s: RootState) => s.auth.user,
+    selectInboxEmpty,
+    (_s: RootState, now?: number) => now,
+  ],
+  (banners, user, inboxEmpty, now): BannerKind[] => {
+    const all = new Set<BannerKind>([
+      ...bannersForUser(user, { now: now ?? Date.now(), inboxEmpty }),
+      ...banners.shown,
+    ]);
+    // The active boost replaces the offer to buy one.
+    if (all.has('BoostActive')) all.delete('BoostVisibility');
     return BANNER_KINDS.filter((kind) => all.has(kind) && !banners.dismissed.includes(kind));
   },
 );

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
 import { AccountFrozenPopup, AccountTerminatedPopup } from '../account-states/AccountStatePopups';
+import { BoostPopup } from '../account-states/BoostPopup';
 import { PaymentPopup } from '../payments/PaymentPopup';
 import { ReferralPopup } from '../referrals/ReferralPopup';
 import { EmailVerifyPopup } from '../verification/EmailVerifyPopup';
@@ -122,6 +123,8 @@ export function PopupHost() {
         return <AccountFrozenPopup key={entry.id} message={entry.props.message} {...props} />;
       case 'referralProgram':
         return <ReferralPopup key={entry.id} props={entry.props} {...props} />;
+      case 'boost':
+        return <BoostPopup key={entry.id} {...props} />;
       default:
         return null;
     }

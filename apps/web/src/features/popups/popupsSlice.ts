@@ -41,6 +41,7 @@ export interface PopupPropsByKind {
   accountTerminated: { reason: string | null };
   accountFrozen: { message: string };
   referralProgram: ReferralPopupProps;
+  boost: Record<string, never>;
 }
 export type PopupKind = keyof PopupPropsByKind;
 

@@ -69,7 +69,13 @@ export function CreatorProfileScreen() {
       <EmptyState
         level={1}
         icon={<AlertIcon size={32} />}
-        title={load.error.status === 404 ? 'This profile does not exist' : 'This profile could not be loaded'}
+        title={
+          load.error.status === 404
+            ? 'This profile does not exist'
+            : load.error.status === 451
+              ? 'Not available in your country'
+              : 'This profile could not be loaded'
+        }
         text={load.error.message}
       />
     );

@@ -5,6 +5,7 @@ import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
+import { BlockedCountriesCard } from '../account-states/BlockedCountriesCard';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
 import { Note } from './Note';
@@ -73,6 +74,8 @@ export function PrivacySettingsScreen() {
         )}
         {error && <Note tone="error">{error}</Note>}
       </Card>
+
+      {creator && <BlockedCountriesCard />}
 
       <Card roomy danger aria-labelledby="delete-title">
         <CardTitle id="delete-title">Delete account</CardTitle>
