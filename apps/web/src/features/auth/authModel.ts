@@ -23,7 +23,7 @@ export const initialAuthState = (): AuthState => ({
  */
 export function afterSignInPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/chats';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/chats';
   if (next === '/login' || next.startsWith('/login/') || next.startsWith('/login?')) return '/chats';
   return next;
 }

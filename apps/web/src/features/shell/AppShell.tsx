@@ -153,7 +153,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           data-grid={gridPage || undefined}
         >
           <div className={styles.content}>
-            <BannerArea />
+            {/* A phone conversation keeps its height for messages; the banners wait in the inbox. */}
+            {!immersive && <BannerArea />}
             {children}
           </div>
         </main>
