@@ -17,11 +17,19 @@ test('a photo that just arrived live unlocks on the first click, and its bubble 
   const creator = await apiSignUp(request, 'featured');
   await giveCredits(request, fan);
   await openChatAsFan(request, fan, creator);
+  // A chat long enough to scroll: the fan reads at the bottom, where new messages keep the view pinned.
+  for (let i = 1; i <= 24; i++) {
+    const res = await request.post('/v1/messages', {
+      headers: { 'access-token': fan.token },
+      data: { recipient_id: creator.id, text: `Message ${i}` },
+    });
+    expect(res.status()).toBeLessThan(300);
+  }
   const creatorPage = await (await browser.newContext()).newPage();
   const fanPage = await (await browser.newContext()).newPage();
   await openAs(creatorPage, creator, `/chats/${fan.id}`);
   await openAs(fanPage, fan, `/chats/${creator.id}`);
-  await expect(fanPage.getByRole('textbox', { name: /Message/ })).toBeVisible();
+  await expect(fanPage.getByText('Message 24', { exact: true })).toBeVisible();
 
   // The fan's pointer rests over the chat, as a reader's does.
   await fanPage.mouse.move(640, 400);
@@ -42,6 +50,10 @@ test('a photo that just arrived live unlocks on the first click, and its bubble 
       timeout: 5_000,
     },
   );
+  // Hovering the bubble (as the pointer does on its way to the button) moves nothing.
+  await unlock.hover();
+  await fanPage.waitForTimeout(100);
+  expect(await unlock.boundingBox()).toEqual(before);
   await unlock.click();
   await buy;
   await expect(fanPage.getByTestId('locked-media')).toHaveCount(0);
