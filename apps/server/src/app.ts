@@ -90,6 +90,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Every request at info drowned what an operator needs (the demo logins, warnings): requests
+    // are logged at debug, once each, when answered.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (reply.statusCode >= 500) request.log.warn(entry, 'request failed');
+    else request.log.debug(entry, 'request completed');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

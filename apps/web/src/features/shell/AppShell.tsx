@@ -1,6 +1,6 @@
 import { creditsToDollars } from '@parlor/contract';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import {
   CREATOR_NAV_ORDER,
@@ -12,6 +12,8 @@ import {
 import type { RouteDefinition } from '../../app/routes';
 import { Avatar } from '../../ui/Avatar';
 import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, ImageIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import { Toaster } from '../../ui/Toaster';
+import { showToast } from '../../ui/toasts';
 import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
@@ -90,7 +92,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { desktop, wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
   // The chat screens fill the space below the header and scroll inside their own panes.
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  // A payment that went through (at once or after 3-D Secure) says so wherever it returns to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival.
+  useEffect(() => {
+    const state = location.state as { purchased?: boolean } | null;
+    if (!state?.purchased) return;
+    showToast('Payment successful: your credits were added.');
+    navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { ...state, purchased: false },
+    });
+  }, [location.key]);
   const fullBleed = pathname.startsWith('/chats');
   // A conversation on a phone takes the whole screen (its own header has Back): no app header or tab bar.
   const immersive = !desktop && /^\/chats\/[^/]+/.test(pathname);
@@ -163,6 +178,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <NavLinks routes={creator ? CREATOR_TABBAR_ORDER : NAV_ORDER} variant="tabbar" />
       </nav>
       <NewFanNotices />
+      <Toaster />
     </div>
   );
 }
