@@ -94,9 +94,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // are logged at debug, once each, when answered.
     disableRequestLogging: true,
   });
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ req: request }, 'incoming request');
+  });
   app.addHook('onResponse', async (request, reply) => {
-    const entry = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
-    if (reply.statusCode >= 500) request.log.warn(entry, 'request failed');
+    const entry = { res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (reply.statusCode >= 500) request.log.warn({ req: request, ...entry }, 'request failed');
     else request.log.debug(entry, 'request completed');
   });
   app.setValidatorCompiler(validatorCompiler);
