@@ -13,3 +13,12 @@ describe('actionFeedback', () => {
     expect(actionFeedback('read', 1)).toBeNull();
   });
 });
+
+describe('selectionSummary', () => {
+  it('counts what is selected, over a whole tab with its exceptions', async () => {
+    const { selectionSummary } = await import('./BulkActionBar');
+    expect(selectionSummary(3, 'ids', 0)).toBe('3 selected');
+    expect(selectionSummary(9409, 'all', 3)).toBe('All 9,412 except 3');
+    expect(selectionSummary(9412, 'all', 0)).toBe('All 9,412 selected');
+  });
+});
