@@ -34,6 +34,14 @@ test('a fan buys credits with a plain card, saves it, pays with it again, and de
   await expectBalance(page, 360);
   await captureScreens(page, 'get-credits-saved-card');
 
+  // A new card can be chosen beside the saved one, and the choice stays.
+  await page.getByRole('radio', { name: /New credit \/ debit card/ }).check();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('radio', { name: /New credit \/ debit card/ })).toBeChecked();
+  await expect(saved).not.toBeChecked();
+  await saved.check();
+
   await page.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete credit card?' });
   await captureScreens(page, 'delete-card');

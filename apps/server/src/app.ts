@@ -94,6 +94,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Every request at info drowned what an operator needs (the demo logins, warnings): requests
+    // are logged at debug, once each, when answered.
+    disableRequestLogging: true,
+  });
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ req: request }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = { res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (reply.statusCode >= 500) request.log.warn({ req: request, ...entry }, 'request failed');
+    else request.log.debug(entry, 'request completed');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

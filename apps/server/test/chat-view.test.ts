@@ -147,6 +147,32 @@ describe('blocking media', () => {
   });
 });
 
+describe('blocking', () => {
+  it('tells the blocked side at once, and the blocker’s other sessions', async () => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    const { chat_id } = await w.openChat(fan.token, creator.user._id);
+    const fanSocket = await connectSocket(server.url, fan.token);
+    const creatorSocket = await connectSocket(server.url, creator.token);
+    await Promise.all([fanSocket.next('init'), creatorSocket.next('init')]);
+    const patch = (action: string) =>
+      w.api.call('PATCH', '/v1/chats', { token: creator.token, body: { action, ids: fan.user._id } });
+
+    expect((await patch('block')).body).toEqual({ action: 'block', updated: 1 });
+    const expected = { chat_id, user_id: creator.user._id };
+    expect((await fanSocket.next('block_chat')).data).toEqual(expected);
+    expect((await creatorSocket.next('block_chat')).data).toEqual(expected);
+    const theirs = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
+    expect(theirs.body.is_blocked_by_other).toBe(true);
+
+    await patch('unblock');
+    expect((await fanSocket.next('unblock_chat')).data).toEqual(expected);
+    expect((await creatorSocket.next('unblock_chat')).data).toEqual(expected);
+    fanSocket.close();
+    creatorSocket.close();
+  });
+});
+
 describe('reading a page at a time', () => {
   it('takes off the unread count what the loaded pages showed, and the rest when they are loaded', async () => {
     const fan = await w.fan();

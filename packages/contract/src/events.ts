@@ -93,6 +93,9 @@ export const ServerEvents = {
   message_read: MessageReadEvent,
   block_chat_media: ChatMediaEvent,
   allow_chat_media: ChatMediaEvent,
+  /** A block set or lifted by `user_id`; sent to both sides of the chat. */
+  block_chat: ChatMediaEvent,
+  unblock_chat: ChatMediaEvent,
   hide_skinscore_banner: open,
   new_feed: NewFeedEvent,
   broadcast_progress: BroadcastProgressEvent,

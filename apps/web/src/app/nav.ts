@@ -6,6 +6,8 @@ export const NAV_ROUTES = {
   feed: defineRoute('Feed'),
   discover: defineRoute('Discover'),
   account: defineRoute('Account'),
+  vault: defineRoute('Vault', { path: '/account/vault' }),
+  earnings: defineRoute('Earnings', { path: '/account/earnings/summary' }),
 } as const satisfies Record<string, RouteDefinition>;
 
 export const NAV_ORDER = [
@@ -15,9 +17,30 @@ export const NAV_ORDER = [
   NAV_ROUTES.account,
 ] as const;
 
+/**
+ * A creator's navigation: their inbox (with broadcasts and automatic messages beside it), their
+ * feed, vault and earnings. Discover stays in the sidebar; the phone's tab bar keeps five entries.
+ */
+export const CREATOR_NAV_ORDER = [
+  NAV_ROUTES.chats,
+  NAV_ROUTES.feed,
+  NAV_ROUTES.vault,
+  NAV_ROUTES.earnings,
+  NAV_ROUTES.discover,
+  NAV_ROUTES.account,
+] as const;
+export const CREATOR_TABBAR_ORDER = [
+  NAV_ROUTES.chats,
+  NAV_ROUTES.feed,
+  NAV_ROUTES.vault,
+  NAV_ROUTES.earnings,
+  NAV_ROUTES.account,
+] as const;
+
 /** Other paths a nav entry stands for: the creators' chat areas besides Messenger belong to Chats. */
 const NAV_ALSO: Record<string, string[]> = {
   [NAV_ROUTES.chats.path]: ['/broadcast', '/auto-messages'],
+  [NAV_ROUTES.earnings.path]: ['/account/earnings'],
 };
 
 const under = (base: string, pathname: string) =>
@@ -33,4 +56,17 @@ export function navIsCurrent(route: RouteDefinition, pathname: string): boolean 
     pathname.startsWith(`${matchablePath(route.path)}/`) ||
     (NAV_ALSO[route.path] ?? []).some((base) => under(base, pathname))
   );
+}
+
+/**
+ * The one entry to highlight: of those current on `pathname`, the most specific, so the vault
+ * (/account/vault) lights Vault rather than Account as well.
+ */
+export function currentNavPath(routes: readonly RouteDefinition[], pathname: string): string | null {
+  let best: RouteDefinition | null = null;
+  for (const route of routes) {
+    if (!navIsCurrent(route, pathname)) continue;
+    if (!best || route.path.length > best.path.length) best = route;
+  }
+  return best?.path ?? null;
 }

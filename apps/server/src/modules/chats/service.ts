@@ -219,6 +219,15 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
       ctx.hub.publish(me, event, data);
     }
   }
+  if (input.action === 'block' || input.action === 'unblock') {
+    // The blocked side learns at once that it can no longer write (not on its next failed send).
+    const event = input.action === 'block' ? 'block_chat' : 'unblock_chat';
+    for (const r of flagged) {
+      const data = { chat_id: r.chat_id, user_id: me };
+      ctx.hub.publish(r.other_user_id, event, data);
+      ctx.hub.publish(me, event, data);
+    }
+  }
   if (CHANGES_TOTALS.has(input.action)) {
     ctx.hub.publish(me, 'unread_messages', await unreadTotals(ctx.db, me));
   }

@@ -1,17 +1,48 @@
 import { creditsToDollars } from '@parlor/contract';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { CheckIcon, LogoutIcon } from '../../ui/icons';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
+import { useEarnings } from '../media/earnings';
+import { refreshEarnings } from '../media/mediaThunks';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './AccountScreen.module.css';
 
-/** /account: who is signed in, the credit balance, and signing out. */
+/** A creator earns rather than buys: their earnings and the ways to them, not a fan's credits. */
+function CreatorMoneyCard() {
+  const earnings = useEarnings();
+  useEffect(() => {
+    void refreshEarnings().catch(() => undefined);
+  }, []);
+  return (
+    <section className={styles.card} aria-labelledby="earnings-label">
+      <h2 id="earnings-label" className={styles.label}>
+        Earnings
+      </h2>
+      <p className={styles.balance}>
+        <span className={styles.amount}>{earnings === null ? '…' : `$${creditsToDollars(earnings)}`}</span>
+      </p>
+      <p className={styles.dollars}>{earnings === null ? '' : `${earnings} credits earned in all`}</p>
+      <div className={styles.links}>
+        <Link to="/account/earnings/summary" className={buttonClass('primary', 'medium')}>
+          Earnings and payouts
+        </Link>
+        <Link to="/account/vault" className={buttonClass('secondary', 'medium')}>
+          Vault
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** /account: who is signed in, the credit balance (a creator: earnings), and signing out. */
 export function AccountScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -41,18 +72,22 @@ export function AccountScreen() {
             </div>
           </div>
         </section>
-        <section className={styles.card} aria-labelledby="credits-label">
-          <h2 id="credits-label" className={styles.label}>
-            Credits
-          </h2>
-          <p className={styles.balance}>
-            <span className={styles.amount}>{user.credits}</span>
-            <span className={styles.unit}>credits</span>
-          </p>
-          {/* The dollar value is credits x 0.1 with two decimals. */}
-          <p className={styles.dollars}>Worth ${creditsToDollars(user.credits)}</p>
-          <AccountMoneyLinks />
-        </section>
+        {user.type === 'featured' ? (
+          <CreatorMoneyCard />
+        ) : (
+          <section className={styles.card} aria-labelledby="credits-label">
+            <h2 id="credits-label" className={styles.label}>
+              Credits
+            </h2>
+            <p className={styles.balance}>
+              <span className={styles.amount}>{user.credits}</span>
+              <span className={styles.unit}>credits</span>
+            </p>
+            {/* The dollar value is credits x 0.1 with two decimals. */}
+            <p className={styles.dollars}>Worth ${creditsToDollars(user.credits)}</p>
+            <AccountMoneyLinks />
+          </section>
+        )}
       </div>
       <InstallAppCard />
       <AccountMenu />

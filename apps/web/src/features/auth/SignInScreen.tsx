@@ -1,11 +1,12 @@
 import { rules } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
 import { TextField } from '../../ui/TextField';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { afterSignInPath } from './authModel';
 import { selectToken } from './authSlice';
 import { signIn } from './authThunks';
 
@@ -19,13 +20,15 @@ export function SignInScreen() {
   const request = useAppSelector((s) => selectRequest(s, signIn));
   const [values, setValues] = useState({ login: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { search } = useLocation();
+  const next = afterSignInPath(search);
 
   // A failure from an earlier visit is not this form's news.
   useEffect(() => {
     dispatch(requestReset(signIn.typePrefix));
   }, [dispatch]);
 
-  if (token && request.status !== 'Fetching') return <Navigate to="/chats" replace />;
+  if (token && request.status !== 'Fetching') return <Navigate to={next} replace />;
 
   const check = (field: Field, value = values[field]) => rules.required(value);
   const update = (field: Field, value: string) => {
@@ -46,7 +49,7 @@ export function SignInScreen() {
     setErrors(found);
     if (found.login || found.password) return;
     const result = await dispatch(signIn({ login: values.login.trim(), password: values.password }));
-    if (signIn.fulfilled.match(result)) navigate('/chats', { replace: true });
+    if (signIn.fulfilled.match(result)) navigate(next, { replace: true });
   };
 
   return (
@@ -55,7 +58,7 @@ export function SignInScreen() {
       subtitle="Sign in to pick up your conversations."
       footer={
         <>
-          New to Parlor? <Link to="/login/signup">Create an account</Link>
+          New to Parlor? <Link to={`/login/signup${search}`}>Create an account</Link>
         </>
       }
     >

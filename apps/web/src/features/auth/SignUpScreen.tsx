@@ -1,6 +1,6 @@
 import type { Gender, UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { openOnboardingVerify } from '../verification/openers';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { afterSignInPath } from './authModel';
 import { selectToken } from './authSlice';
 import { signUp } from './authThunks';
 import {
@@ -34,6 +35,8 @@ export function SignUpScreen() {
   const token = useAppSelector(selectToken);
   const request = useAppSelector((s) => selectRequest(s, signUp));
   const [params] = useSearchParams();
+  const { search } = useLocation();
+  const next = afterSignInPath(search);
   // A referral link (/login/signup?code=<username>) fills in the code.
   const [values, setValues] = useState(() => ({ ...EMPTY_SIGN_UP, code: params.get('code')?.trim() ?? '' }));
   const [errors, setErrors] = useState<SignUpErrors>({});
@@ -45,7 +48,7 @@ export function SignUpScreen() {
     dispatch(requestReset(signUp.typePrefix));
   }, [dispatch]);
 
-  if (token && request.status !== 'Fetching') return <Navigate to="/chats" replace />;
+  if (token && request.status !== 'Fetching') return <Navigate to={next} replace />;
 
   const set = <F extends SignUpField>(field: F, value: (typeof values)[F]) => {
     const next = { ...values, [field]: value };
@@ -85,7 +88,7 @@ export function SignUpScreen() {
     if (signUp.fulfilled.match(result)) {
       // The code is on its way; the onboarding verification popup opens at once.
       openOnboardingVerify(dispatch, result.payload.user, { afterSignUp: true });
-      navigate('/chats', { replace: true });
+      navigate(next, { replace: true });
     } else if (result.payload) {
       const field = formFieldOf(result.payload.field);
       if (field) setErrors((e) => ({ ...e, [field]: result.payload!.message }));
@@ -108,7 +111,12 @@ export function SignUpScreen() {
       subtitle="It takes less than a minute."
       footer={
         <>
-          Already have an account? <Link to="/login">Sign in instead</Link>
+          Already have an account?{' '}
+          <Link
+            to={`/login${params.get('next') ? `?next=${encodeURIComponent(params.get('next') ?? '')}` : ''}`}
+          >
+            Sign in instead
+          </Link>
         </>
       }
     >

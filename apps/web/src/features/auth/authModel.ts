@@ -16,3 +16,21 @@ export const initialAuthState = (): AuthState => ({
   status: 'None',
   signingOut: false,
 });
+
+/**
+ * Where to go after signing in: the link the visitor opened while signed out (`?next=`), when it
+ * is a path of this app (not /login, not another site), else the inbox.
+ */
+export function afterSignInPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/chats';
+  if (next === '/login' || next.startsWith('/login/') || next.startsWith('/login?')) return '/chats';
+  return next;
+}
+
+/** /login with the current location kept for after sign-in (the inbox itself needs no note). */
+export function loginPathKeeping(pathname: string, search: string): string {
+  const here = `${pathname}${search}`;
+  if (pathname === '/' || pathname === '/chats' || pathname.startsWith('/login')) return '/login';
+  return `/login?next=${encodeURIComponent(here)}`;
+}

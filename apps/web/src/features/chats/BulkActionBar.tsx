@@ -1,8 +1,11 @@
 import type { ChatAction } from '@parlor/contract';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
+import { Menu, MenuItem } from '../../ui/Menu';
+import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
 import { audienceFromInbox } from '../broadcast/broadcastModel';
 import { audienceChosen } from '../broadcast/broadcastSlice';
@@ -13,10 +16,10 @@ import { selectInboxList, selectSelectedCount, selectSelection } from './inboxSe
 import { selectAllToggled } from './inboxSlice';
 import { chatsAction } from './inboxThunks';
 
-const NOW: { action: ChatAction; label: string }[] = [
-  { action: 'read', label: 'Mark read' },
-  { action: 'favorite', label: 'Favorite' },
-  { action: 'remove_favorite', label: 'Unfavorite' },
+/** The rarer actions, in a menu after the common ones (Mark read, Hide, and a creator's Broadcast). */
+const MORE: { action: ChatAction; label: string }[] = [
+  { action: 'favorite', label: 'Add to favorites' },
+  { action: 'remove_favorite', label: 'Remove from favorites' },
   { action: 'block', label: 'Block' },
   { action: 'unblock', label: 'Unblock' },
   { action: 'block_media', label: 'Block media' },
@@ -24,8 +27,17 @@ const NOW: { action: ChatAction; label: string }[] = [
   { action: 'report', label: 'Report' },
 ];
 
+/** What is selected, in words: "3 chats", or over a whole tab "all 9,412 except 3". */
+export function selectionSummary(count: number, mode: 'ids' | 'all', except: number): string {
+  const n = count.toLocaleString('en-US');
+  if (mode === 'ids') return `${n} selected`;
+  return except > 0
+    ? `All ${(count + except).toLocaleString('en-US')} except ${except}`
+    : `All ${n} selected`;
+}
+
 /** Bulk actions on the selection; hide and delete ask first, the rest apply at once. */
-export function BulkActionBar({ onDone, active }: { onDone: () => void; active: boolean }) {
+export function BulkActionBar({ active }: { active: boolean }) {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectSelectedCount);
   const selection = useAppSelector(selectSelection);
@@ -39,7 +51,12 @@ export function BulkActionBar({ onDone, active }: { onDone: () => void; active: 
     dispatch(audienceChosen(audienceFromInbox(list, selection)));
     void navigate('/broadcast');
   };
-  const chats = `${count} chat${count === 1 ? '' : 's'}`;
+  const chats = `${count.toLocaleString('en-US')} chat${count === 1 ? '' : 's'}`;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreRef = useRef<HTMLDivElement>(null);
+  const closeMore = useCallback(() => setMoreOpen(false), []);
+  useDismiss(moreOpen, moreRef, closeMore);
+  const disabled = !active || busy;
 
   const confirm = (action: 'hide' | 'delete') =>
     dispatch(
@@ -72,11 +89,8 @@ export function BulkActionBar({ onDone, active }: { onDone: () => void; active: 
           Select all
         </label>
         <span className={styles.bulkCount} aria-live="polite">
-          {count} selected
+          {selectionSummary(count, selection.mode, selection.mode === 'all' ? selection.ids.length : 0)}
         </span>
-        <Button variant="ghost" size="small" onClick={onDone}>
-          Cancel
-        </Button>
       </div>
       <div className={styles.bulkActions}>
         {creator && (
@@ -84,23 +98,55 @@ export function BulkActionBar({ onDone, active }: { onDone: () => void; active: 
             Broadcast
           </Button>
         )}
-        {NOW.map(({ action, label }) => (
-          <Button
-            key={action}
-            variant="secondary"
-            size="small"
-            disabled={!active || busy}
-            onClick={() => dispatch(chatsAction({ action }))}
-          >
-            {label}
-          </Button>
-        ))}
-        <Button variant="secondary" size="small" disabled={!active || busy} onClick={() => confirm('hide')}>
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={disabled}
+          onClick={() => dispatch(chatsAction({ action: 'read' }))}
+        >
+          Mark read
+        </Button>
+        <Button variant="secondary" size="small" disabled={disabled} onClick={() => confirm('hide')}>
           Hide
         </Button>
-        <Button variant="danger" size="small" disabled={!active || busy} onClick={() => confirm('delete')}>
-          Delete
-        </Button>
+        <div className={styles.moreWrap} ref={moreRef}>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={disabled}
+            aria-expanded={moreOpen}
+            onClick={() => setMoreOpen((o) => !o)}
+          >
+            More
+          </Button>
+          {moreOpen && (
+            <Menu role="menu" className={styles.moreMenu}>
+              {MORE.map(({ action, label }) => (
+                <MenuItem
+                  key={action}
+                  role="menuitem"
+                  className={styles.moreItem}
+                  onClick={() => {
+                    setMoreOpen(false);
+                    void dispatch(chatsAction({ action }));
+                  }}
+                >
+                  {label}
+                </MenuItem>
+              ))}
+              <MenuItem
+                role="menuitem"
+                className={[styles.moreItem, styles.danger].join(' ')}
+                onClick={() => {
+                  setMoreOpen(false);
+                  confirm('delete');
+                }}
+              >
+                Delete
+              </MenuItem>
+            </Menu>
+          )}
+        </div>
       </div>
     </div>
   );

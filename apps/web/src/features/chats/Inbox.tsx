@@ -21,7 +21,7 @@ import {
   selectUnreadTotals,
 } from './inboxSelectors';
 import { filterChanged, searchChanged, selectionCleared } from './inboxSlice';
-import { TAB_LABELS, tabsFor } from './inboxTabs';
+import { emptyTabText, TAB_LABELS, tabsFor } from './inboxTabs';
 import { fetchInboxPage, fetchInboxTotals, fetchNextInboxPage } from './inboxThunks';
 
 /** The search waits for a short pause in typing before asking the server. */
@@ -168,13 +168,15 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
         {empty && list.status !== 'Error' && (
           <EmptyState
             icon={<ChatIcon size={34} />}
-            title={list.search ? 'No chats match your search' : 'No chats here yet'}
+            title={
+              list.search
+                ? 'No chats match your search'
+                : emptyTabText(list.filter, user?.type === 'featured').title
+            }
             text={
               list.search
                 ? 'Try another username.'
-                : user?.type === 'featured'
-                  ? 'When fans message you, their conversations show up here.'
-                  : 'Find a creator you like and say hello.'
+                : emptyTabText(list.filter, user?.type === 'featured').text
             }
           />
         )}
@@ -215,7 +217,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           })}
         </ul>
       </div>
-      {selecting && <BulkActionBar onDone={stopSelecting} active={selectionActive} />}
+      {selecting && <BulkActionBar active={selectionActive} />}
     </section>
   );
 }

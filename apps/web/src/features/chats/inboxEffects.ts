@@ -3,6 +3,8 @@ import { createAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listeners';
 import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
 import type { AppThunk } from '../../app/storeTypes';
+import { showToast } from '../../ui/toasts';
+import { actionFeedback } from './actionFeedback';
 import { recentExpired, typingExpired } from './inboxSlice';
 import {
   type ChatsActionArg,
@@ -91,8 +93,11 @@ export function registerInboxListeners(startListening: AppStartListening) {
   });
   startListening({
     actionCreator: chatsAction.fulfilled,
-    effect: (_action, api) => {
+    effect: (action, api) => {
       void api.dispatch(fetchInboxTotals());
+      // Every action says what it did.
+      const said = actionFeedback(action.meta.arg.action, action.payload.updated);
+      if (said) showToast(said);
     },
   });
 }

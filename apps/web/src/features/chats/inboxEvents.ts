@@ -127,6 +127,19 @@ export const inboxAppliers: EventAppliers<InboxState> = {
     else if (chat) chat.is_media_blocked_by_other = false;
   },
 
+  /** A block: mine (here or in another session) or the other user's, who can then no longer write. */
+  block_chat(state, data, { me }) {
+    const chat = findByChatId(state, data.chat_id);
+    if (chat && data.user_id === me) chat.is_blocked = true;
+    else if (chat) chat.is_blocked_by_other = true;
+  },
+
+  unblock_chat(state, data, { me }) {
+    const chat = findByChatId(state, data.chat_id);
+    if (chat && data.user_id === me) chat.is_blocked = false;
+    else if (chat) chat.is_blocked_by_other = false;
+  },
+
   /** Someone became my fan: their chat's chip shows it at once, if the chat is held. */
   new_fan(state, data) {
     const chat = state.chats.entities[data.user_id];

@@ -1,6 +1,7 @@
 import type { Chat } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { selectConnected } from '../../app/connectionSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton, iconButtonClass } from '../../ui/IconButton';
@@ -30,13 +31,18 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
   const me = useAppSelector(selectUser);
   const other = chat.other_user;
   const typing = useAppSelector((s) => selectTypingIn(s, chat.chat_id)) === other._id;
-  const status = typing
-    ? 'typing…'
-    : other.is_online
-      ? 'Online'
-      : other.last_online
-        ? `Last seen ${formatLastSeen(other.last_online)}`
-        : '';
+  const connected = useAppSelector(selectConnected);
+  // Offline here, on a phone, is said where the eye is: the app header is hidden in a conversation.
+  const status =
+    connected === false
+      ? 'You are offline · reconnecting…'
+      : typing
+        ? 'typing…'
+        : other.is_online
+          ? 'Online'
+          : other.last_online
+            ? `Last seen ${formatLastSeen(other.last_online)}`
+            : '';
   const ids = [other._id];
 
   return (
@@ -52,7 +58,13 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
         <span className={styles.whoText}>
           <span className={styles.whoName}>{other.username}</span>
           <span
-            className={[styles.whoStatus, typing && styles.typingText, other.is_online && styles.onlineText]
+            className={[
+              styles.whoStatus,
+              connected === false
+                ? styles.offlineText
+                : [typing && styles.typingText, other.is_online && styles.onlineText],
+            ]
+              .flat()
               .filter(Boolean)
               .join(' ')}
             aria-live="polite"
@@ -71,6 +83,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           </>
         )}
         <IconButton
+          className={styles.favorite}
           aria-pressed={chat.is_favorite}
           aria-label={chat.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
           onClick={() =>
@@ -85,6 +98,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           </IconButton>
         )}
         <ChatMenu
+          favorite={chat.is_favorite}
           blocked={chat.is_blocked}
           mediaBlocked={chat.is_media_blocked}
           name={other.username}
@@ -109,6 +123,8 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
                   },
                 }),
               );
+            } else if (action === 'favorite') {
+              void dispatch(chatsAction({ action: chat.is_favorite ? 'remove_favorite' : 'favorite', ids }));
             } else {
               void dispatch(chatsAction({ action, ids }));
             }
@@ -119,14 +135,24 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
   );
 }
 
-type MenuAction = 'block' | 'unblock' | 'block_media' | 'allow_media' | 'report' | 'hide' | 'delete';
+type MenuAction =
+  | 'favorite'
+  | 'block'
+  | 'unblock'
+  | 'block_media'
+  | 'allow_media'
+  | 'report'
+  | 'hide'
+  | 'delete';
 
 function ChatMenu({
+  favorite,
   blocked,
   mediaBlocked,
   name,
   onAction,
 }: {
+  favorite: boolean;
   blocked: boolean;
   mediaBlocked: boolean;
   name: string;
@@ -150,7 +176,9 @@ function ChatMenu({
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
-  const items: { action: MenuAction; label: string; danger?: boolean }[] = [
+  const items: { action: MenuAction; label: string; danger?: boolean; phoneOnly?: boolean }[] = [
+    // On a phone the star leaves the header to give the name room; it is here instead.
+    { action: 'favorite', label: favorite ? 'Remove from favorites' : 'Add to favorites', phoneOnly: true },
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
     // Block/unblock media; blocking stops the other side sending photos, videos and GIFs.
     mediaBlocked
@@ -175,7 +203,13 @@ function ChatMenu({
           {items.map((item) => (
             <MenuItem
               key={item.action}
-              className={[styles.menuItem, item.danger && styles.menuDanger].filter(Boolean).join(' ')}
+              className={[
+                styles.menuItem,
+                item.danger && styles.menuDanger,
+                item.phoneOnly && styles.phoneOnly,
+              ]
+                .filter(Boolean)
+                .join(' ')}
               onClick={() => {
                 setOpen(false);
                 onAction(item.action);

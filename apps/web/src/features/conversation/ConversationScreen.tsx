@@ -80,6 +80,21 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
       />
     );
   }
+  if (convo.status === 'missing') {
+    return (
+      <Blocked
+        icon={<AlertIcon size={32} />}
+        title="This user does not exist"
+        text="The link may be mistyped, or the account was never made. Find people in Discover."
+        action={
+          <Link to="/discover" className={buttonClass('primary')}>
+            Go to Discover
+          </Link>
+        }
+        backTo={backTo}
+      />
+    );
+  }
   if (convo.status === 'unavailable' || convo.status === 'gone' || convo.status === 'error') {
     return (
       <Blocked

@@ -1,11 +1,15 @@
 import type { Chat, Message } from '@parlor/contract';
 import { isSameDay } from 'date-fns';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { IconButton } from '../../ui/IconButton';
+import { MoreIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
+import { Menu, MenuItem } from '../../ui/Menu';
 import { Spinner } from '../../ui/Spinner';
+import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
 import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
@@ -179,42 +183,35 @@ function StoredMessage({
   seen: boolean;
   otherUserId: string;
 }) {
-  const dispatch = useAppDispatch();
   const text = message.is_deleted
     ? 'This message was deleted.'
     : message.type === 'tip'
-      ? `💝 Tip${message.text ? `: ${message.text}` : ''}`
+      ? tipText(message)
       : (message.text ?? '');
+  const media = !message.is_deleted && isMediaMessage(message);
   return (
     <div className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}>
       <div className={styles.bubbleGroup}>
-        <div
-          className={[
-            styles.bubble,
-            message.is_deleted && styles.deleted,
-            message.type === 'tip' && styles.tip,
-          ]
-            .filter(Boolean)
-            .join(' ')}
-        >
-          {isMediaMessage(message) && <MediaBubble message={message} otherUserId={otherUserId} />}
-          {(text || !isMediaMessage(message)) && <p className={styles.text}>{text}</p>}
-          <span className={styles.meta}>
-            <time dateTime={message.created_at}>{formatClock(message.created_at)}</time>
-          </span>
-        </div>
-        {!message.is_deleted && (
-          <div className={styles.messageActions}>
-            <LinkButton onClick={() => dispatch(hideMessageForMe({ otherUserId, messageId: message._id }))}>
-              Hide for me
-            </LinkButton>
-            {mine && (
-              <LinkButton onClick={() => dispatch(deleteMessage({ otherUserId, messageId: message._id }))}>
-                Delete
-              </LinkButton>
-            )}
+        <div className={styles.bubbleLine}>
+          <div
+            className={[
+              styles.bubble,
+              media && styles.mediaBubble,
+              media && !text && styles.mediaOnly,
+              message.is_deleted && styles.deleted,
+              message.type === 'tip' && styles.tip,
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            {media && <MediaBubble message={message} otherUserId={otherUserId} />}
+            {(text || !media) && <p className={styles.text}>{text}</p>}
+            <span className={styles.meta}>
+              <time dateTime={message.created_at}>{formatClock(message.created_at)}</time>
+            </span>
           </div>
-        )}
+          {!message.is_deleted && <MessageMenu message={message} mine={mine} otherUserId={otherUserId} />}
+        </div>
         {seen && (
           <span className={styles.seen} data-testid="seen">
             Seen
@@ -223,6 +220,111 @@ function StoredMessage({
       </div>
     </div>
   );
+}
+
+/** A tip says how much it was; the words the fan added follow. */
+function tipText(message: Pick<Message, 'price' | 'text'>): string {
+  // A tip's price is the amount given.
+  const amount = message.price > 0 ? ` of ${message.price} credits` : '';
+  return `💝 Tip${amount}${message.text ? `: ${message.text}` : ''}`;
+}
+
+/** How long a finger rests on a bubble before its menu opens (touch screens have no hover). */
+const LONG_PRESS_MS = 450;
+
+/**
+ * Hide for me / Delete in a small menu beside the bubble: its button shows on hover or focus and a
+ * long press opens it. It floats over the list, so showing it never moves anything.
+ */
+function MessageMenu({
+  message,
+  mine,
+  otherUserId,
+}: {
+  message: Message;
+  mine: boolean;
+  otherUserId: string;
+}) {
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, ref, close);
+  useLongPress(ref, () => setOpen(true));
+  return (
+    <div ref={ref} className={styles.messageMenu} data-open={open || undefined}>
+      <IconButton
+        className={styles.messageMenuButton}
+        aria-label="Message actions"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <MoreIcon size={18} />
+      </IconButton>
+      {open && (
+        <Menu id={menuId} role="menu" className={styles.messageMenuPanel}>
+          <MenuItem
+            role="menuitem"
+            className={styles.messageMenuItem}
+            onClick={() => {
+              setOpen(false);
+              void dispatch(hideMessageForMe({ otherUserId, messageId: message._id }));
+            }}
+          >
+            Hide for me
+          </MenuItem>
+          {mine && (
+            <MenuItem
+              role="menuitem"
+              className={[styles.messageMenuItem, styles.danger].join(' ')}
+              onClick={() => {
+                setOpen(false);
+                void dispatch(deleteMessage({ otherUserId, messageId: message._id }));
+              }}
+            >
+              Delete for everyone
+            </MenuItem>
+          )}
+        </Menu>
+      )}
+    </div>
+  );
+}
+
+/** Calls `onLongPress` when a touch rests on the bubble beside `ref` (its previous sibling). */
+function useLongPress(ref: React.RefObject<HTMLDivElement | null>, onLongPress: () => void) {
+  const callback = useRef(onLongPress);
+  callback.current = onLongPress;
+  useEffect(() => {
+    const bubble = ref.current?.previousElementSibling as HTMLElement | null;
+    if (!bubble) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => clearTimeout(timer);
+    const start = (event: PointerEvent) => {
+      if (event.pointerType !== 'touch') return;
+      cancel();
+      timer = setTimeout(() => callback.current(), LONG_PRESS_MS);
+    };
+    const menu = (event: Event) => {
+      // The long press opens ours, not the browser's (save image, copy).
+      if (timer !== undefined) event.preventDefault();
+    };
+    bubble.addEventListener('pointerdown', start);
+    bubble.addEventListener('pointerup', cancel);
+    bubble.addEventListener('pointercancel', cancel);
+    bubble.addEventListener('pointermove', cancel);
+    bubble.addEventListener('contextmenu', menu);
+    return () => {
+      cancel();
+      bubble.removeEventListener('pointerdown', start);
+      bubble.removeEventListener('pointerup', cancel);
+      bubble.removeEventListener('pointercancel', cancel);
+      bubble.removeEventListener('pointermove', cancel);
+      bubble.removeEventListener('contextmenu', menu);
+    };
+  }, [ref]);
 }
 
 const STATUS = { preparing: 'Preparing…', uploading: 'Uploading…', sending: 'Sending…' } as const;

@@ -7,7 +7,20 @@ import type { ForcedFlag } from './sendPipeline';
  * and its newest page, then ready; or locked (a purchase is needed first), unavailable
  * (the server refused: own user, two fans, blocked), gone (410) or error.
  */
-export type ConversationStatus = 'idle' | 'loading' | 'ready' | 'locked' | 'unavailable' | 'gone' | 'error';
+export type ConversationStatus =
+  | 'idle'
+  | 'loading'
+  | 'ready'
+  | 'locked'
+  | 'unavailable'
+  /** No user has this id: nothing to open, nothing created. */
+  | 'missing'
+  | 'gone'
+  | 'error';
+
+/** User ids are uuids; anything else in /chats/{id} names nobody (checked before any request). */
+export const looksLikeUserId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** What a pending photo, video or GIF shows while it is prepared, uploaded and posted. */
 export interface PendingMedia {

@@ -72,6 +72,7 @@ export const conversationsSlice = createSlice({
         convo.error = error?.message ?? null;
         if (error?.status === 402) convo.status = 'locked';
         else if (error?.status === 410) convo.status = 'gone';
+        else if (error?.code === 'user_not_found') convo.status = 'missing';
         else if (error && [400, 403, 404].includes(error.status)) convo.status = 'unavailable';
         else convo.status = 'error';
       })

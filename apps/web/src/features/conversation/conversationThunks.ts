@@ -1,4 +1,4 @@
-import { type Chat, endpoints, MESSAGE_PAGE_SIZE, type Message } from '@parlor/contract';
+import { type Chat, ERRORS, endpoints, MESSAGE_PAGE_SIZE, type Message } from '@parlor/contract';
 import { ApiError, call, follow } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
@@ -7,6 +7,7 @@ import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markMessagesRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { messageDeleted, messagesMerged } from './conversationActions';
+import { looksLikeUserId } from './conversationModel';
 
 const convoOf = (getState: () => RootState, otherUserId: string) =>
   getState().conversations.byUser[otherUserId];
@@ -30,6 +31,8 @@ export const openConversation = createApiThunk(
           chat = await call(endpoints.getChat, { query: { recipient_id: otherUserId } }, { signal });
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 404) throw error;
+          // Only a real user id may start a chat: a mistyped link says the user does not exist.
+          if (!looksLikeUserId(otherUserId)) throw new ApiError(404, ERRORS.userNotFound, 'user_not_found');
           chat = await call(endpoints.openChat, { body: { recipient_id: otherUserId } }, { signal });
         }
       }

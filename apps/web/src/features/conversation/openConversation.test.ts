@@ -40,4 +40,23 @@ describe('opening a conversation', () => {
     expect(state.inbox.list.ids).toEqual(['b']);
     expect(state.conversations.byUser.gone).toMatchObject({ status: 'gone', error: ERRORS.accountGone });
   });
+
+  it('says a mistyped id names nobody, without trying to create a chat', async () => {
+    const store = createStore();
+    fetchMock.mockResolvedValue(json(404, { message: ERRORS.chatNotFound, code: 'chat_not_found' }));
+    await store.dispatch(openConversation({ otherUserId: 'not-a-user' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/v1/chat?recipient_id=not-a-user');
+    expect(store.getState().conversations.byUser['not-a-user']).toMatchObject({ status: 'missing' });
+  });
+
+  it('says a user id that is nobody does not exist', async () => {
+    const store = createStore();
+    const id = '11111111-2222-3333-4444-555555555555';
+    fetchMock
+      .mockResolvedValueOnce(json(404, { message: ERRORS.chatNotFound, code: 'chat_not_found' }))
+      .mockResolvedValueOnce(json(404, { message: ERRORS.userNotFound, code: 'user_not_found' }));
+    await store.dispatch(openConversation({ otherUserId: id }));
+    expect(store.getState().conversations.byUser[id]).toMatchObject({ status: 'missing' });
+  });
 });

@@ -17,7 +17,13 @@ import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/pay
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature, selectPaymentProvider } from '../provider/providerConfigSlice';
 import { PageHeader } from '../shell/PageHeader';
-import { type CardFormErrors, emptyCardForm, toCardInput, validateCardForm } from './cardForm';
+import {
+  type CardFormErrors,
+  defaultPaymentMethod,
+  emptyCardForm,
+  toCardInput,
+  validateCardForm,
+} from './cardForm';
 import { cryptoTopUpPopup } from './creditEvents';
 import { newIdempotencyKey } from './creditsApi';
 import { loadPackages, selectPackages } from './creditsSlice';
@@ -67,14 +73,17 @@ export function GetCreditsScreen() {
     if (!packageId && packages.length > 0)
       setPackageId((packages.find((p) => p.popular) ?? packages[0])!._id);
   }, [packages, packageId]);
+  // Whether the fan picked a method themselves: the saved-card default applies only until they do,
+  // so choosing "New credit / debit card" sticks.
+  const [methodTouched, setMethodTouched] = useState(false);
   useEffect(() => {
-    // Default to the newest usable saved card once the list arrives.
-    if (cardsLoaded && method === NEW_CARD) {
-      const usable = cards.find((c) => !c.expired);
-      if (usable) setMethod(usable.id);
-    }
-    if (method !== NEW_CARD && !cards.some((c) => c.id === method)) setMethod(NEW_CARD);
-  }, [cardsLoaded, cards, method]);
+    const next = defaultPaymentMethod(method, cards, cardsLoaded, methodTouched);
+    if (next !== method) setMethod(next);
+  }, [cardsLoaded, cards, method, methodTouched]);
+  const chooseMethod = (value: string) => {
+    setMethodTouched(true);
+    setMethod(value);
+  };
 
   const chosen = useMemo(() => packages.find((p) => p._id === packageId), [packages, packageId]);
   const backTo = state.backTo;
@@ -193,7 +202,7 @@ export function GetCreditsScreen() {
 
         <Card aria-labelledby="method-title">
           <CardTitle id="method-title">Payment method</CardTitle>
-          {cards.length > 0 && <SavedCardOptions value={method} onChange={setMethod} hosted={hosted} />}
+          {cards.length > 0 && <SavedCardOptions value={method} onChange={chooseMethod} hosted={hosted} />}
           {method === NEW_CARD && hosted && (
             <>
               <p className={styles.hosted}>

@@ -1,6 +1,6 @@
 import { VALIDATION } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { formatExpiry, parseExpiry, toCardInput, validateCardForm } from './cardForm';
+import { defaultPaymentMethod, formatExpiry, parseExpiry, toCardInput, validateCardForm } from './cardForm';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const valid = { number: '4242 4242 4242 4242', expiry: '12/28', cvc: '123', name: 'Alex Fan' };
@@ -43,5 +43,23 @@ describe('card form', () => {
       cvc: '123',
       name: 'Alex Fan',
     });
+  });
+});
+
+describe('defaultPaymentMethod', () => {
+  const cards = [
+    { id: 'c-old', expired: true },
+    { id: 'c-1', expired: false },
+  ];
+  it('picks the first usable saved card once the list arrives', () => {
+    expect(defaultPaymentMethod('new', cards, false, false)).toBe('new');
+    expect(defaultPaymentMethod('new', cards, true, false)).toBe('c-1');
+  });
+  it('keeps a new card once the fan chose it', () => {
+    expect(defaultPaymentMethod('new', cards, true, true)).toBe('new');
+  });
+  it('falls back to a new card when the chosen card is deleted', () => {
+    expect(defaultPaymentMethod('c-2', cards, true, true)).toBe('new');
+    expect(defaultPaymentMethod('c-1', cards, true, true)).toBe('c-1');
   });
 });

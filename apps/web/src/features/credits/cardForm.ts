@@ -53,3 +53,18 @@ export function toCardInput(values: CardFormValues): CardInput {
     name: values.name.trim(),
   };
 }
+
+/**
+ * The payment method to show: the newest usable saved card until the fan picks one themselves
+ * ('new' stays 'new' once chosen), and 'new' when the chosen card is gone.
+ */
+export function defaultPaymentMethod(
+  method: string,
+  cards: readonly { id: string; expired: boolean }[],
+  cardsLoaded: boolean,
+  touched: boolean,
+): string {
+  if (method !== 'new' && !cards.some((c) => c.id === method)) return 'new';
+  if (method === 'new' && cardsLoaded && !touched) return cards.find((c) => !c.expired)?.id ?? 'new';
+  return method;
+}

@@ -1,7 +1,7 @@
 import type { EventEffects } from '../../app/realtimeEvent';
 import { messagesMerged } from '../conversation/conversationActions';
 import { earningsStore } from './earnings';
-import { reloadMessage } from './mediaThunks';
+import { refreshEarnings, reloadMessage } from './mediaThunks';
 
 /**
  * Paid-content events. `message_paid` (to the creator) carries the new earnings total, and the
@@ -13,6 +13,11 @@ export const mediaEffects: EventEffects = {
     earningsStore.set(data.earnings);
     const held = api.getState().conversations.messages.entities[data.message_id];
     if (held) void api.dispatch(reloadMessage(data.buyer_id, data.message_id));
+  },
+  // A tip comes as its chat message: the creator's earnings figures follow it at once.
+  new_message(data, api) {
+    if (data.unread_tip && data.unread_tip > 0 && data.recipient_id === api.me)
+      void refreshEarnings().catch(() => undefined);
   },
   paid_content(data, api) {
     api.dispatch(messagesMerged({ otherUserId: data.message.sender_id, messages: [data.message] }));

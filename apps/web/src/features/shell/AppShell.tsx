@@ -1,10 +1,19 @@
 import { creditsToDollars } from '@parlor/contract';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { NAV_ORDER, NAV_ROUTES, navIsCurrent } from '../../app/nav';
+import {
+  CREATOR_NAV_ORDER,
+  CREATOR_TABBAR_ORDER,
+  currentNavPath,
+  NAV_ORDER,
+  NAV_ROUTES,
+} from '../../app/nav';
+import type { RouteDefinition } from '../../app/routes';
 import { Avatar } from '../../ui/Avatar';
-import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, ImageIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import { Toaster } from '../../ui/Toaster';
+import { showToast } from '../../ui/toasts';
 import { Wordmark } from '../../ui/Wordmark';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
@@ -12,6 +21,7 @@ import { NewFanNotices } from '../fans/NewFanNotices';
 import { unreadFeedsLabel } from '../feed/feedEvents';
 import styles from './AppShell.module.css';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
+import { TodayEarnings } from './TodayEarnings';
 import { useLayout } from './useLayout';
 
 const NAV_ICONS: Record<string, ReactNode> = {
@@ -19,6 +29,8 @@ const NAV_ICONS: Record<string, ReactNode> = {
   [NAV_ROUTES.feed.path]: <FeedIcon />,
   [NAV_ROUTES.discover.path]: <CompassIcon />,
   [NAV_ROUTES.account.path]: <UserIcon />,
+  [NAV_ROUTES.vault.path]: <ImageIcon />,
+  [NAV_ROUTES.earnings.path]: <CoinsIcon />,
 };
 
 /** The count on a nav entry and how it is read out: unread posts on Feed. */
@@ -32,11 +44,20 @@ function useNavBadges(): Record<string, { count: number; label: string }> {
   };
 }
 
-function NavLinks({ variant, compact }: { variant: 'sidebar' | 'tabbar'; compact?: boolean }) {
+function NavLinks({
+  routes,
+  variant,
+  compact,
+}: {
+  routes: readonly RouteDefinition[];
+  variant: 'sidebar' | 'tabbar';
+  compact?: boolean;
+}) {
   const { pathname } = useLocation();
   const badges = useNavBadges();
-  return NAV_ORDER.map((route) => {
-    const current = navIsCurrent(route, pathname);
+  const currentPath = currentNavPath(routes, pathname);
+  return routes.map((route) => {
+    const current = route.path === currentPath;
     const badge = badges[route.path];
     const count = badge?.count ?? 0;
     return (
@@ -68,16 +89,36 @@ function NavLinks({ variant, compact }: { variant: 'sidebar' | 'tabbar'; compact
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const testMode = useAppSelector(selectPaymentsTestMode);
-  const { wide, layout, preference, setPreference } = useLayout();
+  const { desktop, wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
   // The chat screens fill the space below the header and scroll inside their own panes.
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  // A payment that went through (at once or after 3-D Secure) says so wherever it returns to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival.
+  useEffect(() => {
+    const state = location.state as { purchased?: boolean } | null;
+    if (!state?.purchased) return;
+    showToast('Payment successful: your credits were added.');
+    navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { ...state, purchased: false },
+    });
+  }, [location.key]);
   const fullBleed = pathname.startsWith('/chats');
+  // A conversation on a phone takes the whole screen (its own header has Back): no app header or tab bar.
+  const immersive = !desktop && /^\/chats\/[^/]+/.test(pathname);
+  const creator = user?.type === 'featured';
   // Discover's card grid uses the width of large screens (5 columns from 1440 px).
   const gridPage = pathname === '/discover';
 
   return (
-    <div className={styles.shell} data-test-mode={testMode || undefined}>
+    <div
+      className={styles.shell}
+      data-test-mode={testMode || undefined}
+      data-immersive={immersive || undefined}
+    >
       {testMode && <TestModeRibbon />}
       <header className={styles.header}>
         {wide && (
@@ -94,7 +135,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Wordmark size={30} />
         </Link>
         <span className={styles.spacer} />
-        {user && (
+        {user && creator && <TodayEarnings className={styles.credits} />}
+        {user && !creator && (
           <Link
             to={NAV_ROUTES.account.path}
             className={styles.credits}
@@ -107,7 +149,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <div className={styles.body} data-layout={layout}>
         <nav className={`${styles.sidebar} ${compact ? styles.compact : ''}`} aria-label="Main">
-          <NavLinks variant="sidebar" compact={compact} />
+          <NavLinks routes={creator ? CREATOR_NAV_ORDER : NAV_ORDER} variant="sidebar" compact={compact} />
           {user && (
             <div className={styles.user}>
               <Avatar name={user.username} src={user.avatar_url} size={36} />
@@ -126,15 +168,17 @@ export function AppShell({ children }: { children: ReactNode }) {
           data-grid={gridPage || undefined}
         >
           <div className={styles.content}>
-            <BannerArea />
+            {/* A phone conversation keeps its height for messages; the banners wait in the inbox. */}
+            {!immersive && <BannerArea />}
             {children}
           </div>
         </main>
       </div>
       <nav className={styles.tabbar} aria-label="Main">
-        <NavLinks variant="tabbar" />
+        <NavLinks routes={creator ? CREATOR_TABBAR_ORDER : NAV_ORDER} variant="tabbar" />
       </nav>
       <NewFanNotices />
+      <Toaster />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { AlertIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
+import { loginPathKeeping } from '../auth/authModel';
 import { selectAuthStatus, selectSigningOut, selectToken, selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
@@ -21,6 +22,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectAuthStatus);
   const signingOut = useAppSelector(selectSigningOut);
   const config = useAppSelector((s) => selectRequest(s, loadProviderConfig));
+  const location = useLocation();
 
   useEffect(() => {
     if (token && !user && status === 'None') void dispatch(loadSession());
@@ -30,7 +32,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [dispatch, token, config.status]);
 
   if (signingOut) return <PageSpinner label="Signing out" />;
-  if (!token) return <Navigate to="/login" replace />;
+  // A link opened while signed out is kept for after sign-in.
+  if (!token) return <Navigate to={loginPathKeeping(location.pathname, location.search)} replace />;
   if (!user && status === 'Error') {
     return (
       <SystemPage
