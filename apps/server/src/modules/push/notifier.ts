@@ -5,6 +5,10 @@ import { pushRepository } from './repository';
 import { EMAIL_GROUP_MS, type Notice, notify } from './service';
 
 const PREVIEW_CHARS = 120;
+/** Notices recorded side by side (each is two or three short queries). */
+const RECORD_CONCURRENCY = 4;
+/** Notices waiting beyond this are dropped (logged): a huge broadcast must not grow memory without end. */
+const MAX_BACKLOG = 50_000;
 
 function preview(message: Message | undefined, text: string | null): string {
   if (message && message.price > 0 && !message.is_paid)
@@ -109,20 +113,51 @@ const WATCHED = new Set<ServerEventName>(['new_message', 'message_paid', 'new_fa
 export function watchPublishedEvents(ctx: AppContext, log: FastifyBaseLogger): { flush(): Promise<void> } {
   const hub = ctx.hub;
   const publish = hub.publish.bind(hub);
-  const recording = new Set<Promise<void>>();
+  // A broadcast publishes thousands of messages at once: notices are recorded a few at a time so
+  // they never take the database's connections from requests, and past a backlog they are dropped.
+  const waiting: (() => Promise<void>)[] = [];
+  let running = 0;
+  let idle: { promise: Promise<void>; resolve: () => void } | undefined;
+  const next = () => {
+    while (running < RECORD_CONCURRENCY && waiting.length > 0) {
+      const work = waiting.shift() as () => Promise<void>;
+      running++;
+      void work().finally(() => {
+        running--;
+        next();
+      });
+    }
+    if (running === 0 && waiting.length === 0 && idle) {
+      idle.resolve();
+      idle = undefined;
+    }
+  };
   hub.publish = (userId, event, data) => {
     publish(userId, event, data);
     if (!WATCHED.has(event)) return;
-    const p: Promise<void> = noticeFor(ctx, userId, event, data)
-      .then((notice) => (notice ? notify(ctx, notice) : undefined))
-      .catch((err: unknown) => log.warn({ err, event }, 'notification not recorded'))
-      .finally(() => recording.delete(p));
-    recording.add(p);
+    if (waiting.length >= MAX_BACKLOG) {
+      log.warn({ event }, 'notification backlog full: notice dropped');
+      return;
+    }
+    waiting.push(() =>
+      noticeFor(ctx, userId, event, data)
+        .then((notice) => (notice ? notify(ctx, notice) : undefined))
+        .catch((err: unknown) => log.warn({ err, event }, 'notification not recorded')),
+    );
+    next();
   };
   return {
-    /** Waits for the notices being recorded (shutdown, before the database closes). */
-    async flush() {
-      while (recording.size > 0) await Promise.allSettled([...recording]);
+    /** Waits for the notices being recorded (tests, and shutdown before the database closes). */
+    flush() {
+      if (running === 0 && waiting.length === 0) return Promise.resolve();
+      if (!idle) {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => {
+          resolve = r;
+        });
+        idle = { promise, resolve };
+      }
+      return idle.promise;
     },
   };
 }
