@@ -56,6 +56,12 @@ test('an admin approves an applicant, then freezes and bans her after a report',
   const idPhoto = await makePhoto(dir, 'id-card.jpg', '#3a6ea5');
   const selfie = await makePhoto(dir, 'selfie.jpg', '#c0607a');
 
+  // None of the console reaches anyone but an admin: its chunk is never fetched for her.
+  const consoleChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/AdminConsole/.test(r.url())) consoleChunks.push(r.url());
+  });
+
   // A fan applies and sends a photo of her ID and a selfie.
   const applicant = await apiSignUp(request, 'user');
   await openAs(page, applicant, '/account');
@@ -160,6 +166,8 @@ test('an admin approves an applicant, then freezes and bans her after a report',
   await page.waitForTimeout(1_500);
   await expect(terminated).toContainText('Asking fans to pay outside Parlor');
   await expect(page).toHaveURL(new RegExp(`/chats/${fan.id}$`));
+
+  expect(consoleChunks).toEqual([]);
 
   // Every step is in the audit log.
   await console_.getByRole('link', { name: 'Audit log' }).click();
