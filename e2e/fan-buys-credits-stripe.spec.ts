@@ -18,8 +18,23 @@ let parlor: Awaited<ReturnType<typeof startOwnServer>>;
 let stripe: StripeStandin;
 
 test.describe.configure({ timeout: 120_000 });
+/** The server may take longer than startOwnServer waits on a busy machine: wait for it here too. */
+async function ready(baseUrl: string) {
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server at ${baseUrl} did not become ready`);
+}
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   stripe = await startStripeStandin({
     port: STANDIN_PORT,
     webhookUrl: `http://127.0.0.1:${PORT}/v1/payment/webhook/stripe`,
@@ -30,6 +45,7 @@ test.beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
   });
+  await ready(parlor.baseUrl);
 });
 test.afterAll(async () => {
   await parlor?.stop();

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_PRICE, SubscriptionList } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { challengeToken } from '../src/modules/payments/service';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
 import { balances as balancesIn, creatorShare } from './support/balances';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -154,6 +155,18 @@ describe('checkout', () => {
     // The same event, signed, then credits.
     expect((await webhook(good.body, good.signature)).status).toBe(200);
     expect((await balances(fan.user._id)).credits).toBe(100);
+  });
+
+  it("the sandbox's challenge page cannot confirm a Stripe payment", async () => {
+    const fan = await w.fan();
+    const res = await pay(fan.token, { package_id: 'starter' });
+    const token = challengeToken(server.app.ctx, res.body.payment_id);
+    const answer = await fetch(
+      `${server.url}/v1/payment/3ds/${res.body.payment_id}?token=${token}&outcome=success`,
+      { method: 'POST', redirect: 'manual' },
+    );
+    expect(answer.status).toBe(404);
+    expect((await balances(fan.user._id)).credits).toBe(0);
   });
 
   it('a webhook for a provider that is not configured is 404', async () => {

@@ -110,15 +110,18 @@ export async function startPayment(
 }
 
 async function answer(ctx: AppContext, p: PaymentRow): Promise<PaymentResponse> {
+  // Waiting for the fan (a page to go to) or for the provider to confirm.
   const threeDs = p.status === 'requires_action';
+  // Only the sandbox's payments have its challenge page; a provider's are at the provider.
+  const redirect = threeDs ? (p.provider === 'sandbox' ? challengeUrl(ctx, p.id) : p.redirect_url) : null;
+  const processing = p.status === 'pending' || (threeDs && redirect === null);
   return {
     result: p.status === 'succeeded',
     three_ds: threeDs,
-    redirect_url: threeDs ? (p.redirect_url ?? challengeUrl(ctx, p.id)) : null,
+    redirect_url: redirect,
     credits: await ledger.balance(ctx.db, p.user_id),
     payment_id: p.id,
-    message:
-      p.status === 'failed' ? p.failure_message : p.status === 'pending' ? 'Payment is processing.' : null,
+    message: p.status === 'failed' ? p.failure_message : processing ? 'Payment is processing.' : null,
   };
 }
 
