@@ -309,3 +309,25 @@ describe('saving a category', () => {
     expect(selectDirty(store.getState(), 'new_follower')).toBe(false);
   });
 });
+
+describe('the send log', () => {
+  const logEntry = (id: string, username: string) => ({
+    _id: id,
+    category: 'new_follower' as const,
+    fan: { _id: `fan-${id}`, username },
+    message_id: `m-${id}`,
+    sent_at: '2026-11-23T10:00:00.000Z',
+  });
+
+  it('shows an automatic message at the top as it goes out, once, after the log was loaded', async () => {
+    const store = createStore();
+    handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('9', 'early'));
+    expect(store.getState().autoMessages.log.items).toEqual([]);
+
+    answers.push(json({ data: [logEntry('1', 'alex')], next: null }));
+    await store.dispatch(loadAutoMessageLog());
+    handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('2', 'sam'));
+    handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('2', 'sam'));
+    expect(store.getState().autoMessages.log.items.map((e) => e.fan.username)).toEqual(['sam', 'alex']);
+  });
+});
