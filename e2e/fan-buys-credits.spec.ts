@@ -66,8 +66,9 @@ test('a fan buys credits with the 3-D Secure card through the challenge page and
   await captureScreens(page, 'three-ds-challenge');
   await page.getByRole('button', { name: 'Complete authentication' }).click();
 
-  // Back through /3ds-callback to where the fan was, with the credits landed.
+  // Back through /3ds-callback to where the fan was, with the credits landed, and told so.
   await expect(page).toHaveURL(/\/account\/get-credits$/);
+  await expect(page.getByText('Payment successful: your credits were added.')).toBeVisible();
   await expectBalance(page, 100);
 });
 

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon, SearchIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { ChatRowSkeleton } from '../../ui/Skeletons';
 import { selectUser } from '../auth/authSlice';
 import { BulkActionBar } from './BulkActionBar';
 import { ChatAreas } from './ChatAreas';
@@ -206,11 +206,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
                 {id ? (
                   <ChatRow otherUserId={id} selecting={selecting} current={id === currentUserId} />
                 ) : (
-                  list.status !== 'Error' && (
-                    <div className={styles.loaderRow}>
-                      <Spinner size={25} label="Loading more chats" />
-                    </div>
-                  )
+                  list.status !== 'Error' && <ChatRowSkeleton label="Loading more chats" />
                 )}
               </li>
             );

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, LockIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { ConversationSkeleton } from '../../ui/Skeletons';
 import { selectUser } from '../auth/authSlice';
 import { selectChatByUser, selectRemoved } from '../chats/inboxSelectors';
 import { GET_CREDITS_PATH } from '../payments/purchase';
@@ -111,11 +111,7 @@ export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
     );
   }
   if (!chat || (convo.status !== 'ready' && convo.messageIds.length === 0)) {
-    return (
-      <div className={styles.center}>
-        <Spinner size={50} label="Loading conversation" />
-      </div>
-    );
+    return <ConversationSkeleton />;
   }
 
   return (
