@@ -15,7 +15,7 @@ const escapeHtml = (s: string) =>
 async function findChallenged(ctx: AppContext, id: string, token: string) {
   const row = await paymentsRepository.byId(ctx.db, id);
   // The challenge page is the sandbox's own: a real provider's payment is confirmed by its webhook only.
-  if (!row || row.provider !== 'sandbox' || !challengeTokenValid(ctx, row.id, token))
+  if (row?.provider !== 'sandbox' || !challengeTokenValid(ctx, row.id, token))
     throw notFound('Payment not found', 'payment_not_found');
   return row;
 }
