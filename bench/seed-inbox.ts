@@ -48,7 +48,9 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
         steps.push({ step: name, seconds });
         console.log(`  seed: ${name} ${seconds} s`);
       };
-      const [{ n } = { n: 0 }] = await s.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username <> '~platform'");
+      const [{ n } = { n: 0 }] = await s.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM users WHERE username <> '~platform'",
+      );
       if (n > 0) throw new Error('seed-inbox wants an empty database');
 
       // The data is consistent by construction: skip per-row foreign-key triggers while loading.

@@ -9,7 +9,8 @@ import { expect, type Page, test } from './support/test';
 // banner. The country comes from the trusted proxy's header, so that part runs on a server of its
 // own with TRUST_PROXY=true (the requests of the page get the header added).
 
-const OWN_PORT = Number(process.env.E2E_PORT ?? 8090) + 100;
+// Not E2E_PORT + 100: on PostgreSQL with Redis that is the suite's second server process.
+const OWN_PORT = Number(process.env.E2E_LIFECYCLE_PORT ?? Number(process.env.E2E_PORT ?? 8090) + 60);
 
 /** Every API request of this page says it comes from `country`, as a proxy in front would. */
 async function comeFrom(page: Page, country: string) {
