@@ -92,6 +92,21 @@ describe('account events', () => {
       ]);
     },
   );
+
+  it('says an ID check or application was turned down, with the reason when there is one', () => {
+    expect(receive('onboarding_rejected', { user_id: 'u1', reason: 'Blurry photo' }).popups.stack).toEqual([
+      {
+        id: 'onboarding-rejected',
+        kind: 'basic',
+        props: { title: 'Not approved', text: 'Your verification was not approved: Blurry photo' },
+      },
+    ]);
+    expect(
+      receive('onboarding_rejected', { user_id: 'u1', reason: null }).popups.stack[0]?.props,
+    ).toMatchObject({
+      text: 'Your verification was not approved. Account shows what you can do next.',
+    });
+  });
 });
 
 describe('accountBanners', () => {

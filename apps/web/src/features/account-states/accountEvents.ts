@@ -53,4 +53,21 @@ export const accountEffects: EventEffects = {
   model_approved: (_data, api) => api.dispatch(accountVerified),
   onboarding_approved_id: (_data, api) => api.dispatch(accountVerified),
   featured_enquiry_approved: (_data, api) => api.dispatch(accountVerified),
+  // An ID check or a creator application turned down: said at once, with the admin's reason.
+  onboarding_rejected(data, api) {
+    const reason = (data as { reason?: unknown } | null)?.reason;
+    api.dispatch(
+      pushPopup({
+        id: 'onboarding-rejected',
+        kind: 'basic',
+        props: {
+          title: 'Not approved',
+          text:
+            typeof reason === 'string' && reason.trim()
+              ? `Your verification was not approved: ${reason.trim()}`
+              : 'Your verification was not approved. Account shows what you can do next.',
+        },
+      }),
+    );
+  },
 };
