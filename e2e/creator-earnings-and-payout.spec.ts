@@ -54,7 +54,10 @@ test('a creator sees tips and a sale after the fee live, asks for a payout and s
   // 50 credits: the platform keeps 10, the creator 40 ($4.00).
   await tip(fan, creator, 50);
   await openAs(page, creator, `${parlor.baseUrl}/account`);
-  await page.getByRole('link', { name: /Earnings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Earnings', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/account\/earnings\/summary$/);
   await expect(page.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(earned(page)).toContainText('$4.00');
@@ -82,6 +85,8 @@ test('a creator sees tips and a sale after the fee live, asks for a payout and s
 
   // Pointing at today's bar shows its figures by type (the chart's tooltip).
   const plot = page.locator('.u-over');
+  // The pointer can only point at what is on screen: the banners may push the chart below the fold.
+  await plot.scrollIntoViewIfNeeded();
   const box = await plot.boundingBox();
   if (!box) throw new Error('no chart');
   await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);

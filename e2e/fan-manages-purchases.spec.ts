@@ -138,7 +138,10 @@ test('a creator deletes two photos from the vault at once', async ({ browser, re
 
   const page = await (await browser.newContext()).newPage();
   await openAs(page, creator, '/account');
-  await page.getByRole('link', { name: /Vault/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Vault', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/account\/vault\/?$/);
   const tiles = page.getByRole('list', { name: 'Your vault' }).getByRole('button');
   await expect(tiles).toHaveCount(3);
