@@ -129,11 +129,21 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
       body: { recipient_id: creator.user._id, text: 'hi there' },
     });
     expect(sent.status).toBe(200);
-    await b.app.ctx.queue.drain();
-    await a.app.ctx.queue.drain();
-    expect((await fanOnA.next('new_message', (m) => m.text === 'Welcome in!')).data.sender_id).toBe(
-      creator.user._id,
+    // The trigger runs after the send's answer: work the queues until its job is there and done.
+    const welcome = fanOnA.next('new_message', (m) => m.text === 'Welcome in!', 10_000);
+    let arrived = false;
+    welcome.then(
+      () => {
+        arrived = true;
+      },
+      () => undefined,
     );
+    for (let i = 0; i < 50 && !arrived; i++) {
+      await b.app.ctx.queue.drain();
+      await a.app.ctx.queue.drain();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await welcome).data.sender_id).toBe(creator.user._id);
     fanOnA.close();
   });
 
