@@ -259,6 +259,30 @@ function paymentRequest(ctx: AppContext, body: PaymentData): Record<string, unkn
   return { ...rest, card: { ...shown, fingerprint: cardFingerprint(ctx, number) } };
 }
 
+/** What a card payment row records of its request, whichever provider takes it. */
+function cardPaymentFields(
+  user: UserRow,
+  body: PaymentData,
+  pkg: CreditPackage | null,
+  credits: number,
+  amountCents: number,
+) {
+  return {
+    user_id: user.id,
+    idempotency_key: body.idempotency_key,
+    kind: 'card' as const,
+    package_id: pkg?._id ?? null,
+    credits,
+    amount_cents: amountCents,
+    purpose: body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package'),
+    model_id: body.model_id ?? null,
+    purpose_amount: body.amount ?? null,
+    chat_id: body.chat_id ?? null,
+    message_id: body.message_id ?? null,
+    feed_id: body.feed_id ?? null,
+  };
+}
+
 /**
  * POST /v1/payment: buys credits with a new or saved card. The idempotency key makes a retried or
  * doubled request charge once and answer the same payment; with another request it is 422.
@@ -311,20 +335,8 @@ export async function pay(ctx: AppContext, user: UserRow, body: PaymentData): Pr
     };
   }
 
-  const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
   const { payment, first } = await startPayment(ctx.db, key, {
-    user_id: user.id,
-    idempotency_key: body.idempotency_key,
-    kind: 'card',
-    package_id: pkg?._id ?? null,
-    credits,
-    amount_cents: amountCents,
-    purpose,
-    model_id: body.model_id ?? null,
-    purpose_amount: body.amount ?? null,
-    chat_id: body.chat_id ?? null,
-    message_id: body.message_id ?? null,
-    feed_id: body.feed_id ?? null,
+    ...cardPaymentFields(user, body, pkg, credits, amountCents),
     card_id: source.cardId,
     card_brand: source.brand,
     card_last4: source.last4,
@@ -407,20 +419,8 @@ async function payHosted(
   amountCents: number,
 ): Promise<PaymentResponse> {
   const provider = paymentProvider(ctx);
-  const purpose = body.type ?? (body.message_id ? 'message' : body.feed_id ? 'feed' : 'package');
   const { payment, first } = await startPayment(ctx.db, key, {
-    user_id: user.id,
-    idempotency_key: body.idempotency_key,
-    kind: 'card',
-    package_id: pkg?._id ?? null,
-    credits,
-    amount_cents: amountCents,
-    purpose,
-    model_id: body.model_id ?? null,
-    purpose_amount: body.amount ?? null,
-    chat_id: body.chat_id ?? null,
-    message_id: body.message_id ?? null,
-    feed_id: body.feed_id ?? null,
+    ...cardPaymentFields(user, body, pkg, credits, amountCents),
     save_card: body.save_card,
     provider: provider.name,
   });
