@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);
-  const push = registerPushRoutes(app, ctx, connections.isVisible);
+  const push = registerPushRoutes(app, ctx, connections);
   await registerStatic(app, config.webDir);
 
   // Background work: registered here, once, rather than as a side effect of a module's routes.

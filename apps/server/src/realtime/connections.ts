@@ -242,6 +242,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     attach,
     /** Whether the user has a visible page open on any process. */
     isVisible: (userId: string) => presence.anyVisible(userId),
+    /** Whether the user has a visible page on this process: a synchronous first answer. */
+    visibleHere: (userId: string) => visibleCounts.has(userId),
     count: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
     has: (userId: string) => sockets.has(userId),
     /**

@@ -5,7 +5,7 @@ import { pushRepository } from './repository';
 import { EMAIL_GROUP_MS, type Notice, notify } from './service';
 
 const PREVIEW_CHARS = 120;
-/** Notices recorded side by side (each is two or three short queries). */
+/** Notices recorded side by side (each is one short query, and a write when it goes out). */
 const RECORD_CONCURRENCY = 4;
 /** Notices waiting beyond this are dropped (logged): a huge broadcast must not grow memory without end. */
 const MAX_BACKLOG = 50_000;
@@ -27,74 +27,97 @@ function preview(message: Message | undefined, text: string | null): string {
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
+/** A notice in the making: who it names (looked up with the recipient) and how it reads then. */
+interface Draft {
+  actorId: string | null;
+  /** Told by push only (no email): someone looking at the app already sees it. */
+  pushOnly: boolean;
+  build(actor: string | undefined): Notice;
+}
+
 /** The notice an event stands for, when it is one people are told about while away. */
-async function noticeFor(
-  ctx: AppContext,
-  userId: string,
-  event: ServerEventName,
-  data: unknown,
-): Promise<Notice | undefined> {
+function draftFor(userId: string, event: ServerEventName, data: unknown): Draft | undefined {
   switch (event) {
     case 'new_message': {
       const m = data as ServerEventData<'new_message'>;
       // The sender's own tabs hear of their message too; system notes are not news.
       if (m.recipient_id !== userId || m.system) return undefined;
-      const sender = (await pushRepository.username(ctx.db, m.sender_id)) ?? 'Someone';
-      if (m.unread_tip !== null)
+      if (m.unread_tip !== null) {
+        const tip = m.unread_tip;
         return {
-          userId,
-          category: 'payments',
-          groupKey: 'tips',
-          title: 'New tip',
-          body: `${sender} sent you a tip of ${credits(m.unread_tip)}`,
-          url: `/chats/${m.sender_id}`,
-          emailDelayMs: EMAIL_GROUP_MS,
+          actorId: m.sender_id,
+          pushOnly: false,
+          build: (sender = 'Someone') => ({
+            userId,
+            category: 'payments',
+            groupKey: 'tips',
+            title: 'New tip',
+            body: `${sender} sent you a tip of ${credits(tip)}`,
+            url: `/chats/${m.sender_id}`,
+            emailDelayMs: EMAIL_GROUP_MS,
+          }),
         };
+      }
       return {
-        userId,
-        category: 'notifications',
-        groupKey: `chat:${m.chat_id}`,
-        title: sender,
-        body: preview(m.info?.message as Message | undefined, m.text),
-        url: `/chats/${m.sender_id}`,
+        actorId: m.sender_id,
+        pushOnly: true,
+        build: (sender = 'Someone') => ({
+          userId,
+          category: 'notifications',
+          groupKey: `chat:${m.chat_id}`,
+          title: sender,
+          body: preview(m.info?.message as Message | undefined, m.text),
+          url: `/chats/${m.sender_id}`,
+        }),
       };
     }
     case 'message_paid': {
       const p = data as ServerEventData<'message_paid'>;
-      const buyer = (await pushRepository.username(ctx.db, p.buyer_id)) ?? 'A fan';
       return {
-        userId,
-        category: 'payments',
-        groupKey: 'unlocks',
-        title: 'Paid message unlocked',
-        body: `${buyer} unlocked your message for ${credits(p.price)}`,
-        url: `/chats/${p.buyer_id}`,
-        emailDelayMs: EMAIL_GROUP_MS,
+        actorId: p.buyer_id,
+        pushOnly: false,
+        build: (buyer = 'A fan') => ({
+          userId,
+          category: 'payments',
+          groupKey: 'unlocks',
+          title: 'Paid message unlocked',
+          body: `${buyer} unlocked your message for ${credits(p.price)}`,
+          url: `/chats/${p.buyer_id}`,
+          emailDelayMs: EMAIL_GROUP_MS,
+        }),
       };
     }
     case 'new_fan': {
       const f = data as ServerEventData<'new_fan'>;
       if (f.relationship !== 'subscriber') return undefined;
       return {
-        userId,
-        category: 'payments',
-        groupKey: 'subscribers',
-        title: 'New subscriber',
-        body: `${f.username} subscribed to you`,
-        url: `/chats/${f.user_id}`,
-        emailDelayMs: EMAIL_GROUP_MS,
+        actorId: null,
+        pushOnly: false,
+        build: () => ({
+          userId,
+          category: 'payments',
+          groupKey: 'subscribers',
+          title: 'New subscriber',
+          body: `${f.username} subscribed to you`,
+          url: `/chats/${f.user_id}`,
+          emailDelayMs: EMAIL_GROUP_MS,
+        }),
       };
     }
     case 'payout_completed': {
       const p = data as ServerEventData<'payout_completed'>;
       return {
-        userId,
-        category: 'payouts',
-        groupKey: `payouts:${p._id}`,
-        title: 'Payout completed',
-        body: `Your payout of $${p.amount_usd} is complete`,
-        url: '/account/earnings/summary',
-        emailDelayMs: 0,
+        actorId: null,
+        pushOnly: false,
+        build: () => ({
+          userId,
+          category: 'payouts',
+          groupKey: `payouts:${p._id}`,
+          title: 'Payout completed',
+          body: `Your payout of $${p.amount_usd} is complete`,
+          url: '/account/earnings/summary',
+          emailDelayMs: 0,
+        }),
       };
     }
     default:
@@ -110,7 +133,12 @@ const WATCHED = new Set<ServerEventName>(['new_message', 'message_paid', 'new_fa
  * that publish them need not know about notifications; recording runs beside the publish and its
  * failure is only logged (the event itself is already out).
  */
-export function watchPublishedEvents(ctx: AppContext, log: FastifyBaseLogger): { flush(): Promise<void> } {
+export function watchPublishedEvents(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  /** Whether the user has a visible page on this process's sockets (no round trip). */
+  visibleHere: (userId: string) => boolean,
+): { flush(): Promise<void> } {
   const hub = ctx.hub;
   const publish = hub.publish.bind(hub);
   // A broadcast publishes thousands of messages at once: notices are recorded a few at a time so
@@ -135,13 +163,18 @@ export function watchPublishedEvents(ctx: AppContext, log: FastifyBaseLogger): {
   hub.publish = (userId, event, data) => {
     publish(userId, event, data);
     if (!WATCHED.has(event)) return;
+    const draft = draftFor(userId, event, data);
+    // A message that lands on a page being looked at needs no push: the common case of a busy
+    // inbox costs no query at all.
+    if (!draft || (draft.pushOnly && visibleHere(userId))) return;
     if (waiting.length >= MAX_BACKLOG) {
       log.warn({ event }, 'notification backlog full: notice dropped');
       return;
     }
     waiting.push(() =>
-      noticeFor(ctx, userId, event, data)
-        .then((notice) => (notice ? notify(ctx, notice) : undefined))
+      pushRepository
+        .noticeTarget(ctx.db, userId, draft.actorId)
+        .then((target) => (target ? notify(ctx, draft.build(target.actor ?? undefined), target) : undefined))
         .catch((err: unknown) => log.warn({ err, event }, 'notification not recorded')),
     );
     next();

@@ -73,16 +73,6 @@ export const pushRepository = {
     await db.updateTable('push_subscriptions').set({ last_sent_at: now }).where('id', '=', id).execute();
   },
 
-  async hasSubscription(db: Db, userId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('push_subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   /**
    * Adds a notification to its group: a new row answers true (its job must be enqueued), a row
    * already waiting takes the newest text and counts one more.
@@ -130,9 +120,28 @@ export const pushRepository = {
       .executeTakeFirst();
   },
 
-  async username(db: Db, userId: string): Promise<string | undefined> {
-    const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-    return row?.username;
+  /**
+   * Everything recording a notice needs, in one round trip: the recipient's settings, whether they
+   * have a device to push to, and the name of who caused it (events pass by here at send rate).
+   */
+  noticeTarget(db: Db, userId: string, actorId: string | null) {
+    return db
+      .selectFrom('users as u')
+      .select((eb) => [
+        'u.email_verified',
+        'u.banned_at',
+        'u.notify_notifications',
+        'u.notify_payments',
+        'u.notify_payouts',
+        eb
+          .exists(eb.selectFrom('push_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'u.id'))
+          .as('has_push'),
+        actorId === null
+          ? sql<string | null>`null`.as('actor')
+          : eb.selectFrom('users as a').select('a.username').where('a.id', '=', actorId).as('actor'),
+      ])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
   },
 
   /** Turns one notification setting off (the unsubscribe link). */

@@ -31,7 +31,11 @@ const page = (title: string, text: string) =>
  * Push subscriptions, the unsubscribe link, and the notification machinery: the watcher of
  * published events, the delivery job and the daily digest task.
  */
-export function registerPushRoutes(app: FastifyInstance, ctx: AppContext, isVisible: VisibilityCheck) {
+export function registerPushRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  visibility: { isVisible: VisibilityCheck; visibleHere: (userId: string) => boolean },
+) {
   route(app, endpoints.pushSubscribe, ({ auth, body }) => subscribe(ctx, auth.user.id, body.subscription));
   route(app, endpoints.pushUnsubscribe, ({ auth, body }) => unsubscribe(ctx, auth.user.id, body.endpoint));
   route(app, endpoints.notificationsUnsubscribe, async ({ query, reply }) => {
@@ -45,9 +49,9 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext, isVisi
       .header('cache-control', 'no-store')
       .send(html);
   });
-  const watcher = watchPublishedEvents(ctx, app.log);
+  const watcher = watchPublishedEvents(ctx, app.log, visibility.visibleHere);
   app.decorate('notificationsRecorded', watcher.flush);
   app.addHook('preClose', () => watcher.flush());
-  ctx.queue.register(NOTIFY_JOB, notifyJob(ctx, isVisible));
+  ctx.queue.register(NOTIFY_JOB, notifyJob(ctx, visibility.isVisible));
   return { digestTask: digestTask(ctx) };
 }

@@ -28,6 +28,9 @@ const DIGEST_CHATS = 10;
 /** Whether a user has a visible tab anywhere (they see the event in the app: no push). */
 export type VisibilityCheck = (userId: string) => Promise<boolean>;
 
+/** The recipient as recording a notice sees them (pushRepository.noticeTarget). */
+export type NoticeTarget = NonNullable<Awaited<ReturnType<typeof pushRepository.noticeTarget>>>;
+
 /** One thing to tell a user: grouped by `groupKey` per channel. */
 export interface Notice {
   userId: string;
@@ -105,11 +108,9 @@ async function addToGroup(ctx: AppContext, notice: Notice, channel: 'push' | 'em
  * Records a notice after the event committed. Cheap and local: the push service is only reached
  * by the job, so a slow or dead one never slows a send.
  */
-export async function notify(ctx: AppContext, notice: Notice): Promise<void> {
-  const user = await pushRepository.recipient(ctx.db, notice.userId);
-  if (!user || user.banned_at || !enabled(user, notice.category)) return;
-  if (await pushRepository.hasSubscription(ctx.db, notice.userId))
-    await addToGroup(ctx, notice, 'push', PUSH_GROUP_MS);
+export async function notify(ctx: AppContext, notice: Notice, user: NoticeTarget): Promise<void> {
+  if (user.banned_at || !enabled(user, notice.category)) return;
+  if (user.has_push) await addToGroup(ctx, notice, 'push', PUSH_GROUP_MS);
   if (notice.emailDelayMs !== undefined && user.email_verified)
     await addToGroup(ctx, notice, 'email', notice.emailDelayMs);
 }
