@@ -137,6 +137,40 @@ describe('the inbox', () => {
     expect(after.body.data[0].recipient_id).toBe(fan.user._id);
   });
 
+  it('pages through an inbox with pinned chats among the others: every chat once, in order', async () => {
+    const creator = await w.creator();
+    const staff = async () => {
+      const u = await w.fan();
+      await server.app.ctx.db
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where('id', '=', u.user._id)
+        .execute();
+      return u;
+    };
+    // Pinned chats sit between others in time order: each page must skip them where they would be.
+    const order: { token: string; user: { _id: string } }[] = [];
+    for (const kind of ['fan', 'fan', 'staff', 'fan', 'fan', 'fan', 'staff', 'fan', 'fan'])
+      order.push(kind === 'staff' ? await staff() : await w.fan());
+    for (const u of order) await w.send(u.token, creator.user._id, 'hello');
+    const staffIds = [order[6]!.user._id, order[2]!.user._id];
+    const others = order
+      .map((u) => u.user._id)
+      .filter((id) => !staffIds.includes(id))
+      .reverse();
+    for (const limit of [1, 2, 3, 4]) {
+      const seen: string[] = [];
+      for (let offset = 0; offset < order.length; offset += limit) {
+        const page = await w.api.call('GET', `/v1/chats?v=2&limit=${limit}&offset=${offset}`, {
+          token: creator.token,
+        });
+        expect(page.status).toBe(200);
+        seen.push(...page.body.data.map((c: { recipient_id: string }) => c.recipient_id));
+      }
+      expect(seen, `limit ${limit}`).toEqual([...staffIds, ...others]);
+    }
+  });
+
   it('keeps every tab count equal to the length of its list', async () => {
     const creator = await w.creator();
     const [a, b, c, d] = [await w.fan(), await w.fan(), await w.fan(), await w.fan()];

@@ -84,6 +84,38 @@ export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute
 
 const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
 
+/** A chat's id and its place in inbox order (last message time in microseconds, none last). */
+interface Placed {
+  id: string;
+  at: bigint | null;
+}
+
+/** Whether `a` comes before `b` in inbox order: newest last message first, then by id. */
+function before(a: Placed, b: Placed): boolean {
+  if (a.at !== b.at) {
+    if (a.at === null) return false;
+    if (b.at === null) return true;
+    return a.at > b.at;
+  }
+  return a.id < b.id;
+}
+
+/**
+ * The unpinned part of a page when some chats are pinned, without testing every skipped row for
+ * being pinned (that reads each row of a deep offset from the table, not the index). `window` is the
+ * tab in plain order from max(0, offset - pinned) with room for every pinned chat twice: pinned chats
+ * placed before the window shifted the unpinned ones by as many, so that many are skipped.
+ */
+function unpinnedPage(pinned: Placed[], window: Placed[], offset: number, take: number): string[] {
+  const pinnedIds = new Set(pinned.map((p) => p.id));
+  const first = window[0];
+  const shift = offset < pinned.length || !first ? 0 : pinned.filter((p) => before(p, first)).length;
+  return window
+    .filter((p) => !pinnedIds.has(p.id))
+    .slice(shift, shift + take)
+    .map((p) => p.id);
+}
+
 /**
  * One page of the inbox in inbox order, with the caller's notes on its chats: the system
  * account's chats with unread messages first, then everything else by last message, newest first.
@@ -99,32 +131,41 @@ export async function listInbox(
   limit: number,
   now: Date,
 ) {
-  const pageIds = async (pinned: boolean | undefined, skip: number, take: number) => {
-    let q = inboxScope(db, userId, filter, now).select('m.other_user_id');
-    if (pinned !== undefined) q = q.where(pinned ? isPinned : sql<boolean>`NOT ${isPinned}`);
+  // Each id comes with its place in inbox order: last_message_at in whole microseconds (a Date
+  // would round to milliseconds), so two lists' places compare exactly.
+  const pageIds = async (pinned: boolean, skip: number, take: number): Promise<Placed[]> => {
+    let q = inboxScope(db, userId, filter, now).select([
+      'm.other_user_id',
+      sql<string | null>`(extract(epoch FROM m.last_message_at) * 1000000)::bigint::text`.as('at'),
+    ]);
+    if (pinned) q = q.where(isPinned);
     const rows = await q
       .orderBy(sql`m.last_message_at DESC NULLS LAST`)
       .orderBy('m.other_user_id')
       .offset(skip)
       .limit(take)
       .execute();
-    return rows.map((r) => r.other_user_id);
+    return rows.map((r) => ({ id: r.other_user_id, at: r.at === null ? null : BigInt(r.at) }));
   };
   // Pinned chats are few (usually none); reading up to offset + limit of them tells how many the
-  // page skips. The page is read at the same time on the guess that none are pinned, without the
-  // pinned test: the tab's index alone answers it, which keeps deep offsets cheap. It is read again,
-  // pinned ones left out, only when some are pinned.
+  // page skips. The page is read at the same time on the guess that none are pinned: the tab's index
+  // alone answers it, which keeps deep offsets cheap.
   const [pinned, pageIfNone] = await Promise.all([
     pageIds(true, 0, offset + limit),
-    pageIds(undefined, offset, limit),
+    pageIds(false, offset, limit),
   ]);
-  const ids = pinned.slice(offset, offset + limit);
+  const ids = pinned.slice(offset, offset + limit).map((p) => p.id);
   if (ids.length < limit) {
-    const unpinned =
-      pinned.length === 0
-        ? pageIfNone
-        : await pageIds(false, Math.max(0, offset - pinned.length), limit - ids.length);
-    ids.push(...unpinned);
+    if (pinned.length === 0) ids.push(...pageIfNone.map((p) => p.id));
+    else
+      ids.push(
+        ...unpinnedPage(
+          pinned,
+          await pageIds(false, Math.max(0, offset - pinned.length), limit + 2 * pinned.length),
+          offset,
+          limit - ids.length,
+        ),
+      );
   }
   if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>() };
   const [rows, notes] = await Promise.all([
