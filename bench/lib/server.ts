@@ -133,7 +133,12 @@ export async function startServer(
   // BENCH_SERVER_ENTRY runs another build of the server (e.g. a patched copy) against the same data.
   const entry = process.env.BENCH_SERVER_ENTRY || path.join(REPO_ROOT, 'apps/server/src/main.ts');
   // BENCH_SERVER_NODE_ARGS adds node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The young generation as `npm start` sizes it (apps/server/package.json): with V8's default a
+  // busy server promotes short-lived request garbage and pauses for old-space collections.
+  const nodeArgs = [
+    '--max-semi-space-size=64',
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' '),
+  ].filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env,
