@@ -134,16 +134,24 @@ export async function listInbox(
   // Each id comes with its place in inbox order: last_message_at in whole microseconds (a Date
   // would round to milliseconds), so two lists' places compare exactly.
   const pageIds = async (pinned: boolean, skip: number, take: number): Promise<Placed[]> => {
-    let q = inboxScope(db, userId, filter, now).select([
-      'm.other_user_id',
-      sql<string | null>`(extract(epoch FROM m.last_message_at) * 1000000)::bigint::text`.as('at'),
-    ]);
+    let q = inboxScope(db, userId, filter, now).select(['m.other_user_id', 'm.last_message_at']);
     if (pinned) q = q.where(isPinned);
-    const rows = await q
+    const page = q
       .orderBy(sql`m.last_message_at DESC NULLS LAST`)
       .orderBy('m.other_user_id')
       .offset(skip)
       .limit(take)
+      .as('p');
+    // The place is computed for the page's rows only: a deep offset skips 100,000 rows, and the
+    // expression on each of them cost more than walking the index.
+    const rows = await db
+      .selectFrom(page)
+      .select([
+        'p.other_user_id',
+        sql<string | null>`(extract(epoch FROM p.last_message_at) * 1000000)::bigint::text`.as('at'),
+      ])
+      .orderBy(sql`p.last_message_at DESC NULLS LAST`)
+      .orderBy('p.other_user_id')
       .execute();
     return rows.map((r) => ({ id: r.other_user_id, at: r.at === null ? null : BigInt(r.at) }));
   };
