@@ -46,6 +46,7 @@ const earned = (page: Page) => page.getByTestId('earned-total');
 
 test('a creator sees tips and a sale after the fee live, asks for a payout and sees it completed', async ({
   page,
+  browser,
 }) => {
   const fan = await apiSignUp(api, 'user');
   const creator = await apiSignUp(api, 'featured');
@@ -123,24 +124,23 @@ test('a creator sees tips and a sale after the fee live, asks for a payout and s
   await tip(fan, creator, 250);
   await expect(page.getByTestId('balance-available')).toHaveText('$26.70');
 
-  // The payout method, set with the mailed code.
-  const sent = await api.post('/v1/users/send-verification-code', {
-    headers: { 'access-token': creator.token },
-  });
-  expect(sent.ok()).toBe(true);
+  // The payout method, set on its settings screen with the mailed code.
+  await page.getByRole('link', { name: 'Set your payout method' }).click();
+  await page.getByLabel('Payout method').selectOption('bank_transfer');
+  await page.getByLabel('IBAN').fill('DE89370400440532013000');
+  await page.getByLabel('Account holder').fill('Pat Creator');
+  await page.getByLabel('Payout country').selectOption('DE');
+  await page.getByRole('button', { name: 'Save payout details' }).click();
+  const verify = page.getByRole('dialog', { name: 'Verification required' });
+  await expect(verify).toBeVisible();
+  // The sign-up mail is the first; the payout change code the second.
   const code = await smtp.code(`${creator.username}@example.com`, 2);
-  const set = await api.patch(`/v2/account/defaults?verification_code=${code}`, {
-    headers: { 'access-token': creator.token },
-    data: {
-      payout_method: 'bank_transfer',
-      payout_account: 'DE89370400440532013000',
-      account_holder: 'Pat Creator',
-      payout_country: 'DE',
-    },
-  });
-  expect(set.status()).toBe(200);
-
-  await page.reload();
+  await page.getByLabel('Digit 1 of 4').click();
+  await page.keyboard.type(code, { delay: 30 });
+  await verify.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(verify).toBeHidden();
+  await expect(page.getByText(/Currently: Bank transfer/)).toBeVisible();
+  await page.goto(`${parlor.baseUrl}/account/earnings/summary`);
   await dismissVerifyPopup(page);
   await expect(page.getByText('Bank transfer', { exact: true })).toBeVisible();
   await expect(page.getByText(/3000$/)).toBeVisible();
@@ -168,18 +168,21 @@ test('a creator sees tips and a sale after the fee live, asks for a payout and s
     page.getByRole('alert').filter({ hasText: 'You already have a payout waiting to be completed.' }),
   ).toBeVisible();
 
-  // An admin completes it: the popup with the amount, the row completed, paid out moves.
+  // An admin completes it in the console: the popup with the amount, the row completed, paid out moves.
   const admin = await api.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
   const adminToken = (await admin.json()).access_token;
-  const queue = await api.get('/v1/admin/payouts?status=pending', {
-    headers: { 'access-token': adminToken },
-  });
-  const mine = (await queue.json()).data.find((p: { user: { _id: string } }) => p.user._id === creator.id);
-  const done = await api.patch(`/v1/admin/payouts/${mine._id}`, {
-    headers: { 'access-token': adminToken },
-    data: { action: 'complete' },
-  });
-  expect(done.status()).toBe(200);
+  const adminContext = await browser.newContext();
+  const console_ = await adminContext.newPage();
+  await console_.addInitScript((token) => window.localStorage.setItem('auth-token', token), adminToken);
+  await console_.goto(`${parlor.baseUrl}/admin`);
+  await console_.getByRole('link', { name: 'Payouts' }).click();
+  const row = console_.getByRole('row').filter({ hasText: `@${creator.username}` });
+  await expect(row).toContainText('$25.00');
+  await row.getByRole('button', { name: 'Complete payout', exact: true }).click();
+  const decision = console_.getByRole('dialog', { name: /^Complete payout/ });
+  await decision.getByRole('button', { name: 'Complete payout', exact: true }).click();
+  await expect(decision).toBeHidden();
+  await expect(row).toBeHidden();
   const popup = page.getByRole('dialog', { name: 'Payout completed' });
   await expect(popup).toContainText('$25.00');
   await captureScreens(page, 'payout-completed');
