@@ -252,7 +252,10 @@ export async function ingest(
     const quota = quotaBytes(ctx, owner);
     // Refused before anything is stored when it plainly does not fit.
     if ((await mediaUsageRepository.used(ctx.db, owner.id)) + storedBytes > quota) throw storageFull();
-    for (const f of processed.files) await storage.put(`${publicId}/${f.variant}`, f.body, f.contentType);
+    // The variants go to storage side by side: on S3 each is a round trip of its own.
+    await Promise.all(
+      processed.files.map((f) => storage.put(`${publicId}/${f.variant}`, f.body, f.contentType)),
+    );
     // The row and its bytes in the owner's total commit together. Concurrent uploads of one account
     // each read the total above and may all have stored their files, but `add` takes the owner's
     // total row lock and checks the latest total, one upload at a time: the total never passes the
