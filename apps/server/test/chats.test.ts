@@ -168,7 +168,40 @@ describe('the inbox', () => {
         seen.push(...page.body.data.map((c: { recipient_id: string }) => c.recipient_id));
       }
       expect(seen, `limit ${limit}`).toEqual([...staffIds, ...others]);
+      // Following the `next` links (which carry where each page ended) gives the same list.
+      const followed: string[] = [];
+      let next: string | null = `/v1/chats?v=2&limit=${limit}`;
+      while (next) {
+        const page = await w.api.call('GET', next, { token: creator.token });
+        expect(page.status).toBe(200);
+        followed.push(...page.body.data.map((c: { recipient_id: string }) => c.recipient_id));
+        next = page.body.next;
+      }
+      expect(followed, `limit ${limit} by next`).toEqual([...staffIds, ...others]);
     }
+  });
+
+  it('a next link continues after the chat the page ended on, even when a chat moved to the top meanwhile', async () => {
+    const creator = await w.creator();
+    const fans = [];
+    for (let i = 0; i < 5; i++) fans.push(await w.fan());
+    for (const f of fans) await w.send(f.token, creator.user._id, 'hi');
+    const newestFirst = fans.map((f) => f.user._id).reverse();
+    const first = await w.api.call('GET', '/v1/chats?v=2&limit=2', { token: creator.token });
+    expect(first.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual(
+      newestFirst.slice(0, 2),
+    );
+    expect(first.body.next).toMatch(/after=\d+_/);
+    // The oldest chat gets a message: by offset the next page would repeat the second chat.
+    await w.send(fans[0]!.token, creator.user._id, 'me again');
+    const second = await w.api.call('GET', first.body.next, { token: creator.token });
+    expect(second.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual(
+      newestFirst.slice(2, 4),
+    );
+    const bad = await w.api.call('GET', '/v1/chats?v=2&after=99999999999999999999_x', {
+      token: creator.token,
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('keeps every tab count equal to the length of its list', async () => {

@@ -90,6 +90,18 @@ export const ChatListQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
   type: InboxType.optional(),
+  /**
+   * Where the previous page ended, as the `next` link gives it (the last chat's message time in
+   * microseconds, at most 16 digits, or `n` for none, and its id): the page starts right after it
+   * at any depth.
+   */
+  after: z
+    .string()
+    .regex(
+      /^(?:\d{1,16}|n)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'Invalid page position',
+    )
+    .optional(),
 });
 export type ChatListQuery = z.input<typeof ChatListQuery>;
 

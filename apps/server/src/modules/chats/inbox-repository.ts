@@ -85,7 +85,7 @@ export type PageRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute
 const isPinned = sql<boolean>`(m.other_is_system AND m.unread_messages > 0)`;
 
 /** A chat's id and its place in inbox order (last message time in microseconds, none last). */
-interface Placed {
+export interface Placed {
   id: string;
   at: bigint | null;
 }
@@ -106,14 +106,11 @@ function before(a: Placed, b: Placed): boolean {
  * tab in plain order from max(0, offset - pinned) with room for every pinned chat twice: pinned chats
  * placed before the window shifted the unpinned ones by as many, so that many are skipped.
  */
-function unpinnedPage(pinned: Placed[], window: Placed[], offset: number, take: number): string[] {
+function unpinnedPage(pinned: Placed[], window: Placed[], offset: number, take: number): Placed[] {
   const pinnedIds = new Set(pinned.map((p) => p.id));
   const first = window[0];
   const shift = offset < pinned.length || !first ? 0 : pinned.filter((p) => before(p, first)).length;
-  return window
-    .filter((p) => !pinnedIds.has(p.id))
-    .slice(shift, shift + take)
-    .map((p) => p.id);
+  return window.filter((p) => !pinnedIds.has(p.id)).slice(shift, shift + take);
 }
 
 /**
@@ -130,9 +127,15 @@ export async function listInbox(
   offset: number,
   limit: number,
   now: Date,
+  /** Where the previous page ended (the `next` link's `after`): the page starts right after it. */
+  after?: Placed,
 ) {
   // Each id comes with its place in inbox order: last_message_at in whole microseconds (a Date
   // would round to milliseconds), so two lists' places compare exactly.
+  const micros = (column: 'm.last_message_at' | 'p.last_message_at') =>
+    sql<string | null>`(extract(epoch FROM ${sql.ref(column)}) * 1000000)::bigint::text`.as('at');
+  const toPlaced = (rows: { other_user_id: string; at: string | null }[]): Placed[] =>
+    rows.map((r) => ({ id: r.other_user_id, at: r.at === null ? null : BigInt(r.at) }));
   const pageIds = async (pinned: boolean, skip: number, take: number): Promise<Placed[]> => {
     let q = inboxScope(db, userId, filter, now).select(['m.other_user_id', 'm.last_message_at']);
     if (pinned) q = q.where(isPinned);
@@ -146,42 +149,92 @@ export async function listInbox(
     // expression on each of them cost more than walking the index.
     const rows = await db
       .selectFrom(page)
-      .select([
-        'p.other_user_id',
-        sql<string | null>`(extract(epoch FROM p.last_message_at) * 1000000)::bigint::text`.as('at'),
-      ])
+      .select(['p.other_user_id', micros('p.last_message_at')])
       .orderBy(sql`p.last_message_at DESC NULLS LAST`)
       .orderBy('p.other_user_id')
       .execute();
-    return rows.map((r) => ({ id: r.other_user_id, at: r.at === null ? null : BigInt(r.at) }));
+    return toPlaced(rows);
+  };
+  // The chats after a place, in inbox order, as index range scans that start at the place: the
+  // same time with a greater id, then older times, then chats with no message yet. Cheap at any
+  // depth, unlike an offset, which walks every entry before the page.
+  const pageAfter = async (from: Placed, take: number): Promise<Placed[]> => {
+    const base = () =>
+      inboxScope(db, userId, filter, now).select(['m.other_user_id', micros('m.last_message_at')]);
+    const out: Placed[] = [];
+    if (from.at !== null) {
+      const at = sql<Date>`(timestamptz 'epoch' + ${from.at.toString()}::bigint * interval '1 microsecond')`;
+      const [tie, older] = await Promise.all([
+        base()
+          .where('m.last_message_at', '=', at)
+          .where('m.other_user_id', '>', from.id)
+          .orderBy('m.other_user_id')
+          .limit(take)
+          .execute(),
+        base()
+          .where('m.last_message_at', '<', at)
+          .orderBy(sql`m.last_message_at DESC NULLS LAST`)
+          .orderBy('m.other_user_id')
+          .limit(take)
+          .execute(),
+      ]);
+      out.push(...toPlaced(tie), ...toPlaced(older));
+    }
+    if (out.length < take) {
+      let nulls = base().where('m.last_message_at', 'is', null);
+      if (from.at === null) nulls = nulls.where('m.other_user_id', '>', from.id);
+      out.push(
+        ...toPlaced(
+          await nulls
+            .orderBy('m.other_user_id')
+            .limit(take - out.length)
+            .execute(),
+        ),
+      );
+    }
+    return out.slice(0, take);
   };
   // Pinned chats are few (usually none); reading up to offset + limit of them tells how many the
   // page skips. The page is read at the same time on the guess that none are pinned: the tab's index
   // alone answers it, which keeps deep offsets cheap.
-  const [pinned, pageIfNone] = await Promise.all([
+  const [pinned, guess] = await Promise.all([
     pageIds(true, 0, offset + limit),
-    pageIds(false, offset, limit),
+    after ? pageAfter(after, limit) : pageIds(false, offset, limit),
   ]);
-  const ids = pinned.slice(offset, offset + limit).map((p) => p.id);
-  if (ids.length < limit) {
-    if (pinned.length === 0) ids.push(...pageIfNone.map((p) => p.id));
-    else
-      ids.push(
+  const pinnedIds = new Set(pinned.map((p) => p.id));
+  const page = pinned.slice(offset, offset + limit);
+  const need = limit - page.length;
+  if (need > 0) {
+    if (pinned.length === 0) page.push(...guess);
+    else if (after) {
+      const unpinned = guess.filter((p) => !pinnedIds.has(p.id));
+      page.push(
+        ...(unpinned.length >= need || guess.length < limit
+          ? unpinned
+          : (await pageAfter(after, need + pinned.length)).filter((p) => !pinnedIds.has(p.id))
+        ).slice(0, need),
+      );
+    } else
+      page.push(
         ...unpinnedPage(
           pinned,
           await pageIds(false, Math.max(0, offset - pinned.length), limit + 2 * pinned.length),
           offset,
-          limit - ids.length,
+          need,
         ),
       );
   }
-  if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>() };
+  const ids = page.map((p) => p.id);
+  const last = page.at(-1);
+  // The next page can start after this one's last chat when it is not a pinned one.
+  const end = last && !pinnedIds.has(last.id) ? last : undefined;
+  if (ids.length === 0) return { rows: [], notes: new Map<string, Note[]>(), end };
   const [rows, notes] = await Promise.all([
     detailQuery(db).where('m.user_id', '=', userId).where('m.other_user_id', 'in', ids).execute(),
     notesFor(db, userId, { otherUserIds: ids }),
   ]);
   const byId = new Map(rows.map((r) => [r.other_user_id, r]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), notes };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), notes, end };
 }
 
 export async function findChatRow(db: Db, userId: string, otherUserId: string) {

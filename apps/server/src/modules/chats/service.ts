@@ -20,7 +20,7 @@ import {
   setMemberFlags,
 } from './actions-repository';
 import { isOnline, toChat } from './dto';
-import { findChatRow, inboxTotals, listInbox, notesFor } from './inbox-repository';
+import { findChatRow, inboxTotals, listInbox, notesFor, type Placed } from './inbox-repository';
 import {
   getOrCreateChat,
   isBlockedBetween,
@@ -29,13 +29,19 @@ import {
   unreadTotals,
 } from './repository';
 
+/** The `after` of a `next` link as the place it names (its format is checked by the contract). */
+function placeOf(after: string): Placed {
+  const [at, id] = after.split('_') as [string, string];
+  return { at: at === 'n' ? null : BigInt(at), id };
+}
+
 /** GET /v1/chats: one page of the inbox, the unread totals, and the next page's address. */
 export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<typeof ChatListQuery>) {
   const now = ctx.clock.now();
   const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
   // The unread totals are one counter row, read alongside the page.
-  const [{ rows, notes }, totals] = await Promise.all([
-    listInbox(ctx.db, user.id, filter, q.offset, q.limit, now),
+  const [{ rows, notes, end }, totals] = await Promise.all([
+    listInbox(ctx.db, user.id, filter, q.offset, q.limit, now, q.after ? placeOf(q.after) : undefined),
     unreadTotals(ctx.db, user.id),
   ]);
   let next: string | null = null;
@@ -47,6 +53,9 @@ export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<type
     });
     if (filter.search) params.set('search', filter.search);
     if (q.type) params.set('type', q.type);
+    // The offset stays for clients that count pages; `after` lets the next page start where this
+    // one ended instead of walking every chat before it.
+    if (end) params.set('after', `${end.at ?? 'n'}_${end.id}`);
     next = `/v1/chats?${params}`;
   }
   return {

@@ -20,6 +20,8 @@ export interface InboxList {
   ids: string[];
   /** The offset of the next page (pages are 20 by offset). */
   offset: number;
+  /** Where the last page ended, from its `next` link: the next page starts after it at any depth. */
+  after: string | null;
   hasMore: boolean;
   status: FetchStatus;
 }
@@ -47,6 +49,7 @@ export const emptyList = (filter: InboxFilter = 'all', search = ''): InboxList =
   search,
   ids: [],
   offset: 0,
+  after: null,
   hasMore: true,
   status: 'None',
 });

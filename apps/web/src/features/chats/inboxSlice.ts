@@ -21,6 +21,12 @@ import {
   markMessagesRead,
 } from './inboxThunks';
 
+/** The page position a `next` link carries (the server's `after`), if any. */
+function afterOf(next: string | null): string | null {
+  if (!next) return null;
+  return new URLSearchParams(next.split('?')[1] ?? '').get('after');
+}
+
 /** Which chat flags each bulk action sets on the client once the server confirms it. */
 const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
   favorite: { is_favorite: true },
@@ -127,6 +133,7 @@ export const inboxSlice = createSlice({
         const held = new Set(list.ids);
         list.ids.push(...pageIds.filter((id) => !held.has(id)));
         list.offset += page.length;
+        list.after = afterOf(action.payload.next);
         list.hasMore = action.payload.next !== null;
         list.status = 'Fetched';
       })

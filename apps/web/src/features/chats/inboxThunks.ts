@@ -9,6 +9,8 @@ export interface PageArg {
   filter: InboxFilter;
   search: string;
   offset: number;
+  /** The `after` of the previous page's `next` link, when it gave one. */
+  after?: string | null;
   /** A refresh of the first page (after a reconnect) merges instead of replacing. */
   refresh?: boolean;
 }
@@ -19,7 +21,15 @@ export const fetchInboxPage = createApiThunk(
   async (arg: PageArg, { signal }) =>
     call(
       endpoints.listChats,
-      { query: { v: 2, limit: CHAT_PAGE_SIZE, offset: arg.offset, ...inboxQuery(arg) } },
+      {
+        query: {
+          v: 2,
+          limit: CHAT_PAGE_SIZE,
+          offset: arg.offset,
+          ...inboxQuery(arg),
+          ...(arg.after ? { after: arg.after } : {}),
+        },
+      },
       { signal },
     ),
   // One page at a time; a refresh may run beside a page load.
@@ -30,7 +40,9 @@ export const fetchInboxPage = createApiThunk(
 export const fetchNextInboxPage = (): AppThunk => (dispatch, getState) => {
   const { list } = getState().inbox;
   if (!list.hasMore || list.status === 'Fetching' || list.status === 'Error') return;
-  return dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }));
+  return dispatch(
+    fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset, after: list.after }),
+  );
 };
 
 /** GET /v1/chats/total: the nine counts, for featured users only. */
