@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type ApiAccount, apiSignUp, dismissVerifyPopup } from './support/money';
 import { startOwnServer } from './support/own-server';
 import { captureScreens } from './support/screens';
@@ -13,7 +13,9 @@ import { expect, test } from './support/test';
 const OWN_PORT = Number(process.env.E2E_INTROS_PORT ?? Number(process.env.E2E_PORT ?? 8090) + 70);
 
 async function signInAgain(request: APIRequestContext, account: ApiAccount): Promise<ApiAccount> {
-  const res = await request.post('/v1/auth', { data: { login: account.username, password: 'correct-horse-9' } });
+  const res = await request.post('/v1/auth', {
+    data: { login: account.username, password: 'correct-horse-9' },
+  });
   expect(res.status()).toBe(200);
   return { ...account, token: (await res.json()).access_token };
 }
@@ -21,7 +23,9 @@ async function signInAgain(request: APIRequestContext, account: ApiAccount): Pro
 /** Opens `path` signed in, and answers once the intros the account has seen were read. */
 async function open(page: Page, account: ApiAccount, path: string) {
   await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), account.token);
-  const intros = page.waitForResponse((r) => r.url().includes('/v1/users/intros') && r.request().method() === 'GET');
+  const intros = page.waitForResponse(
+    (r) => r.url().includes('/v1/users/intros') && r.request().method() === 'GET',
+  );
   await page.goto(path);
   await intros;
 }
@@ -34,7 +38,10 @@ test.describe('on a server with the area intros on', () => {
   });
   test.afterAll(async () => parlor?.stop());
 
-  test('a new fan sees the Discover intro once, on this device and on another', async ({ browser, playwright }) => {
+  test('a new fan sees the Discover intro once, on this device and on another', async ({
+    browser,
+    playwright,
+  }) => {
     test.setTimeout(120_000);
     const request = await playwright.request.newContext({ baseURL: parlor.baseUrl });
     const fan = await apiSignUp(request, 'user');
@@ -50,7 +57,9 @@ test.describe('on a server with the area intros on', () => {
     await expect(intro).toContainText('Browse creators and find someone you would like to chat with.');
     await expect(intro).toContainText("Tap a card to open a creator's profile");
     await captureScreens(page, 'intro-discover');
-    const saved = page.waitForResponse((r) => r.url().endsWith('/v1/users/intros') && r.request().method() === 'POST');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/users/intros') && r.request().method() === 'POST',
+    );
     await intro.getByRole('button', { name: 'Got it' }).click();
     await expect(intro).toBeHidden();
     expect((await saved).status()).toBe(200);

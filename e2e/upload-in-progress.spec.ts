@@ -33,7 +33,10 @@ test('leaving a chat while a photo uploads asks first: Stay keeps it, Leave stop
   await expect(page).toHaveURL(new RegExp(`/chats/${fan.id}$`));
 
   await attach(page, photo);
-  await page.getByRole('dialog', { name: 'Send a photo' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Send a photo' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
   await expect(page.getByTestId('pending-media')).toHaveCount(1);
   await expect.poll(() => uploads).toBe(1);
 

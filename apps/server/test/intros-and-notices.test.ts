@@ -27,7 +27,10 @@ describe('area intros', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ enabled: true, seen: [] });
 
-    const seen = await w.api.call('POST', '/v1/users/intros', { token: fan.token, body: { intro: 'discover' } });
+    const seen = await w.api.call('POST', '/v1/users/intros', {
+      token: fan.token,
+      body: { intro: 'discover' },
+    });
     expect(seen.body).toEqual({ enabled: true, seen: ['discover'] });
     await w.api.call('POST', '/v1/users/intros', { token: fan.token, body: { intro: 'discover' } });
     await w.api.call('POST', '/v1/users/intros', { token: fan.token, body: { intro: 'chat' } });
@@ -46,7 +49,10 @@ describe('area intros', () => {
 
   it('refuses unknown intros and anonymous callers', async () => {
     const fan = await w.fan();
-    const bad = await w.api.call('POST', '/v1/users/intros', { token: fan.token, body: { intro: 'landing' } });
+    const bad = await w.api.call('POST', '/v1/users/intros', {
+      token: fan.token,
+      body: { intro: 'landing' },
+    });
     expect(bad.status).toBe(400);
     expect((await w.api.call('GET', '/v1/users/intros')).status).toBe(401);
   });
@@ -96,13 +102,15 @@ describe('the global warning', () => {
     expect((await w.api.call('GET', '/v1/notice', { token: later.token })).body.notice).toBeNull();
     // Closing it is this user's alone.
     expect((await w.api.call('GET', '/v1/notice', { token: online.token })).body.notice).toEqual(notice);
-    expect((await w.api.call('POST', `/v1/notice/${crypto.randomUUID()}/dismiss`, { token: later.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await w.api.call('POST', `/v1/notice/${crypto.randomUUID()}/dismiss`, { token: later.token })).status,
+    ).toBe(404);
 
     // A new message is a new warning: it shows again to the user who closed the first.
     const next = await setNotice({ message: 'Maintenance moved to Monday' });
-    expect((await w.api.call('GET', '/v1/notice', { token: later.token })).body.notice).toEqual(next.body.notice);
+    expect((await w.api.call('GET', '/v1/notice', { token: later.token })).body.notice).toEqual(
+      next.body.notice,
+    );
     expect((await w.api.call('GET', '/v1/admin/notice', { token: admin.token })).body.notice).toEqual(
       next.body.notice,
     );
@@ -112,7 +120,9 @@ describe('the global warning', () => {
     expect((await w.api.call('GET', '/v1/notice', { token: online.token })).body.notice).toBeNull();
 
     const audit = await w.api.call('GET', '/v1/admin/audit', { token: admin.token });
-    const rows = (audit.body.data as { action: string; target_type: string; details: Record<string, unknown> }[])
+    const rows = (
+      audit.body.data as { action: string; target_type: string; details: Record<string, unknown> }[]
+    )
       .filter((r) => r.target_type === 'notice')
       .map((r) => [r.action, r.details.message]);
     expect(rows.slice(0, 3)).toEqual([

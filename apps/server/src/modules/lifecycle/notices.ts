@@ -20,7 +20,11 @@ export function intros(ctx: AppContext, user: UserRow): IntrosResponse {
 }
 
 /** POST /v1/users/intros: the intro was closed; it shows on no device of this account again. */
-export async function markIntroSeen(ctx: AppContext, user: UserRow, intro: IntroKind): Promise<IntrosResponse> {
+export async function markIntroSeen(
+  ctx: AppContext,
+  user: UserRow,
+  intro: IntroKind,
+): Promise<IntrosResponse> {
   const seen = await noticesRepository.markIntroSeen(ctx.db, user.id, intro);
   return { enabled: ctx.config.introPopups, seen: knownIntros(seen) };
 }

@@ -25,5 +25,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext) {
     dismissPlatformNotice(ctx, auth.user, params.id),
   );
   route(app, endpoints.adminPlatformNotice, () => adminPlatformNotice(ctx));
-  route(app, endpoints.setPlatformNotice, ({ auth, body }) => setPlatformNotice(ctx, auth.user, body.message));
+  route(app, endpoints.setPlatformNotice, ({ auth, body }) =>
+    setPlatformNotice(ctx, auth.user, body.message),
+  );
 }

@@ -63,7 +63,8 @@ export function inAppLeavePath(click: LinkClick, current: URL): string | null {
 const GUARD_MARK = 'parlorUploadGuard';
 let leaving = false;
 
-export const atGuardEntry = () => Boolean((window.history.state as Record<string, unknown> | null)?.[GUARD_MARK]);
+export const atGuardEntry = () =>
+  Boolean((window.history.state as Record<string, unknown> | null)?.[GUARD_MARK]);
 
 export function armBackGuard() {
   leaving = false;

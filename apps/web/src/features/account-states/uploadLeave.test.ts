@@ -25,16 +25,17 @@ describe('leaving a page in the app while media uploads', () => {
 
   it('Leave stops every upload in flight and drops its message, and leaves texts alone', () => {
     const store = createStore();
-    const pending = (id: string, state: PendingMessage['state'], media: boolean): PendingMessage => ({
-      clientSideReceiveId: id,
-      recipientId: 'u2',
-      type: media ? 'image' : 'text',
-      text: '',
-      created_at: '2026-11-23T10:00:00Z',
-      state,
-      error: null,
-      media: media ? { previewUrl: null, width: null, height: null, progress: 40, price: 0 } : null,
-    } as PendingMessage);
+    const pending = (id: string, state: PendingMessage['state'], media: boolean): PendingMessage =>
+      ({
+        clientSideReceiveId: id,
+        recipientId: 'u2',
+        type: media ? 'image' : 'text',
+        text: '',
+        created_at: '2026-11-23T10:00:00Z',
+        state,
+        error: null,
+        media: media ? { previewUrl: null, width: null, height: null, progress: 40, price: 0 } : null,
+      }) as PendingMessage;
     store.dispatch(sendStarted({ otherUserId: 'u2', pending: pending('a', 'uploading', true) }));
     store.dispatch(sendStarted({ otherUserId: 'u3', pending: pending('b', 'preparing', true) }));
     store.dispatch(sendStarted({ otherUserId: 'u3', pending: pending('c', 'sending', false) }));

@@ -46,7 +46,9 @@ export function PlatformNoticeCard() {
       <div className={styles.head}>
         <h2 className={styles.heading}>Global warning</h2>
         <p className={styles.state} data-testid="current-notice">
-          {current ? `Showing since ${when(current.created_at)}: ${current.message}` : 'No warning is showing.'}
+          {current
+            ? `Showing since ${when(current.created_at)}: ${current.message}`
+            : 'No warning is showing.'}
         </p>
       </div>
       <form

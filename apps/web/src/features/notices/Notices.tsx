@@ -37,9 +37,10 @@ export function Notices() {
     };
   }, [dispatch, userId]);
 
-  const intro = user && intros.loaded && intros.enabled && intros.userId === user._id
-    ? introForPath(pathname, user)
-    : null;
+  const intro =
+    user && intros.loaded && intros.enabled && intros.userId === user._id
+      ? introForPath(pathname, user)
+      : null;
   const show = intro !== null && !intros.seen.includes(intro);
   useEffect(() => {
     if (show && intro) dispatch(pushPopup({ id: introPopupId(intro), kind: 'intro', props: { intro } }));

@@ -34,7 +34,11 @@ const CONTENT: Record<IntroKind, Record<Audience, IntroContent>> = {
     fan: {
       title: 'Your chats',
       text: 'Every conversation you have with a creator is kept here.',
-      actions: ['Open a chat to carry on talking', 'Filter and search your chats', 'Find new creators in Discover'],
+      actions: [
+        'Open a chat to carry on talking',
+        'Filter and search your chats',
+        'Find new creators in Discover',
+      ],
     },
     creator: {
       title: 'Your chats',

@@ -45,7 +45,12 @@ describe('area intros', () => {
     const store = createStore();
     store.dispatch(loadIntros.pending('r1', 'u1'));
     store.dispatch(loadIntros.fulfilled({ enabled: true, seen: ['chat'] }, 'r1', 'u1'));
-    expect(store.getState().notices).toMatchObject({ userId: 'u1', loaded: true, enabled: true, seen: ['chat'] });
+    expect(store.getState().notices).toMatchObject({
+      userId: 'u1',
+      loaded: true,
+      enabled: true,
+      seen: ['chat'],
+    });
     store.dispatch(markIntroSeen.pending('r2', 'discover'));
     expect(store.getState().notices.seen).toEqual(['chat', 'discover']);
     // An answer for someone who is no longer signed in changes nothing.
@@ -56,7 +61,11 @@ describe('area intros', () => {
 });
 
 describe('the global warning', () => {
-  const notice: PlatformNotice = { _id: 'n1', message: 'Maintenance Sunday', created_at: '2026-11-23T10:00:00Z' };
+  const notice: PlatformNotice = {
+    _id: 'n1',
+    message: 'Maintenance Sunday',
+    created_at: '2026-11-23T10:00:00Z',
+  };
 
   it('opens live, once, and closes when the admin clears it or replaces it', () => {
     const store = createStore();
