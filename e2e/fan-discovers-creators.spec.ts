@@ -97,6 +97,8 @@ test('a fan finds a creator by search and by gender, follows her from her card a
   await page.getByRole('button', { name: 'Female', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search creators' }).fill('paycreator-');
   const cards = grid(page).getByRole('article');
+  // The search's own page, not the one of the gender change before it (which still shows luna).
+  await expect(cardOf(page, 'luna')).toHaveCount(0);
   await expect(cards).toHaveCount(20);
   await cards.last().scrollIntoViewIfNeeded();
   await expect.poll(() => cards.count()).toBeGreaterThan(20);

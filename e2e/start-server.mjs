@@ -41,6 +41,8 @@ const env = {
   REDIS_PREFIX: `parlor-e2e-${process.pid}:`,
   // Journeys sign in far more often per minute than one person does.
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  // The area intro popups would cover what most journeys click; the intro journey turns them on.
+  INTRO_POPUPS: process.env.INTRO_POPUPS ?? 'false',
 };
 delete env.DATABASE_URL;
 if (adminUrl) {

@@ -198,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tasks = [
     selfDestructTask(ctx),
     renewalTask(ctx),
-    deletionTask(ctx),
+    deletionTask(ctx, vault),
     signInFailuresPurgeTask(ctx),
     idempotencyKeysPurgeTask(ctx),
     discoverRankTask(ctx),

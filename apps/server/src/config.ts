@@ -79,6 +79,8 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** true: every API call but health answers 503 and the web app shows /maintenance. */
   MAINTENANCE: bool.default(false),
+  /** false: the area intro popups (first visit of Discover, Chats, ...) never show (test runs). */
+  INTRO_POPUPS: bool.default(true),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -131,6 +133,8 @@ export interface Config {
   trustProxy: boolean;
   /** MAINTENANCE: the API answers 503 (health excepted). */
   maintenance: boolean;
+  /** INTRO_POPUPS: the area intro popups show on a first visit. */
+  introPopups: boolean;
   connections: ConnectionLimits;
   /** The Prometheus endpoint's bearer token when METRICS=true; undefined means the endpoint is off. */
   metrics: { token: string } | undefined;
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     maintenance: e.MAINTENANCE,
+    introPopups: e.INTRO_POPUPS,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,

@@ -150,7 +150,7 @@ export const AdminAmlCheck = z.object({
 export type AdminAmlCheck = z.infer<typeof AdminAmlCheck>;
 export const AdminAmlPage = z.object({ data: z.array(AdminAmlCheck), next: z.string().nullable() });
 
-export const AuditTargetType = z.enum(['user', 'payout', 'aml']);
+export const AuditTargetType = z.enum(['user', 'payout', 'aml', 'notice']);
 export const AdminAuditQuery = AdminPageQuery.extend({ target_id: z.string().max(64).optional() });
 export const AdminAuditEntry = z.object({
   _id: z.string(),

@@ -8,6 +8,7 @@ import {
 import { NewFanEvent } from './discover';
 import { PayoutCompletedEvent, SaleCommissionsEvent } from './earnings';
 import { NewFeedEvent } from './feed';
+import { PlatformNotice } from './lifecycle';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
 /** The realtime chat message event. */
@@ -108,6 +109,8 @@ export const ServerEvents = {
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,
   new_rate: NewRateEvent,
+  /** An admin set (notice) or cleared (null) the global warning. */
+  global_notice: z.object({ notice: PlatformNotice.nullable() }),
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEvents)[N]>;

@@ -31,3 +31,38 @@ export const BoostResponse = z.object({
   credits: z.number().int(),
 });
 export type BoostResponse = z.infer<typeof BoostResponse>;
+
+/**
+ * The areas whose first visit opens a short intro popup (spec part 1 §2 "Popups": model profile,
+ * account, messenger, chat, discover). Closing one records it on the server, for every device.
+ */
+export const IntroKind = z.enum(['discover', 'messenger', 'chat', 'account', 'profile']);
+export type IntroKind = z.infer<typeof IntroKind>;
+/** GET/POST /v1/users/intros: the intros this account has seen; `enabled` false shows none. */
+export const IntrosResponse = z.object({ enabled: z.boolean(), seen: z.array(IntroKind) });
+export type IntrosResponse = z.infer<typeof IntrosResponse>;
+export const IntroSeenRequest = z.object({ intro: IntroKind }).strict();
+
+/** The longest global warning an admin may set. */
+export const PLATFORM_NOTICE_MAX = 500;
+/** The global warning: an admin's platform-wide notice (e.g. planned maintenance). */
+export const PlatformNotice = z.object({
+  _id: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type PlatformNotice = z.infer<typeof PlatformNotice>;
+/** GET /v1/notice: the current notice unless the caller closed it; GET /v1/admin/notice: the current one. */
+export const PlatformNoticeResponse = z.object({ notice: PlatformNotice.nullable() });
+export type PlatformNoticeResponse = z.infer<typeof PlatformNoticeResponse>;
+/** PUT /v1/admin/notice: a message replaces the current notice; none (or blank) clears it. */
+export const SetPlatformNoticeRequest = z
+  .object({
+    message: z
+      .string()
+      .trim()
+      .max(PLATFORM_NOTICE_MAX, `A notice cannot exceed ${PLATFORM_NOTICE_MAX} characters`)
+      .optional(),
+  })
+  .strict();
+export const PlatformNoticeParams = z.object({ id: z.uuid({ error: 'Notice not found' }) });

@@ -33,8 +33,24 @@ export interface AdminAuditTable {
   id: Generated<number>;
   admin_id: string | null;
   action: string;
-  target_type: 'user' | 'payout' | 'aml';
+  target_type: 'user' | 'payout' | 'aml' | 'notice';
   target_id: string;
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
+}
+
+/** An admin's platform-wide notice (migration 0033); at most one has no cleared_at. */
+export interface PlatformNoticesTable {
+  id: Generated<string>;
+  message: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  cleared_at: NullableTimestamp;
+}
+
+/** A user closed this notice: it does not show to them again. */
+export interface PlatformNoticeDismissalsTable {
+  notice_id: string;
+  user_id: string;
+  dismissed_at: Generated<Date>;
 }

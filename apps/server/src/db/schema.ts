@@ -5,7 +5,13 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-import type { AdminAuditTable, CreatorApplicationsTable, IdDocumentsTable } from './schema-moderation';
+import type {
+  AdminAuditTable,
+  CreatorApplicationsTable,
+  IdDocumentsTable,
+  PlatformNoticeDismissalsTable,
+  PlatformNoticesTable,
+} from './schema-moderation';
 import type {
   AmlChecksTable,
   AutoMessageCategoryName,
@@ -123,6 +129,9 @@ export interface UsersTable {
   blocked_countries: ColumnType<string[], string[] | undefined, string[]>;
   /** A bought profile boost ranks the creator first in Discover until then. */
   boost_until: NullableTimestamp;
+  // 0033_intros_and_notices
+  /** The area intro popups this account has closed (IntroKind); they never show again. */
+  seen_intros: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface AccessTokensTable {
@@ -519,6 +528,8 @@ export interface DB {
   creator_applications: CreatorApplicationsTable;
   id_documents: IdDocumentsTable;
   admin_audit: AdminAuditTable;
+  platform_notices: PlatformNoticesTable;
+  platform_notice_dismissals: PlatformNoticeDismissalsTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
+import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
 import { MainApp } from '../features/shell/MainApp';
 import { PageSpinner } from '../ui/Spinner';
@@ -49,6 +50,7 @@ export function App() {
       </Suspense>
       <PopupHost />
       <AccountStates />
+      <Notices />
     </>
   );
 }

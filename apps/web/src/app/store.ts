@@ -16,6 +16,7 @@ import { earningsSlice } from '../features/earnings/earningsSlice';
 import { fansSlice } from '../features/fans/fansSlice';
 import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
+import { noticesSlice } from '../features/notices/noticesSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { purchasesSlice } from '../features/purchases/purchasesSlice';
@@ -51,6 +52,7 @@ export function createStore(observe?: Middleware) {
       connection: connectionSlice.reducer,
       autoMessages: autoMessagesSlice.reducer,
       earnings: earningsSlice.reducer,
+      notices: noticesSlice.reducer,
     },
     middleware: (getDefault) => {
       const middleware = getDefault().prepend(listeners.middleware);

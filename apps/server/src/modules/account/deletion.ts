@@ -4,7 +4,10 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { conflict, DomainError } from '../../lib/errors';
+import { idDocumentKey } from '../admin/onboarding';
+import { moderationRepository } from '../admin/repository';
 import { lifecycleRepository } from '../lifecycle/repository';
+import type { MediaStorage } from '../media/storage';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { accountRepository } from './repository';
@@ -60,19 +63,25 @@ export async function cancelDeletion(ctx: AppContext, caller: UserRow) {
  * Erases accounts whose date has passed. The row stays, because ledger rows and the other side's
  * chats reference it, but nothing personal remains: address, name, bio, avatar, password, tags,
  * payout data and greeting are scrubbed, codes dropped and every token revoked, in one transaction.
+ * Their ID documents go entirely, files and rows: the files are removed inside the transaction, so
+ * a storage failure rolls the erasure back and the next run tries again (no row left pointing at
+ * nothing, no file outliving its account).
  */
-export async function eraseDueAccounts(ctx: AppContext, now: Date): Promise<number> {
+export async function eraseDueAccounts(ctx: AppContext, storage: MediaStorage, now: Date): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const ids = await accountRepository.lockDueForErasure(trx, now, DELETION_BATCH);
-    if (ids.length > 0) await accountRepository.erase(trx, ids, now);
+    if (ids.length === 0) return 0;
+    const documents = await moderationRepository.deleteDocumentsOf(trx, ids);
+    if (documents.length > 0) await storage.remove(documents.map(idDocumentKey));
+    await accountRepository.erase(trx, ids, now);
     return ids.length;
   });
 }
 
 export const DELETION_JOB = 'account-deletion';
 
-export const deletionTask = (ctx: AppContext): PeriodicTask => ({
+export const deletionTask = (ctx: AppContext, storage: MediaStorage): PeriodicTask => ({
   name: DELETION_JOB,
   intervalMs: 60_000,
-  run: (now) => eraseDueAccounts(ctx, now),
+  run: (now) => eraseDueAccounts(ctx, storage, now),
 });

@@ -26,7 +26,7 @@ import { moderationRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Storage keys are `{id}/{variant}`: ID documents take the variant `idv`, which media never uses. */
-const storageKey = (publicId: string) => `${publicId}/idv`;
+export const idDocumentKey = (publicId: string) => `${publicId}/idv`;
 
 /** Statuses in which the account may (re)send ID documents. */
 const MAY_SUBMIT = new Set([null, 'pending', 'retake']);
@@ -148,7 +148,7 @@ export async function uploadIdDocument(
       throw e;
     }
     const publicId = randomBytes(16).toString('base64url');
-    await storage.put(storageKey(publicId), processed.body, 'image/jpeg');
+    await storage.put(idDocumentKey(publicId), processed.body, 'image/jpeg');
     const row = await moderationRepository.insertDocument(ctx.db, {
       public_id: publicId,
       user_id: user.id,
@@ -199,7 +199,7 @@ export async function openIdDocument(
     const viewer = await usersRepository.findById(ctx.db, url.u);
     if (viewer?.role !== 'admin' || viewer.banned_at) throw forbidden();
   }
-  const body = await storage.read(storageKey(doc.public_id));
+  const body = await storage.read(idDocumentKey(doc.public_id));
   if (!body) throw notFound(MODERATION_MESSAGES.documentNotFound, 'document_not_found');
   return reply
     .type('image/jpeg')

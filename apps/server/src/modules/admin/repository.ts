@@ -68,6 +68,15 @@ export const moderationRepository = {
       .orderBy('id', 'desc')
       .execute();
   },
+  /** Deletes every document of these users (an erased account); answers their storage ids. */
+  async deleteDocumentsOf(db: Db, userIds: string[]): Promise<string[]> {
+    const rows = await db
+      .deleteFrom('id_documents')
+      .where('user_id', 'in', userIds)
+      .returning('public_id')
+      .execute();
+    return rows.map((r) => r.public_id);
+  },
   documentByPublicId(db: Db, publicId: string) {
     return db.selectFrom('id_documents').selectAll().where('public_id', '=', publicId).executeTakeFirst();
   },

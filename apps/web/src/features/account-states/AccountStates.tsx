@@ -5,7 +5,14 @@ import { currentPath, readStorage, redirectTo } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pushPopup } from '../popups/popupsSlice';
 import { bannedKeyAction } from './bannedKey';
-import { uploadsInFlight } from './uploadGuard';
+import {
+  armBackGuard,
+  atGuardEntry,
+  disarmBackGuard,
+  inAppLeavePath,
+  isLeaving,
+  uploadsInFlight,
+} from './uploadGuard';
 
 export const MESSAGING_DISABLED_TITLE = 'Messaging disabled';
 
@@ -62,6 +69,46 @@ export function AccountStates() {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [uploading]);
+
+  // Leaving inside the app (a link, Back) would drop it too: the upload-in-progress popup asks
+  // first. Links are caught before the router sees the click; Back lands on the guard entry's page.
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (to: string | null) =>
+      dispatch(pushPopup({ id: 'upload-in-progress', kind: 'uploadInProgress', props: { to } }));
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      const to = inAppLeavePath(
+        {
+          href: anchor.getAttribute('href'),
+          target: anchor.getAttribute('target'),
+          download: anchor.hasAttribute('download'),
+          button: event.button,
+          modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
+        },
+        new URL(window.location.href),
+      );
+      if (to === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      ask(to);
+    };
+    const onPopState = () => {
+      // Forward onto the guard entry, or the popup's own Leave: nothing to ask.
+      if (isLeaving() || atGuardEntry()) return;
+      armBackGuard();
+      ask(null);
+    };
+    armBackGuard();
+    window.addEventListener('click', onClick, true);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('click', onClick, true);
+      window.removeEventListener('popstate', onPopState);
+      disarmBackGuard();
+    };
+  }, [dispatch, uploading]);
 
   // The is-banned key outlives the session; what it leads to depends on whether the server still
   // accepts the account (bannedKeyAction).

@@ -2,7 +2,8 @@ import { ServerEvents, User } from '@parlor/contract';
 import type { EventAppliers, EventEffects } from '../../app/realtimeEvent';
 import type { AuthState } from '../auth/authModel';
 import { type BannersState, showBanner } from '../banners/bannersModel';
-import { pushPopup } from '../popups/popupsSlice';
+import { globalNoticePopupId } from '../notices/introRules';
+import { popPopup, pushPopup } from '../popups/popupsSlice';
 
 /**
  * The account events, applied like a fetch or a click would change the same state: the
@@ -49,6 +50,21 @@ export const accountEffects: EventEffects = {
         props: { reason: reason.success ? reason.data.reason : null },
       }),
     );
+  },
+  // The admin's global warning, live: a new one opens at once; a cleared one closes if it is open.
+  global_notice(data, api) {
+    const notice = ServerEvents.global_notice.safeParse(data);
+    if (!notice.success) return;
+    const current = notice.data.notice;
+    const keep = current ? globalNoticePopupId(current._id) : null;
+    for (const entry of api.getState().popups.stack) {
+      if (entry.kind === 'globalNotice' && entry.id !== keep) api.dispatch(popPopup(entry.id));
+    }
+    if (current) {
+      api.dispatch(
+        pushPopup({ id: globalNoticePopupId(current._id), kind: 'globalNotice', props: { notice: current } }),
+      );
+    }
   },
   model_approved: (_data, api) => api.dispatch(accountVerified),
   onboarding_approved_id: (_data, api) => api.dispatch(accountVerified),

@@ -17,6 +17,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextAreaField } from '../../ui/TextAreaField';
 import styles from './AdminConsole.module.css';
 import { ADMIN_TABS, type AdminTab, tabOf, when } from './adminModel';
+import { PlatformNoticeCard } from './PlatformNoticeCard';
 import { UserPanel } from './UserPanel';
 import { type Paged, usePaged } from './usePaged';
 
@@ -419,6 +420,7 @@ export function AdminConsole() {
           <p className={styles.subtitle}>Queues to work through, accounts, and who did what.</p>
         </div>
       </header>
+      <PlatformNoticeCard />
       <nav className={styles.tabs} aria-label="Moderation sections">
         {ADMIN_TABS.map((t) => (
           <Link

@@ -6,6 +6,8 @@ import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
 import { AccountFrozenPopup, AccountTerminatedPopup } from '../account-states/AccountStatePopups';
 import { BoostPopup } from '../account-states/BoostPopup';
+import { UploadInProgressPopup } from '../account-states/UploadInProgressPopup';
+import { GlobalNoticePopup, IntroPopup } from '../notices/NoticePopups';
 import { PaymentPopup } from '../payments/PaymentPopup';
 import { ReferralPopup } from '../referrals/ReferralPopup';
 import { EmailVerifyPopup } from '../verification/EmailVerifyPopup';
@@ -125,6 +127,12 @@ export function PopupHost() {
         return <ReferralPopup key={entry.id} props={entry.props} {...props} />;
       case 'boost':
         return <BoostPopup key={entry.id} {...props} />;
+      case 'intro':
+        return <IntroPopup key={entry.id} intro={entry.props.intro} {...props} />;
+      case 'globalNotice':
+        return <GlobalNoticePopup key={entry.id} notice={entry.props.notice} {...props} />;
+      case 'uploadInProgress':
+        return <UploadInProgressPopup key={entry.id} to={entry.props.to} {...props} />;
       default:
         return null;
     }

@@ -1,3 +1,4 @@
+import type { IntroKind, PlatformNotice } from '@parlor/contract';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/storeTypes';
 import type { PaymentPopupProps } from '../payments/popupTypes';
@@ -42,6 +43,9 @@ export interface PopupPropsByKind {
   accountFrozen: { message: string };
   referralProgram: ReferralPopupProps;
   boost: Record<string, never>;
+  intro: { intro: IntroKind };
+  globalNotice: { notice: PlatformNotice };
+  uploadInProgress: { to: string | null };
 }
 export type PopupKind = keyof PopupPropsByKind;
 

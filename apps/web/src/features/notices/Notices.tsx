@@ -1,0 +1,49 @@
+import { endpoints, type PlatformNotice } from '@parlor/contract';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { call } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../auth/authSlice';
+import { pushPopup } from '../popups/popupsSlice';
+import { globalNoticePopupId, introForPath, introPopupId } from './introRules';
+import { loadIntros, selectIntros } from './noticesSlice';
+
+export const globalNoticePopup = (notice: PlatformNotice) =>
+  pushPopup({ id: globalNoticePopupId(notice._id), kind: 'globalNotice', props: { notice } });
+
+/**
+ * The popups that come from the account rather than a feature's call: an area's intro on its first
+ * visit (never again once closed, on any device), and the admin's global warning until it is
+ * closed (at load here; live through the global_notice event, accountEvents.ts).
+ */
+export function Notices() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const intros = useAppSelector(selectIntros);
+  const { pathname } = useLocation();
+  const userId = user?._id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    dispatch(loadIntros(userId));
+    let live = true;
+    call(endpoints.platformNotice)
+      .then(({ notice }) => {
+        if (live && notice) dispatch(globalNoticePopup(notice));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dispatch, userId]);
+
+  const intro =
+    user && intros.loaded && intros.enabled && intros.userId === user._id
+      ? introForPath(pathname, user)
+      : null;
+  const show = intro !== null && !intros.seen.includes(intro);
+  useEffect(() => {
+    if (show && intro) dispatch(pushPopup({ id: introPopupId(intro), kind: 'intro', props: { intro } }));
+  }, [dispatch, show, intro]);
+  return null;
+}
