@@ -174,8 +174,9 @@ describe('the inbox', () => {
       while (next) {
         const page = await w.api.call('GET', next, { token: creator.token });
         expect(page.status).toBe(200);
-        followed.push(...page.body.data.map((c: { recipient_id: string }) => c.recipient_id));
-        next = page.body.next;
+        const body = page.body as { data: { recipient_id: string }[]; next: string | null };
+        followed.push(...body.data.map((c) => c.recipient_id));
+        next = body.next;
       }
       expect(followed, `limit ${limit} by next`).toEqual([...staffIds, ...others]);
     }
