@@ -5,6 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+import type { PasswordResetsTable } from './schema-account-basics';
 import type { AdminAuditTable, CreatorApplicationsTable, IdDocumentsTable } from './schema-moderation';
 import type {
   AmlChecksTable,
@@ -123,6 +124,11 @@ export interface UsersTable {
   blocked_countries: ColumnType<string[], string[] | undefined, string[]>;
   /** A bought profile boost ranks the creator first in Discover until then. */
   boost_until: NullableTimestamp;
+  // 0032_account_basics
+  /** When the 18+ confirmation and the terms were accepted at sign-up (NULL: before they were asked). */
+  terms_accepted_at: NullableTimestamp;
+  /** The last data export started (one per DATA_EXPORT_COOLDOWN_MS). */
+  data_exported_at: NullableTimestamp;
 }
 
 export interface AccessTokensTable {
@@ -519,6 +525,7 @@ export interface DB {
   creator_applications: CreatorApplicationsTable;
   id_documents: IdDocumentsTable;
   admin_audit: AdminAuditTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */
