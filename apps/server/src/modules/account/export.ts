@@ -341,6 +341,9 @@ Photo and video links work for a few hours after the export, and only for media 
 the app: a paid photo or video you did not buy is listed without a link.
 `;
 
+/** The download was cancelled: the walk stops, nothing is wrong. */
+class ReaderGone extends Error {}
+
 /**
  * Writes the ZIP into `out`, one entry after another, waiting whenever the client reads slower
  * than the database answers. Stops early when the client goes away.
@@ -364,8 +367,15 @@ async function writeZip(ctx: AppContext, user: UserRow, out: PassThrough) {
   const flush = async (final = false) => {
     (file as ZipDeflate | null)?.push(strToU8(buffered), final);
     buffered = '';
-    if (out.destroyed) throw new Error('export reader went away');
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain) {
+      // Drained, or closed by a cancelled download; the other listener is removed either way.
+      const done = new AbortController();
+      await Promise.race([
+        once(out, 'drain', { signal: done.signal }),
+        once(out, 'close', { signal: done.signal }),
+      ]).finally(() => done.abort());
+    }
+    if (out.destroyed) throw new ReaderGone();
   };
   const write = async (text: string) => {
     buffered += text;
@@ -432,7 +442,7 @@ export async function startDataExport(
   }
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   writeZip(ctx, caller, out).catch((err: unknown) => {
-    if (!out.destroyed) {
+    if (!(err instanceof ReaderGone) && !out.destroyed) {
       console.error('data export failed', err);
       out.destroy(err as Error);
     }

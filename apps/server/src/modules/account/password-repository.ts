@@ -37,6 +37,10 @@ export const passwordRepository = {
       .execute();
   },
 
+  findReset(db: Db, tokenHash: string) {
+    return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  },
+
   /** The link with this token hash, locked so two tabs cannot both use it. */
   lockReset(db: Db, tokenHash: string) {
     return db

@@ -70,14 +70,12 @@ export async function confirmPasswordReset(
   password: string,
 ): Promise<{ message: string }> {
   const now = ctx.clock.now();
+  const tokenHash = hashToken(token);
+  // A forged or dead link is refused before the (deliberately slow) password hash is computed.
+  assertUsable(await passwordRepository.findReset(ctx.db, tokenHash), now);
   const passwordHash = await hash(password);
   const ended = await ctx.db.transaction().execute(async (trx) => {
-    const reset = await passwordRepository.lockReset(trx, hashToken(token));
-    if (!reset) throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
-    if (reset.used_at) throw new DomainError(410, 'reset_link_used', ACCOUNT_BASICS_MESSAGES.resetUsed);
-    if (reset.expires_at.getTime() <= now.getTime()) {
-      throw new DomainError(410, 'reset_link_expired', ACCOUNT_BASICS_MESSAGES.resetExpired);
-    }
+    const reset = assertUsable(await passwordRepository.lockReset(trx, tokenHash), now);
     const user = await accountRepository.lockUser(trx, reset.user_id);
     if (user.deleted_at) throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
     await passwordRepository.useReset(trx, reset.id, now);
@@ -87,6 +85,16 @@ export async function confirmPasswordReset(
   });
   await endSockets(ctx, ended);
   return { message: ACCOUNT_BASICS_MESSAGES.resetDone };
+}
+
+/** The link if it can still be used, else the answer that says why not. */
+function assertUsable<T extends { used_at: Date | null; expires_at: Date }>(reset: T | undefined, now: Date): T {
+  if (!reset) throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
+  if (reset.used_at) throw new DomainError(410, 'reset_link_used', ACCOUNT_BASICS_MESSAGES.resetUsed);
+  if (reset.expires_at.getTime() <= now.getTime()) {
+    throw new DomainError(410, 'reset_link_expired', ACCOUNT_BASICS_MESSAGES.resetExpired);
+  }
+  return reset;
 }
 
 /**

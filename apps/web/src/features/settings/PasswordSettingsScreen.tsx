@@ -7,7 +7,7 @@ import { Card, CardActions } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toasts';
 import { Note } from './Note';
-import styles from './PrivacySettingsScreen.module.css';
+import styles from './PasswordSettingsScreen.module.css';
 import { SettingsPage } from './SettingsPage';
 import { changePassword } from './settingsApi';
 
@@ -71,7 +71,7 @@ export function PasswordSettingsScreen() {
   return (
     <SettingsPage title="Password" subtitle="Change the password you sign in with.">
       <Card as="form" roomy aria-label="Change password" onSubmit={onSubmit} noValidate>
-        <div className={styles.deleteForm}>
+        <div className={styles.form}>
           <TextField label="Current password" autoComplete="current-password" {...bind('current')} />
           <TextField label="New password" autoComplete="new-password" {...bind('next')} />
           <TextField label="Confirm new password" autoComplete="new-password" {...bind('confirm')} />
