@@ -43,7 +43,7 @@ export function PrivacySettingsScreen() {
     setExporting(true);
     try {
       const name = await downloadMyData();
-      showToast(`Your data is downloading (${name}).`);
+      showToast(`Your data was downloaded as ${name}.`);
     } catch (e) {
       setExportError(e instanceof Error ? e.message : null);
     } finally {
