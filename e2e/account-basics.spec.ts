@@ -39,9 +39,9 @@ test.afterAll(async () => {
 /** The reset link of the `n`-th reset mail to `email`, its quoted-printable soft breaks undone. */
 async function resetLink(email: string, n = 1): Promise<string> {
   for (let i = 0; i < 300; i++) {
-    const mail = smtp.received.filter((m) => m.to.includes(email) && /Reset your Parlor password/.test(m.raw))[
-      n - 1
-    ];
+    const mail = smtp.received.filter(
+      (m) => m.to.includes(email) && /Reset your Parlor password/.test(m.raw),
+    )[n - 1];
     const text = mail?.raw
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
@@ -59,7 +59,9 @@ async function signInAt(page: Page, login: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('sign-up asks for the 18+ confirmation and the terms, and will not go on without them', async ({ page }) => {
+test('sign-up asks for the 18+ confirmation and the terms, and will not go on without them', async ({
+  page,
+}) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().endsWith('/v1/users/sign') && sent.push(r.url()));
   await page.goto(`${parlor.baseUrl}/login/signup`);
@@ -174,7 +176,9 @@ test('changing the password in settings signs the other device out and keeps thi
 
   await page.getByLabel('Current password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(/Your password has been changed\. \d+ other devices? (was|were) signed out\./)).toBeVisible();
+  await expect(
+    page.getByText(/Your password has been changed\. \d+ other devices? (was|were) signed out\./),
+  ).toBeVisible();
   await expect(page.getByLabel('Current password', { exact: true })).toHaveValue('');
   await captureScreens(page, 'change-password-done');
 
@@ -186,7 +190,7 @@ test('changing the password in settings signs the other device out and keeps thi
   await other.close();
 });
 
-test('"Download my data" saves a ZIP with the account's data as JSON and CSV', async ({ page }) => {
+test('"Download my data" saves a ZIP with the account’s data as JSON and CSV', async ({ page }) => {
   await signInAt(page, account.username, CHANGED_PASSWORD);
   await expectShell(page);
   await page.goto(`${parlor.baseUrl}/account/settings/privacy`);
@@ -197,11 +201,15 @@ test('"Download my data" saves a ZIP with the account's data as JSON and CSV', a
     page.waitForEvent('download'),
     card.getByRole('button', { name: 'Download my data' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^parlor-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^parlor-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`),
+  );
   await expect(page.getByText(/Your data was downloaded as parlor-data-/)).toBeVisible();
   const file = await download.path();
   const files = unzipSync(new Uint8Array(fs.readFileSync(file)));
-  expect(Object.keys(files)).toEqual(expect.arrayContaining(['data.json', 'messages.csv', 'ledger.csv', 'README.txt']));
+  expect(Object.keys(files)).toEqual(
+    expect.arrayContaining(['data.json', 'messages.csv', 'ledger.csv', 'README.txt']),
+  );
   const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));
   expect(data.profile).toMatchObject({ username: account.username, email: account.email, type: 'user' });
   expect(data.profile.terms_accepted_at).toEqual(expect.any(String));

@@ -41,7 +41,8 @@ const me = (token: string) => api().call('GET', '/v1/users/me', { token });
 async function resetLink(email: string, after = 0): Promise<URL> {
   for (let i = 0; i < 100; i++) {
     const resets = mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password');
-    const found = resets.length > after ? resets.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/) : null;
+    const found =
+      resets.length > after ? resets.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/) : null;
     if (found) return new URL(found[0]);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -129,7 +130,10 @@ describe('password reset by emailed link', () => {
     clock.advance(PASSWORD_RESET_LIFETIME_MS + 1000);
     const late = await confirmReset(resetToken, 'brand-new-pass');
     expect(late.status).toBe(410);
-    expect(late.body).toMatchObject({ code: 'reset_link_expired', message: ACCOUNT_BASICS_MESSAGES.resetExpired });
+    expect(late.body).toMatchObject({
+      code: 'reset_link_expired',
+      message: ACCOUNT_BASICS_MESSAGES.resetExpired,
+    });
     expect((await signInWith(user.email, password)).status).toBe(200);
   });
 
@@ -157,7 +161,8 @@ describe('password reset by emailed link', () => {
     await settle();
     expect(resetMails(user.email)).toBe(PASSWORD_RESET_DAILY_LIMIT);
     // The newest mailed link still works.
-    const last = (await resetLink(user.email, PASSWORD_RESET_DAILY_LIMIT - 1)).searchParams.get('token') ?? '';
+    const last =
+      (await resetLink(user.email, PASSWORD_RESET_DAILY_LIMIT - 1)).searchParams.get('token') ?? '';
     expect((await confirmReset(last, 'brand-new-pass')).status).toBe(200);
   });
 
@@ -178,7 +183,10 @@ describe('password reset by emailed link', () => {
 
 describe('change password', () => {
   const change = (token: string, current: string, next: string) =>
-    api().call('POST', '/v1/users/password', { token, body: { current_password: current, new_password: next } });
+    api().call('POST', '/v1/users/password', {
+      token,
+      body: { current_password: current, new_password: next },
+    });
 
   it('keeps this session, signs out every other one, and the new password is the one that works', async () => {
     const { token, user, password } = await api().signUp();
@@ -318,15 +326,30 @@ describe('GET /v1/users/export', () => {
       new RegExp(`attachment; filename="parlor-data-${fan.user.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"`),
     );
     expect(Object.keys(text).sort()).toEqual(
-      ['README.txt', 'data.json', 'ledger.csv', 'messages.csv', 'payments.csv', 'purchases.csv', 'subscriptions.csv', 'tips.csv'].sort(),
+      [
+        'README.txt',
+        'data.json',
+        'ledger.csv',
+        'messages.csv',
+        'payments.csv',
+        'purchases.csv',
+        'subscriptions.csv',
+        'tips.csv',
+      ].sort(),
     );
-    expect(data.profile).toMatchObject({ _id: fan.user._id, username: fan.user.username, email: fan.user.email });
+    expect(data.profile).toMatchObject({
+      _id: fan.user._id,
+      username: fan.user.username,
+      email: fan.user.email,
+    });
     expect(data.profile.settings.notifications).toBeDefined();
     expect(data.profile.terms_accepted_at).toEqual(expect.any(String));
     expect(JSON.stringify(data)).not.toMatch(/password/i);
 
     const texts = data.messages.map((m: { text: string | null }) => m.text);
-    expect(texts).toEqual(expect.arrayContaining(['hello, "you", from the fan', 'hi fan, line one\nline two']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['hello, "you", from the fan', 'hi fan, line one\nline two']),
+    );
     expect(data.messages.every((m: { chat_id: string }) => m.chat_id === chatId)).toBe(true);
     const byId = (id: string) => data.messages.find((m: { id: string }) => m.id === id);
     expect(byId(paid.body.message._id)).toMatchObject({
@@ -352,9 +375,16 @@ describe('GET /v1/users/export', () => {
     }
 
     expect(data.purchases).toEqual([
-      expect.objectContaining({ kind: 'message', item_id: paid.body.message._id, seller: creator.user.username, price_credits: 30 }),
+      expect.objectContaining({
+        kind: 'message',
+        item_id: paid.body.message._id,
+        seller: creator.user.username,
+        price_credits: 30,
+      }),
     ]);
-    expect(data.tips).toEqual([expect.objectContaining({ direction: 'sent', with: creator.user.username, credits: 15 })]);
+    expect(data.tips).toEqual([
+      expect.objectContaining({ direction: 'sent', with: creator.user.username, credits: 15 }),
+    ]);
     const reasons = data.ledger.map((e: { reason: string }) => e.reason);
     expect(reasons).toEqual(expect.arrayContaining(['admin_adjustment', 'paid_message', 'tip']));
     const credits = data.ledger.filter((e: { account: string }) => e.account === 'credits');
@@ -374,7 +404,9 @@ describe('GET /v1/users/export', () => {
     // The creator's export has the other side: the tip received, payouts, and both fans' chats.
     clock.advance(1000);
     const mine = await exportOf(creator.token);
-    expect(mine.data.tips).toEqual([expect.objectContaining({ direction: 'received', with: fan.user.username })]);
+    expect(mine.data.tips).toEqual([
+      expect.objectContaining({ direction: 'received', with: fan.user.username }),
+    ]);
     expect(mine.data.payouts).toEqual([]);
     expect(mine.text['payouts.csv']).toBeDefined();
     expect(mine.text['data.json']).toContain('a secret of the other fan');
@@ -386,7 +418,10 @@ describe('GET /v1/users/export', () => {
     await exportOf(fan.token);
     const again = await api().call('GET', '/v1/users/export', { token: fan.token });
     expect(again.status).toBe(429);
-    expect(again.body).toMatchObject({ code: 'export_cooldown', message: ACCOUNT_BASICS_MESSAGES.exportCooldown(10) });
+    expect(again.body).toMatchObject({
+      code: 'export_cooldown',
+      message: ACCOUNT_BASICS_MESSAGES.exportCooldown(10),
+    });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
     clock.advance(DATA_EXPORT_COOLDOWN_MS);
     await exportOf(fan.token);

@@ -91,7 +91,12 @@ describe('sign-up', () => {
   it('refuses a taken username and a taken email with 409, whatever the case', async () => {
     const { user } = await api.signUp();
     const sameName = await api.call('POST', '/v1/users/sign', {
-      body: { ...CONSENTS, email: 'other@example.com', password: 'secret123', username: user.username.toUpperCase() },
+      body: {
+        ...CONSENTS,
+        email: 'other@example.com',
+        password: 'secret123',
+        username: user.username.toUpperCase(),
+      },
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe(ERRORS.usernameTaken);

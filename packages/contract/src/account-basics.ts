@@ -23,7 +23,8 @@ export const ACCOUNT_BASICS_MESSAGES = {
   resetUsed:
     'This reset link has already been used, or a newer one was sent. Please use the newest link or ask for a new one.',
   resetExpired: 'This reset link has expired. Please ask for a new one.',
-  resetDone: 'Your password has been changed and every device was signed out. Sign in with your new password.',
+  resetDone:
+    'Your password has been changed and every device was signed out. Sign in with your new password.',
   wrongCurrentPassword: 'Your current password is not correct.',
   passwordChanged: (others: number) =>
     others === 0
@@ -51,10 +52,7 @@ export type PasswordResetConfirmRequest = z.input<typeof PasswordResetConfirmReq
 
 /** POST /v1/users/password: the current password proves it is the owner; the new one follows sign-up's rules. */
 export const ChangePasswordRequest = z.object({
-  current_password: z
-    .string({ error: VALIDATION.required })
-    .min(1, VALIDATION.required)
-    .max(PASSWORD_MAX),
+  current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
   new_password: PasswordInput,
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;

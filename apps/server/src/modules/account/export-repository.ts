@@ -178,5 +178,4 @@ export const exportRepository = {
       .limit(limit)
       .execute();
   },
-
 };

@@ -110,7 +110,8 @@ function sections(ctx: AppContext, user: UserRow): Section[] {
           for (;;) {
             const rows = await exportRepository.messagesPage(db, chat.chat_id, after, PAGE);
             // Media is signed and locked for this viewer exactly as the conversation shows it.
-            for (const m of await messagesFor(ctx, rows, id)) yield exportedMessage(m, id, chat.other_username);
+            for (const m of await messagesFor(ctx, rows, id))
+              yield exportedMessage(m, id, chat.other_username);
             const last = rows[rows.length - 1];
             if (!last || rows.length < PAGE) break;
             after = last.id;
@@ -162,7 +163,12 @@ function sections(ctx: AppContext, user: UserRow): Section[] {
         columns: ['id', 'account', 'change', 'balance_after', 'reason', 'counterparty', 'created_at'],
       },
       async *rows() {
-        const entries = paged(0, (after) => exportRepository.ledgerPage(db, id, after, PAGE), (e) => e.id, PAGE);
+        const entries = paged(
+          0,
+          (after) => exportRepository.ledgerPage(db, id, after, PAGE),
+          (e) => e.id,
+          PAGE,
+        );
         for await (const e of entries) {
           yield {
             id: e.id,
@@ -200,7 +206,15 @@ function sections(ctx: AppContext, user: UserRow): Section[] {
       key: 'subscriptions',
       csv: {
         file: 'subscriptions.csv',
-        columns: ['role', 'with', 'status', 'price_credits', 'started_at', 'current_period_end', 'canceled_at'],
+        columns: [
+          'role',
+          'with',
+          'status',
+          'price_credits',
+          'started_at',
+          'current_period_end',
+          'canceled_at',
+        ],
       },
       async *rows() {
         const subs = paged(
@@ -274,7 +288,12 @@ function sections(ctx: AppContext, user: UserRow): Section[] {
         columns: ['id', 'amount_credits', 'method', 'status', 'reason', 'created_at', 'completed_at'],
       },
       async *rows() {
-        const payouts = paged(0, (after) => exportRepository.payoutsPage(db, id, after, PAGE), (p) => p.id, PAGE);
+        const payouts = paged(
+          0,
+          (after) => exportRepository.payoutsPage(db, id, after, PAGE),
+          (p) => p.id,
+          PAGE,
+        );
         for await (const p of payouts) {
           yield {
             id: p.id,

@@ -38,7 +38,11 @@ export const passwordRepository = {
   },
 
   findReset(db: Db, tokenHash: string) {
-    return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   },
 
   /** The link with this token hash, locked so two tabs cannot both use it. */

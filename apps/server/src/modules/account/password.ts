@@ -12,9 +12,9 @@ import { badRequest, DomainError } from '../../lib/errors';
 import { type AuthContext, hashToken, newToken } from '../../plugins/auth';
 import { usersRepository } from '../users/repository';
 import { admitSignIn, signInSucceeded } from '../users/throttle';
-import { accountRepository } from './repository';
 import { passwordResetMail } from './password-mail';
 import { passwordRepository } from './password-repository';
+import { accountRepository } from './repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -38,7 +38,8 @@ export async function requestPasswordReset(ctx: AppContext, login: string): Prom
     // One request at a time per account, so the cooldown and the cap hold under concurrent requests.
     await accountRepository.lockUser(trx, user.id);
     const recent = await passwordRepository.recentResets(trx, user.id, new Date(now.getTime() - DAY_MS));
-    if (recent.newest && now.getTime() - recent.newest.getTime() < PASSWORD_RESET_COOLDOWN_S * 1000) return null;
+    if (recent.newest && now.getTime() - recent.newest.getTime() < PASSWORD_RESET_COOLDOWN_S * 1000)
+      return null;
     if (recent.since >= PASSWORD_RESET_DAILY_LIMIT) return null;
     const fresh = newToken();
     await passwordRepository.insertReset(trx, {
@@ -77,7 +78,8 @@ export async function confirmPasswordReset(
   const ended = await ctx.db.transaction().execute(async (trx) => {
     const reset = assertUsable(await passwordRepository.lockReset(trx, tokenHash), now);
     const user = await accountRepository.lockUser(trx, reset.user_id);
-    if (user.deleted_at) throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
+    if (user.deleted_at)
+      throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
     await passwordRepository.useReset(trx, reset.id, now);
     await passwordRepository.setPasswordHash(trx, user.id, passwordHash, now);
     await usersRepository.clearSignInFailures(trx, user.id);
@@ -88,7 +90,10 @@ export async function confirmPasswordReset(
 }
 
 /** The link if it can still be used, else the answer that says why not. */
-function assertUsable<T extends { used_at: Date | null; expires_at: Date }>(reset: T | undefined, now: Date): T {
+function assertUsable<T extends { used_at: Date | null; expires_at: Date }>(
+  reset: T | undefined,
+  now: Date,
+): T {
   if (!reset) throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
   if (reset.used_at) throw new DomainError(410, 'reset_link_used', ACCOUNT_BASICS_MESSAGES.resetUsed);
   if (reset.expires_at.getTime() <= now.getTime()) {

@@ -50,7 +50,9 @@ export function ForgotPasswordScreen() {
         <div className={styles.done} role="status">
           <p className={styles.doneTitle}>Check your email</p>
           <p>{sent}</p>
-          <p className={styles.muted}>No mail after a few minutes? Look in your spam folder, or send it again.</p>
+          <p className={styles.muted}>
+            No mail after a few minutes? Look in your spam folder, or send it again.
+          </p>
           <button type="button" className={styles.again} onClick={() => setSent(null)}>
             Send it again
           </button>

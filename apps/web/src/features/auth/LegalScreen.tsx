@@ -46,8 +46,8 @@ export function TermsScreen() {
       <h2>2. Your account</h2>
       <p>
         Keep your password to yourself. You are responsible for what happens in your account. If you think
-        someone else has used it, change your password in Account › Password: every other device is signed
-        out at once.
+        someone else has used it, change your password in Account › Password: every other device is signed out
+        at once.
       </p>
       <h2>3. Credits and payments</h2>
       <p>
@@ -57,9 +57,9 @@ export function TermsScreen() {
       </p>
       <h2>4. Creators</h2>
       <p>
-        Creators verify their identity before they are paid. Creators own what they post and let us show it
-        to the fans they send it to. Creators may only post content of themselves or of adults who agreed to
-        it in writing, and must keep those records.
+        Creators verify their identity before they are paid. Creators own what they post and let us show it to
+        the fans they send it to. Creators may only post content of themselves or of adults who agreed to it
+        in writing, and must keep those records.
       </p>
       <h2>5. What is not allowed</h2>
       <ul>
@@ -71,8 +71,9 @@ export function TermsScreen() {
       <p>We may remove content, freeze or close accounts that break these rules.</p>
       <h2>6. Ending</h2>
       <p>
-        You can delete your account at any time in Account › Privacy. It is erased {ACCOUNT_DELETION_GRACE_DAYS}{' '}
-        days later; until then you can change your mind. You can download your data before you go.
+        You can delete your account at any time in Account › Privacy. It is erased{' '}
+        {ACCOUNT_DELETION_GRACE_DAYS} days later; until then you can change your mind. You can download your
+        data before you go.
       </p>
       <h2>7. Liability</h2>
       <p>
@@ -94,7 +95,9 @@ export function PrivacyScreen() {
       <p>This policy says what this Parlor site keeps about you, why, and what you can do about it.</p>
       <h2>What we keep</h2>
       <ul>
-        <li>Your account: email address, username, password (only as a one-way hash), profile and settings.</li>
+        <li>
+          Your account: email address, username, password (only as a one-way hash), profile and settings.
+        </li>
         <li>Your messages, photos and videos, and what you bought, tipped and subscribed to.</li>
         <li>Your credit and earnings history, payments (card brand and last 4 digits only) and payouts.</li>
         <li>The devices signed in to your account, and when they were last used.</li>
@@ -123,10 +126,13 @@ export function PrivacyScreen() {
         </li>
       </ul>
       <h2>Cookies and storage</h2>
-      <p>We keep only what signs you in and remembers your settings on this device. No advertising trackers.</p>
+      <p>
+        We keep only what signs you in and remembers your settings on this device. No advertising trackers.
+      </p>
       <h2>Contact</h2>
-      <p>Questions about your data: write to the operator of this site at the address given on its home page.</p>
+      <p>
+        Questions about your data: write to the operator of this site at the address given on its home page.
+      </p>
     </Page>
   );
 }
-

@@ -50,7 +50,11 @@ export function PasswordSettingsScreen() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = { current: check('current', values), next: check('next', values), confirm: check('confirm', values) };
+    const found = {
+      current: check('current', values),
+      next: check('next', values),
+      confirm: check('confirm', values),
+    };
     setErrors(found);
     if (found.current || found.next || found.confirm) return;
     setAlert(null);
