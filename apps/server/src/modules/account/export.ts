@@ -379,8 +379,10 @@ async function writeZip(ctx: AppContext, user: UserRow, out: PassThrough) {
   const mtime = ctx.clock.now();
   let file: ZipDeflate | null = null;
   const open = (name: string) => {
-    file = new ZipDeflate(name, { level: 6, mtime });
-    zip.add(file);
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    file = entry;
   };
   let buffered = '';
   const flush = async (final = false) => {
