@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acceptSignUpTerms, closeVerifyPopup, expectShell, newAccount } from './support/accounts';
+import { acceptSignUpTerms, closeVerifyPopup, newAccount } from './support/accounts';
 import { startServerWithSmtp, startSmtp } from './support/mail-server';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
@@ -50,6 +50,13 @@ async function resetLink(email: string, n = 1): Promise<string> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no reset mail ${n} for ${email}`);
+}
+
+/** Signed in: the app's main navigation is there. */
+async function expectShell(page: Page) {
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true }),
+  ).toBeVisible();
 }
 
 async function signInAt(page: Page, login: string, password: string) {
