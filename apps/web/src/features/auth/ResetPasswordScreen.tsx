@@ -63,7 +63,15 @@ export function ResetPasswordScreen() {
 
   if (linkBroken) {
     return (
-      <AuthLayout title="Reset your password" subtitle="This link cannot be used." footer={footer}>
+      <AuthLayout
+        title="Reset your password"
+        subtitle="This link cannot be used."
+        footer={
+          <>
+            Remembered it? <Link to="/login">Sign in</Link>
+          </>
+        }
+      >
         <div className={styles.broken} role="alert">
           <p>{alert ?? 'This reset link is not valid. Please ask for a new one.'}</p>
           <Link to="/login/forgot" className={styles.primaryLink}>
