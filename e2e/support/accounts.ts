@@ -41,8 +41,10 @@ export async function signIn(page: Page, login: string, password: string) {
 
 /** The signed-in shell: its navigation offers Chats, Discover and Account. */
 export async function expectShell(page: Page) {
+  // In the main navigation: a new fan's empty inbox also links to Discover.
+  const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of ['Chats', 'Discover', 'Account']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
 }
 
