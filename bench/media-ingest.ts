@@ -102,6 +102,8 @@ async function main() {
         password: 'bench-password',
         username: `benchmedia${process.pid}`,
         type: 'featured',
+        confirm_adult: true,
+        accept_terms: true,
       }),
     });
     const { access_token: token } = (await signUp.json()) as { access_token: string };

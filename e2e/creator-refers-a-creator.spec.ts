@@ -1,4 +1,4 @@
-import { closeVerifyPopup, expectShell, newAccount, signUp } from './support/accounts';
+import { acceptSignUpTerms, closeVerifyPopup, expectShell, newAccount, signUp } from './support/accounts';
 import { expect, test } from './support/test';
 
 test('a creator shares the referral link and the creator who signs up through it is on the list', async ({
@@ -43,6 +43,7 @@ test('a creator shares the referral link and the creator who signs up through it
   await newcomerPage.getByLabel('Confirm password', { exact: true }).fill(newcomer.password);
   await newcomerPage.getByRole('radio', { name: 'Creator', exact: true }).check();
   await newcomerPage.getByLabel('Gender', { exact: true }).selectOption('male');
+  await acceptSignUpTerms(newcomerPage);
   await newcomerPage.getByRole('button', { name: 'Create account' }).click();
   await closeVerifyPopup(newcomerPage);
 

@@ -1,4 +1,4 @@
-import { newAccount } from './support/accounts';
+import { acceptSignUpTerms, newAccount } from './support/accounts';
 import { startServerWithSmtp, startSmtp } from './support/mail-server';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
@@ -27,6 +27,7 @@ async function signUpAt(page: Page, email: string, username: string, kind: 'Fan'
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
   await page.getByLabel('Confirm password', { exact: true }).fill('correct-horse-9');
   await page.getByRole('radio', { name: kind, exact: true }).check();
+  await acceptSignUpTerms(page);
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 

@@ -19,7 +19,15 @@ interface Account {
 
 async function account(request: APIRequestContext, username: string, type: 'user' | 'featured') {
   const res = await request.post('/v1/users/sign', {
-    data: { email: `${username}@example.com`, password: 'correct-horse-9', username, type, gender: 'female' },
+    data: {
+      email: `${username}@example.com`,
+      password: 'correct-horse-9',
+      username,
+      type,
+      gender: 'female',
+      confirm_adult: true,
+      accept_terms: true,
+    },
   });
   expect(res.status()).toBe(201);
   const body = await res.json();

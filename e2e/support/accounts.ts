@@ -21,7 +21,14 @@ export async function signUp(page: Page, account: NewAccount, kind: 'Fan' | 'Cre
   await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
   await page.getByRole('radio', { name: kind, exact: true }).check();
   await page.getByLabel('Gender', { exact: true }).selectOption(gender);
+  await acceptSignUpTerms(page);
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Ticks the sign-up form's two required boxes: 18 or older, and the terms and privacy policy. */
+export async function acceptSignUpTerms(page: Page) {
+  await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
 }
 
 /** Fills the sign-in form at /login and submits it. */
@@ -34,8 +41,10 @@ export async function signIn(page: Page, login: string, password: string) {
 
 /** The signed-in shell: its navigation offers Chats, Discover and Account. */
 export async function expectShell(page: Page) {
+  // In the main navigation: a new fan's empty inbox also links to Discover.
+  const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of ['Chats', 'Discover', 'Account']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
 }
 

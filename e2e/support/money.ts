@@ -14,7 +14,15 @@ export interface ApiAccount {
 export async function apiSignUp(request: APIRequestContext, type: 'user' | 'featured'): Promise<ApiAccount> {
   const username = `${type === 'user' ? 'payfan' : 'paycreator'}-${randomBytes(4).toString('hex')}`;
   const res = await request.post('/v1/users/sign', {
-    data: { email: `${username}@example.com`, password: 'correct-horse-9', username, type, gender: 'male' },
+    data: {
+      email: `${username}@example.com`,
+      password: 'correct-horse-9',
+      username,
+      type,
+      gender: 'male',
+      confirm_adult: true,
+      accept_terms: true,
+    },
   });
   expect(res.status()).toBe(201);
   const body = await res.json();

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { deletionTask } from './modules/account/deletion';
+import { passwordResetsPurgeTask } from './modules/account/password';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAutoMessageRoutes } from './modules/automessages/routes';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referralCommissionsTask(ctx),
     push.digestTask,
     ...connectionJobs(ctx, connections),
+    passwordResetsPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.

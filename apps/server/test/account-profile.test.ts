@@ -238,7 +238,13 @@ describe('account deletion', () => {
     expect(entries.map((e) => e.delta)).toEqual([50]);
     // The name is free again, and the account that changed its mind is untouched.
     const reuse = await api.call('POST', '/v1/users/sign', {
-      body: { email: gone.user.email, password: 'secret123', username: gone.user.username },
+      body: {
+        email: gone.user.email,
+        password: 'secret123',
+        username: gone.user.username,
+        confirm_adult: true,
+        accept_terms: true,
+      },
     });
     expect(reuse.status).toBe(201);
     expect((await api.call('GET', '/v1/users/me', { token: keep.token })).status).toBe(200);

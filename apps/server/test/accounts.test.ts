@@ -14,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The sign-up consents every client now sends (docs/accounts.md). */
+const CONSENTS = { confirm_adult: true, accept_terms: true } as const;
+
 describe('sign-up', () => {
   it('creates a fan, answers a token and the full user, and mails a 4-digit code', async () => {
     const res = await api.call('POST', '/v1/users/sign', {
@@ -25,6 +28,8 @@ describe('sign-up', () => {
         gender: 'male',
         web: true,
         react_flow: true,
+        confirm_adult: true,
+        accept_terms: true,
       },
     });
     expect(res.status).toBe(201);
@@ -86,12 +91,17 @@ describe('sign-up', () => {
   it('refuses a taken username and a taken email with 409, whatever the case', async () => {
     const { user } = await api.signUp();
     const sameName = await api.call('POST', '/v1/users/sign', {
-      body: { email: 'other@example.com', password: 'secret123', username: user.username.toUpperCase() },
+      body: {
+        ...CONSENTS,
+        email: 'other@example.com',
+        password: 'secret123',
+        username: user.username.toUpperCase(),
+      },
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe(ERRORS.usernameTaken);
     const sameMail = await api.call('POST', '/v1/users/sign', {
-      body: { email: user.email.toUpperCase(), password: 'secret123', username: 'another-name' },
+      body: { ...CONSENTS, email: user.email.toUpperCase(), password: 'secret123', username: 'another-name' },
     });
     expect(sameMail.status).toBe(409);
     expect(sameMail.body.code).toBe('email_taken');

@@ -204,7 +204,21 @@ function examples(name: string): Example[] {
       },
     ],
     signIn: [{ body: { login: 'nobody', password: 'secret123' } }],
-    signUp: [{ body: { email: 'a@example.com', password: 'secret123', username: 'fuzzed', type: 'user' } }],
+    signUp: [
+      {
+        body: {
+          email: 'a@example.com',
+          password: 'secret123',
+          username: 'fuzzed',
+          type: 'user',
+          confirm_adult: true,
+          accept_terms: true,
+        },
+      },
+    ],
+    requestPasswordReset: [{ body: { login: 'nobody' } }],
+    confirmPasswordReset: [{ body: { token: 'not-a-token', password: 'secret123' } }],
+    changePassword: [{ body: { current_password: 'wrong-one', new_password: 'secret1234' } }],
     updateUser: [{ body: { bio: 'hello', gender: 'other', settings: { profile: { invisible: false } } } }],
     usernameAvailable: [{ query: { username: 'someone' } }],
     updatePayoutDefaults: [

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './account-basics';
 export * from './admin';
 export * from './broadcasts';
 export * from './chats';

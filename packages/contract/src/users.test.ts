@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { SignInRequest, SignUpRequest, UpdateUserRequest } from './users';
+import { SIGN_UP_CONSENT, SignInRequest, SignUpRequest, UpdateUserRequest } from './users';
 
 /** Messages by field path, so a test names the field and the spec's exact wording together. */
 function messages(result: z.ZodSafeParseResult<unknown>): Record<string, string[]> {
@@ -12,7 +12,8 @@ function messages(result: z.ZodSafeParseResult<unknown>): Record<string, string[
   return out;
 }
 
-const valid = { email: 'fan@example.com', password: 'secret123', username: 'newfan' };
+const consents = { confirm_adult: true, accept_terms: true } as const;
+const valid = { email: 'fan@example.com', password: 'secret123', username: 'newfan', ...consents };
 
 describe('SignUpRequest', () => {
   it('accepts a valid form and defaults the account type to user', () => {
@@ -32,7 +33,12 @@ describe('SignUpRequest', () => {
   });
 
   it('words each field error as the spec does', () => {
-    const result = SignUpRequest.safeParse({ email: 'not-an-email', password: '12345', username: 'ab' });
+    const result = SignUpRequest.safeParse({
+      email: 'not-an-email',
+      password: '12345',
+      username: 'ab',
+      ...consents,
+    });
     expect(messages(result)).toEqual({
       email: ['Email is invalid'],
       password: ['Password must be at least 6 characters'],
@@ -45,6 +51,17 @@ describe('SignUpRequest', () => {
       email: ['Required field cannot be blank'],
       password: ['Required field cannot be blank'],
       username: ['Username is required'],
+      confirm_adult: [SIGN_UP_CONSENT.adultRequired],
+      accept_terms: [SIGN_UP_CONSENT.termsRequired],
+    });
+  });
+
+  it('needs both consents as true: 18 or older, and the terms and privacy policy', () => {
+    expect(messages(SignUpRequest.safeParse({ ...valid, confirm_adult: false }))).toEqual({
+      confirm_adult: [SIGN_UP_CONSENT.adultRequired],
+    });
+    expect(messages(SignUpRequest.safeParse({ ...valid, accept_terms: 'true' }))).toEqual({
+      accept_terms: [SIGN_UP_CONSENT.termsRequired],
     });
   });
 

@@ -123,7 +123,16 @@ export const PublicUser = User.pick({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** POST /v1/users/sign. */
+/** Why a sign-up without its consents is refused (issue 17; docs/accounts.md). */
+export const SIGN_UP_CONSENT = {
+  adultRequired: 'You must be 18 or older to use Parlor.',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy.',
+} as const;
+
+/**
+ * POST /v1/users/sign. `confirm_adult` and `accept_terms` must both be `true`: a client that does
+ * not send them is refused with their messages (400), since the consent has to be the person's.
+ */
 export const SignUpRequest = z.object({
   email: EmailInput,
   password: PasswordInput,
@@ -133,6 +142,8 @@ export const SignUpRequest = z.object({
   code: z.string().trim().max(64).optional(),
   web: z.boolean().optional(),
   react_flow: z.boolean().optional(),
+  confirm_adult: z.literal(true, { error: SIGN_UP_CONSENT.adultRequired }),
+  accept_terms: z.literal(true, { error: SIGN_UP_CONSENT.termsRequired }),
 });
 export type SignUpRequest = z.input<typeof SignUpRequest>;
 /** The request after parsing: username normalised, defaults applied. */

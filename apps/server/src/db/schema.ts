@@ -5,6 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+import type { PasswordResetsTable } from './schema-account-basics';
 import type {
   AdminAuditTable,
   CreatorApplicationsTable,
@@ -132,6 +133,11 @@ export interface UsersTable {
   // 0033_intros_and_notices
   /** The area intro popups this account has closed (IntroKind); they never show again. */
   seen_intros: ColumnType<string[], string[] | undefined, string[]>;
+  // 0032_account_basics
+  /** When the 18+ confirmation and the terms were accepted at sign-up (NULL: before they were asked). */
+  terms_accepted_at: NullableTimestamp;
+  /** The last data export started (one per DATA_EXPORT_COOLDOWN_MS). */
+  data_exported_at: NullableTimestamp;
 }
 
 export interface AccessTokensTable {
@@ -530,6 +536,7 @@ export interface DB {
   admin_audit: AdminAuditTable;
   platform_notices: PlatformNoticesTable;
   platform_notice_dismissals: PlatformNoticeDismissalsTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

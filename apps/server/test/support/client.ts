@@ -49,7 +49,15 @@ export function client(baseUrl: string) {
     counter++;
     const name = `${type === 'featured' ? 'creator' : 'fan'}${Date.now().toString(36)}${counter}`;
     const res = await call<AuthResponse>('POST', '/v1/users/sign', {
-      body: { email: `${name}@example.com`, password: 'secret123', username: name, type, ...extra },
+      body: {
+        email: `${name}@example.com`,
+        password: 'secret123',
+        username: name,
+        type,
+        confirm_adult: true,
+        accept_terms: true,
+        ...extra,
+      },
     });
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { token: res.body.access_token, user: res.body.user as User, password: 'secret123' };

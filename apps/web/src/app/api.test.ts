@@ -112,7 +112,15 @@ describe('api client', () => {
       json(409, { message: ERRORS.usernameTaken, code: 'username_taken', field: 'username' }),
     );
     await expect(
-      call(endpoints.signUp, { body: { email: 'a@b.co', username: 'taken', password: 'secret123' } }),
+      call(endpoints.signUp, {
+        body: {
+          email: 'a@b.co',
+          username: 'taken',
+          password: 'secret123',
+          confirm_adult: true,
+          accept_terms: true,
+        },
+      }),
     ).rejects.toMatchObject({
       status: 409,
       code: 'username_taken',

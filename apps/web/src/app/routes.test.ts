@@ -5,6 +5,11 @@ describe('entry screen by path prefix', () => {
   it.each([
     ['/login', 'login'],
     ['/login/signup', 'login'],
+    ['/login/forgot', 'login'],
+    ['/reset-password', 'login'],
+    ['/terms', 'login'],
+    ['/privacy/', 'login'],
+    ['/terms-and-more', 'main'],
     ['/mobile', 'mobile'],
     ['/branch/abc', 'branch'],
     ['/3ds-callback', '3ds-callback'],

@@ -2,8 +2,12 @@
 
 export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'maintenance' | 'unban' | 'main';
 
+/** Pages shown with the sign-in screens whether or not someone is signed in (issue 17). */
+export const SIGNED_OUT_PATHS = ['/reset-password', '/terms', '/privacy'];
+
 export function entryScreen(pathname: string): EntryScreen {
   if (pathname.startsWith('/login')) return 'login';
+  if (SIGNED_OUT_PATHS.includes(pathname.replace(/\/$/, ''))) return 'login';
   if (pathname.startsWith('/mobile')) return 'mobile';
   if (pathname.startsWith('/branch')) return 'branch';
   if (pathname.startsWith('/3ds-callback')) return '3ds-callback';

@@ -22,6 +22,13 @@ import {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from '../account';
+import {
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  MessageResponse,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+} from '../account-basics';
 import { endpoint } from '../endpoint';
 import {
   AuthResponse,
@@ -210,6 +217,37 @@ export const accountEndpoints = {
     path: '/v1/users/deletion',
     access: 'user',
     response: DeletionResponse,
+  }),
+
+  // account basics (issue 17): password reset by link, change password, the own data export
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/v1/auth/password-reset',
+    access: 'public',
+    body: PasswordResetRequest,
+    response: MessageResponse,
+    status: 202,
+  }),
+  confirmPasswordReset: endpoint({
+    method: 'POST',
+    path: '/v1/auth/password-reset/confirm',
+    access: 'public',
+    body: PasswordResetConfirmRequest,
+    response: MessageResponse,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/v1/users/password',
+    access: 'user',
+    body: ChangePasswordRequest,
+    response: ChangePasswordResponse,
+  }),
+  /** A ZIP of data.json and CSV files (DATA_EXPORT_FILES), streamed; once per DATA_EXPORT_COOLDOWN_MS. */
+  exportData: endpoint({
+    method: 'GET',
+    path: '/v1/users/export',
+    access: 'user',
+    transport: 'file',
   }),
 
   // admin

@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import type { MediaStorage } from '../media/storage';
+import { SignInThrottled } from '../users/throttle';
 import { avatarParserOptions, readAvatar, uploadAvatar } from './avatar';
 import { resendVerification, sendActionCode, verifyEmail } from './codes';
 import { cancelDeletion, scheduleDeletion } from './deletion';
+import { ExportThrottled, startDataExport } from './export';
+import { changePassword, confirmPasswordReset, requestPasswordReset } from './password';
 import {
   addTag,
   dismissReportedWarning,
@@ -82,6 +85,41 @@ export async function registerAccountRoutes(
     limited,
   );
   route(app, endpoints.cancelDeletion, ({ auth }) => cancelDeletion(ctx, auth.user));
+
+  // Password reset and change (issue 17): per address by the route's limit, per account in the service.
+  route(app, endpoints.requestPasswordReset, ({ body }) => requestPasswordReset(ctx, body.login), limited);
+  route(
+    app,
+    endpoints.confirmPasswordReset,
+    ({ body }) => confirmPasswordReset(ctx, body.token, body.password),
+    limited,
+  );
+  route(
+    app,
+    endpoints.changePassword,
+    async ({ auth, body, reply }) => {
+      try {
+        return await changePassword(ctx, auth, body.current_password, body.new_password);
+      } catch (e) {
+        if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));
+        throw e;
+      }
+    },
+    limited,
+  );
+  route(app, endpoints.exportData, async ({ auth, reply }) => {
+    try {
+      const { body, fileName } = await startDataExport(ctx, auth.user);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    } catch (e) {
+      if (e instanceof ExportThrottled) reply.header('retry-after', String(e.retryAfterS));
+      throw e;
+    }
+  });
 
   // Multipart lives in the profile photo's scope only.
   await app.register(async (scope) => {

@@ -25,9 +25,11 @@ export function registerMaintenance(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** Writes a frozen account may still make: leaving (sessions) and nothing else. */
+/** Writes a frozen account may still make: leaving (sessions) and securing it (a new password). */
 const FROZEN_ALLOWED = new Set(
-  [endpoints.signIn, endpoints.signUp, endpoints.signOut, endpoints.endSession].map(key),
+  [endpoints.signIn, endpoints.signUp, endpoints.signOut, endpoints.endSession, endpoints.changePassword].map(
+    key,
+  ),
 );
 
 /** The creator a request is about, for the country rule: where each page or chat names her. */

@@ -62,6 +62,8 @@ export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: str
       requires_moderation: isCreator,
       discover_status: 'hidden',
       new_fm_onboarding: isCreator,
+      // The schema accepted the sign-up only with both consents given (docs/accounts.md).
+      terms_accepted_at: ctx.clock.now(),
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');

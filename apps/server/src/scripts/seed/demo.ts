@@ -163,6 +163,8 @@ export async function seedDemo(
         avatar_url: avatarUrl(u.username, u.username),
         // Creators were seen recently, so Discover ranks them as active.
         last_online: u.type === 'featured' ? ctx.clock.now() : null,
+        // Demo people signed up as everyone does: 18 or older, terms accepted.
+        terms_accepted_at: ctx.clock.now(),
       });
       ids.set(u.username, id);
       if (u.credits > 0) {

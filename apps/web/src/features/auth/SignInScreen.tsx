@@ -1,4 +1,4 @@
-import { rules } from '@parlor/contract';
+import { ACCOUNT_BASICS_MESSAGES, rules } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -9,6 +9,8 @@ import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
 import { selectToken } from './authSlice';
 import { signIn } from './authThunks';
+import styles from './PasswordScreens.module.css';
+import { RESET_DONE_QUERY } from './passwordApi';
 
 type Field = 'login' | 'password';
 
@@ -22,6 +24,8 @@ export function SignInScreen() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { search } = useLocation();
   const next = afterSignInPath(search);
+  // Arriving from a password reset: say it worked (and why every device is signed out).
+  const resetDone = search.includes(RESET_DONE_QUERY);
 
   // A failure from an earlier visit is not this form's news.
   useEffect(() => {
@@ -62,6 +66,11 @@ export function SignInScreen() {
         </>
       }
     >
+      {resetDone && request.status !== 'Error' && (
+        <p className={styles.notice} role="status">
+          {ACCOUNT_BASICS_MESSAGES.resetDone}
+        </p>
+      )}
       <AuthForm
         alert={request.status === 'Error' ? request.error?.message : null}
         submitLabel="Sign in"
@@ -76,6 +85,9 @@ export function SignInScreen() {
           spellCheck={false}
         />
         <TextField label="Password" {...bind('password')} type="password" autoComplete="current-password" />
+        <Link to="/login/forgot" className={styles.forgot}>
+          Forgot password?
+        </Link>
       </AuthForm>
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
+import { Checkbox } from '../../ui/Checkbox';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';
 import { openOnboardingVerify } from '../verification/openers';
@@ -59,6 +60,13 @@ export function SignUpScreen() {
       setErrors((e) => ({ ...e, confirmPassword: validateSignUpField('confirmPassword', next) }));
     }
   };
+  /** A consent box: it is re-checked as soon as it changes once it shows an error. */
+  const bindBox = (field: 'confirm_adult' | 'accept_terms') => ({
+    name: field,
+    checked: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.checked),
+  });
   const blur = (field: SignUpField) => () => {
     if (values[field] === '') return; // leaving an untouched field is not an error yet
     setErrors((e) => ({ ...e, [field]: validateSignUpField(field, values) }));
@@ -180,6 +188,22 @@ export function SignUpScreen() {
           value={values.code}
           error={errors.code}
           onChange={(e) => set('code', e.target.value)}
+        />
+        <Checkbox label="I am 18 or older" {...bindBox('confirm_adult')} />
+        <Checkbox
+          label={
+            <>
+              I accept the{' '}
+              <Link to="/terms" target="_blank">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy" target="_blank">
+                Privacy Policy
+              </Link>
+            </>
+          }
+          {...bindBox('accept_terms')}
         />
       </AuthForm>
     </AuthLayout>

@@ -25,6 +25,8 @@ describe('auth reducer', () => {
       email: 'a@b.co',
       password: 'secret1',
       username: 'alex',
+      confirm_adult: true,
+      accept_terms: true,
     });
     expect(reduce(signedOut, action)).toMatchObject({ token: 'tok2', user, status: 'Fetched' });
   });

@@ -1,4 +1,4 @@
-import { USERNAME, VALIDATION } from '@parlor/contract';
+import { SIGN_UP_CONSENT, USERNAME, VALIDATION } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SIGN_UP, formFieldOf, toSignUpRequest, validateSignUp } from './signUpForm';
 
@@ -8,6 +8,8 @@ const filled = {
   username: 'alex',
   password: 'secret1',
   confirmPassword: 'secret1',
+  confirm_adult: true,
+  accept_terms: true,
 };
 
 describe('sign-up form', () => {
@@ -17,6 +19,17 @@ describe('sign-up form', () => {
       username: USERNAME.required,
       password: VALIDATION.required,
       confirmPassword: VALIDATION.required,
+      confirm_adult: SIGN_UP_CONSENT.adultRequired,
+      accept_terms: SIGN_UP_CONSENT.termsRequired,
+    });
+  });
+
+  it('needs both consents: 18 or older, and the terms and privacy policy', () => {
+    expect(validateSignUp({ ...filled, confirm_adult: false })).toEqual({
+      confirm_adult: SIGN_UP_CONSENT.adultRequired,
+    });
+    expect(validateSignUp({ ...filled, accept_terms: false })).toEqual({
+      accept_terms: SIGN_UP_CONSENT.termsRequired,
     });
   });
 
@@ -41,6 +54,8 @@ describe('sign-up form', () => {
       username: 'alex',
       password: 'secret1',
       type: 'user',
+      confirm_adult: true,
+      accept_terms: true,
     });
     expect(
       toSignUpRequest({ ...filled, type: 'featured', gender: 'female', code: ' FRIEND ' }),
@@ -54,6 +69,7 @@ describe('sign-up form', () => {
   it('maps server field paths onto form fields', () => {
     expect(formFieldOf('username')).toBe('username');
     expect(formFieldOf('email')).toBe('email');
+    expect(formFieldOf('accept_terms')).toBe('accept_terms');
     expect(formFieldOf('settings.profile')).toBeUndefined();
     expect(formFieldOf(undefined)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { type Gender, rules, type SignUpRequest, type UserType } from '@parlor/contract';
+import { type Gender, rules, SIGN_UP_CONSENT, type SignUpRequest, type UserType } from '@parlor/contract';
 
 /** The sign-up form as typed; `gender` is '' until chosen (it is optional). */
 export interface SignUpValues {
@@ -9,6 +9,10 @@ export interface SignUpValues {
   type: UserType;
   gender: Gender | '';
   code: string;
+  /** "I am 18 or older": required. */
+  confirm_adult: boolean;
+  /** "I accept the Terms of Service and Privacy Policy": required. */
+  accept_terms: boolean;
 }
 export type SignUpField = keyof SignUpValues;
 export type SignUpErrors = Partial<Record<SignUpField, string>>;
@@ -21,10 +25,19 @@ export const EMPTY_SIGN_UP: SignUpValues = {
   type: 'user',
   gender: '',
   code: '',
+  confirm_adult: false,
+  accept_terms: false,
 };
 
 /** The fields that have client rules, in screen order (the first failing one takes focus). */
-export const CHECKED_FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
+export const CHECKED_FIELDS = [
+  'email',
+  'username',
+  'password',
+  'confirmPassword',
+  'confirm_adult',
+  'accept_terms',
+] as const;
 
 /** The contract's validators with their exact messages; undefined when the field is fine. */
 export function validateSignUpField(field: SignUpField, values: SignUpValues): string | undefined {
@@ -40,6 +53,10 @@ export function validateSignUpField(field: SignUpField, values: SignUpValues): s
         rules.required(values.confirmPassword) ??
         rules.passwordsMatch(values.password, values.confirmPassword)
       );
+    case 'confirm_adult':
+      return values.confirm_adult ? undefined : SIGN_UP_CONSENT.adultRequired;
+    case 'accept_terms':
+      return values.accept_terms ? undefined : SIGN_UP_CONSENT.termsRequired;
     default:
       return undefined;
   }
@@ -62,6 +79,9 @@ export function toSignUpRequest(values: SignUpValues): SignUpRequest {
     username: rules.normalizeUsername(values.username),
     password: values.password,
     type: values.type,
+    // Sent as ticked: the server refuses anything but true (validateSignUp asks first).
+    confirm_adult: values.confirm_adult as true,
+    accept_terms: values.accept_terms as true,
     ...(values.gender ? { gender: values.gender } : {}),
     ...(code ? { code } : {}),
   };

@@ -10,9 +10,10 @@ export function AccountMenu() {
   if (!user) return null;
   const items = [
     { to: '/account/edit-profile', label: 'Edit profile', note: 'Photo, username and bio' },
-    { to: '/account/settings/privacy', label: 'Privacy', note: 'Visibility and account deletion' },
+    { to: '/account/settings/privacy', label: 'Privacy', note: 'Visibility, your data and account deletion' },
     { to: '/account/settings/notifications', label: 'Notifications', note: 'What we email you about' },
     { to: '/account/settings/sessions', label: 'Sessions', note: 'Devices signed in to your account' },
+    { to: '/account/settings/password', label: 'Password', note: 'Change the password you sign in with' },
     { to: '/account/settings/storage', label: 'Storage', note: 'Your uploads and your vault' },
     ...(user.type === 'featured'
       ? [

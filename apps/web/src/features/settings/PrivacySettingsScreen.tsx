@@ -5,13 +5,14 @@ import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toasts';
 import { BlockedCountriesCard } from '../account-states/BlockedCountriesCard';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
 import { Note } from './Note';
 import styles from './PrivacySettingsScreen.module.css';
 import { SettingsPage } from './SettingsPage';
-import { cancelDeletion, scheduleDeletion, setFeaturedInDiscover } from './settingsApi';
+import { cancelDeletion, downloadMyData, scheduleDeletion, setFeaturedInDiscover } from './settingsApi';
 import { Toggle } from './Toggle';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -24,6 +25,8 @@ export function PrivacySettingsScreen() {
   const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   if (!user) return null;
   const profile = user.settings.profile;
   const creator = user.type === 'featured';
@@ -33,6 +36,19 @@ export function PrivacySettingsScreen() {
     setError(null);
     const result = await action;
     if (result.error) setError((result.payload as { message?: string } | undefined)?.message ?? null);
+  };
+
+  const exportData = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      const name = await downloadMyData();
+      showToast(`Your data was downloaded as ${name}.`);
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : null);
+    } finally {
+      setExporting(false);
+    }
   };
 
   const requestDeletion = async (event: FormEvent) => {
@@ -76,6 +92,21 @@ export function PrivacySettingsScreen() {
       </Card>
 
       {creator && <BlockedCountriesCard />}
+
+      <Card roomy aria-labelledby="data-title">
+        <CardTitle id="data-title">Your data</CardTitle>
+        <Note>
+          Download a copy of everything Parlor keeps about you: your profile and settings, your messages sent
+          and received, purchases, credit{creator ? ', earnings and payout' : ''} history, tips and
+          subscriptions, as a ZIP of JSON and CSV files.
+        </Note>
+        {exportError && <Note tone="error">{exportError}</Note>}
+        <CardActions>
+          <Button variant="secondary" loading={exporting} onClick={exportData}>
+            Download my data
+          </Button>
+        </CardActions>
+      </Card>
 
       <Card roomy danger aria-labelledby="delete-title">
         <CardTitle id="delete-title">Delete account</CardTitle>

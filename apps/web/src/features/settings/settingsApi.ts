@@ -93,6 +93,45 @@ export const getPayoutDefaults = () => call(endpoints.getPayoutDefaults);
 export const savePayoutDefaults = (code: string, body: CallBody<typeof endpoints.updatePayoutDefaults>) =>
   call(endpoints.updatePayoutDefaults, { query: { verification_code: code }, body });
 
+/** POST /v1/users/password: the other sessions end, this one stays (issue 17). */
+export const changePassword = (current: string, next: string) =>
+  call(endpoints.changePassword, { body: { current_password: current, new_password: next } });
+
+/**
+ * GET /v1/users/export: the ZIP of the own data. Fetched with the session header (a link could not
+ * send it) and handed to the browser as a download; answers the file's name.
+ */
+export async function downloadMyData(): Promise<string> {
+  const token = storedToken();
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.exportData)}`, {
+      headers: { 'web-type': 'react', ...(token ? { 'access-token': token } : {}) },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, ERRORS.network, 'network_error');
+  }
+  if (!response.ok) {
+    const body = ErrorBody.safeParse(await response.json().catch(() => null));
+    throw body.success
+      ? new ApiError(response.status, body.data.message, body.data.code)
+      : new ApiError(response.status, ERRORS.default, 'unknown_error');
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'parlor-data.zip';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the memory can go a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
 export const listSessions = () => call(endpoints.listSessions);
 export const endSession = (id: string) => call(endpoints.endSession, { params: { id } });
 

@@ -31,6 +31,10 @@ const SessionsSettingsScreen = lazyWithRetry(
   () => import('../settings/SessionsSettingsScreen'),
   'SessionsSettingsScreen',
 );
+const PasswordSettingsScreen = lazyWithRetry(
+  () => import('../settings/PasswordSettingsScreen'),
+  'PasswordSettingsScreen',
+);
 const StorageSettingsScreen = lazyWithRetry(
   () => import('../settings/StorageSettingsScreen'),
   'StorageSettingsScreen',
@@ -102,6 +106,7 @@ export function MainApp() {
             <Route path="/account/settings/payouts" element={<PayoutSettingsScreen />} />
             <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
+            <Route path="/account/settings/password" element={<PasswordSettingsScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
             <Route
