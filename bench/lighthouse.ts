@@ -29,6 +29,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_PASSWORD = 'password123';
 const FAN = process.env.LIGHTHOUSE_FAN ?? 'alex';
 const CREATOR = process.env.LIGHTHOUSE_CREATOR ?? 'mila';
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+// Lighthouse's default mobile network (slow 4G), kept when only the CPU multiplier changes.
+const MOBILE_THROTTLING = {
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+};
 
 interface PageFigures {
   page: string;
@@ -43,6 +54,8 @@ interface PageFigures {
   totalKiB: number;
   failingA11y: string[];
   opportunities: string[];
+  /** Lighthouse's measure of this machine's CPU speed at the time (about 1,000+ on a quiet desktop). */
+  benchmarkIndex: number;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -82,6 +95,9 @@ async function audit(name: string, url: string, origin: string, token?: string):
       onlyCategories: ['performance', 'accessibility'],
       // Signed in, the token set above must survive; the fresh profile keeps the cache empty anyway.
       disableStorageReset: Boolean(token),
+      // Default 4. On a loaded machine (low benchmarkIndex) Lighthouse's own advice is a lower
+      // multiplier; LIGHTHOUSE_CPU_SLOWDOWN sets it, and the figures then say so.
+      ...(CPU_SLOWDOWN ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
@@ -89,7 +105,9 @@ async function audit(name: string, url: string, origin: string, token?: string):
     const saveDir = process.env.LIGHTHOUSE_SAVE_DIR;
     if (saveDir) {
       fs.mkdirSync(saveDir, { recursive: true });
-      fs.writeFileSync(path.join(saveDir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      const stamp = `${name}-${Date.now()}`;
+      fs.writeFileSync(path.join(saveDir, `${stamp}.json`), JSON.stringify(lhr));
+      fs.writeFileSync(path.join(saveDir, `${stamp}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -117,6 +135,7 @@ async function audit(name: string, url: string, origin: string, token?: string):
       totalKiB: Math.round(bytes(() => true) * 10) / 10,
       failingA11y,
       opportunities,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();
@@ -170,7 +189,7 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const figures = await audit(page.name, page.url, origin, page.token);
         console.log(
-          `  ${page.name} run ${i + 1}/${runs}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms`,
+          `  ${page.name} run ${i + 1}/${runs}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms (benchmarkIndex ${figures.benchmarkIndex})`,
         );
         all.push(figures);
       }
@@ -179,16 +198,16 @@ async function main() {
 
     const load = os.loadavg().map((l) => l.toFixed(2));
     console.log(
-      `\nLighthouse 12.8 mobile (simulated slow 4G, 4x CPU), median of ${runs}; ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${load.join(', ')}\n`,
+      `\nLighthouse 12.8 mobile (simulated slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU), median of ${runs}; ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${load.join(', ')}\n`,
     );
     console.log(
-      '| page | path | performance | accessibility | FCP | LCP | TBT | CLS | JS transferred | all transferred |',
+      '| page | path | performance | accessibility | FCP | LCP | TBT | CLS | JS transferred | all transferred | benchmarkIndex |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       console.log(
-        `| ${r.page} | ${r.url.replace(/\/chats\/.+/, '/chats/<mila>')} | ${r.performance} | ${r.accessibility} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${r.tbtMs} ms | ${r.cls} | ${r.scriptKiB} KiB | ${r.totalKiB} KiB |`,
+        `| ${r.page} | ${r.url.replace(/\/chats\/.+/, '/chats/<mila>')} | ${r.performance} | ${r.accessibility} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${r.tbtMs} ms | ${r.cls} | ${r.scriptKiB} KiB | ${r.totalKiB} KiB | ${r.benchmarkIndex} |`,
       );
     }
     for (const r of results) {
