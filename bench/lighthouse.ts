@@ -142,6 +142,18 @@ async function audit(name: string, url: string, origin: string, token?: string):
   }
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART...): such a run is tried again. */
+async function auditWithRetry(name: string, url: string, origin: string, token?: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(name, url, origin, token);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${name}: ${(error as Error).message}; trying again`);
+    }
+  }
+}
+
 function median(runs: PageFigures[]): PageFigures {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -187,7 +199,7 @@ async function main() {
     for (const page of pages) {
       const all: PageFigures[] = [];
       for (let i = 0; i < runs; i++) {
-        const figures = await audit(page.name, page.url, origin, page.token);
+        const figures = await auditWithRetry(page.name, page.url, origin, page.token);
         console.log(
           `  ${page.name} run ${i + 1}/${runs}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms (benchmarkIndex ${figures.benchmarkIndex})`,
         );
