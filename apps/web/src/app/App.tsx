@@ -1,14 +1,18 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
-import { MainApp } from '../features/shell/MainApp';
+import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { PageSpinner } from '../ui/Spinner';
+import { storedToken } from './browser';
 import { lazyWithRetry } from './lazyWithRetry';
 import { entryScreen } from './routes';
 
+// The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
+// signed-out screens load only what they show.
+const MainApp = lazyWithRetry(() => import('../features/shell/MainApp'), 'MainApp');
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');
 const ThreeDsCallbackScreen = lazyWithRetry(
@@ -20,6 +24,27 @@ const MaintenanceScreen = lazyWithRetry(
   'MaintenanceScreen',
 );
 const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen'), 'UnbanScreen');
+
+/**
+ * The first screen a signed-in path shows, fetched beside the signed-in app's chunk rather than
+ * after it (the module cache hands the same module to MainApp's lazy screen).
+ */
+function preloadFirstScreen(pathname: string) {
+  if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
+  if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
+}
+
+/** On a signed-in path the session and the first screen start loading with the app's chunk. */
+function EarlyStart() {
+  const { pathname } = useLocation();
+  const main = entryScreen(pathname) === 'main';
+  useSessionLoad(main);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the path the page opened on
+  useEffect(() => {
+    if (main && storedToken()) preloadFirstScreen(pathname);
+  }, []);
+  return null;
+}
 
 /** The screen is chosen by path prefix at entry. */
 function Entry() {
@@ -45,6 +70,7 @@ function Entry() {
 export function App() {
   return (
     <>
+      <EarlyStart />
       <Suspense fallback={<PageSpinner />}>
         <Entry />
       </Suspense>

@@ -33,15 +33,18 @@ function Notice({ notice }: { notice: NewFanNotice }) {
 
 /**
  * A creator's live "sam followed you" notices (`new_fan`): small, in a corner, gone after a few
- * seconds. The list is a polite live region, so a screen reader reads each new one once.
+ * seconds. The list sits in a polite live region, so a screen reader reads each new one once.
  */
 export function NewFanNotices() {
   const notices = useAppSelector(selectNewFanNotices);
   return (
-    <ul className={styles.notices} role="status" aria-live="polite" aria-label="New fans">
-      {notices.map((n) => (
-        <Notice key={n.id} notice={n} />
-      ))}
-    </ul>
+    // The live region wraps the list: a <ul> may not take the status role (it stays a list).
+    <div role="status" aria-live="polite" aria-label="New fans">
+      <ul className={styles.notices}>
+        {notices.map((n) => (
+          <Notice key={n.id} notice={n} />
+        ))}
+      </ul>
+    </div>
   );
 }

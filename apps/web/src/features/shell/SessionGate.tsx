@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -10,6 +10,7 @@ import { selectAuthStatus, selectSigningOut, selectToken, selectUser } from '../
 import { loadSession } from '../auth/authThunks';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
 import { SystemPage } from '../system/SystemPage';
+import { useSessionLoad } from './useSessionLoad';
 
 /**
  * The main app needs a signed-in user: with a token it loads the user (GET /v1/users/me) and the
@@ -24,12 +25,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const config = useAppSelector((s) => selectRequest(s, loadProviderConfig));
   const location = useLocation();
 
-  useEffect(() => {
-    if (token && !user && status === 'None') void dispatch(loadSession());
-  }, [dispatch, token, user, status]);
-  useEffect(() => {
-    if (token && config.status === 'None') void dispatch(loadProviderConfig());
-  }, [dispatch, token, config.status]);
+  useSessionLoad();
 
   if (signingOut) return <PageSpinner label="Signing out" />;
   // A link opened while signed out is kept for after sign-in.

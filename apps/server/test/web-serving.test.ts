@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../web/precompress';
+import { registerStatic } from '../src/plugins/static';
+import { client } from './support/client';
+import { startServer, type TestServer } from './support/server';
+
+/** A GET over a plain socket: the bytes as sent (fetch would decode them) and the headers. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+// A script big enough that compressing it pays, like the app's own bundles.
+const SCRIPT = Array.from(
+  { length: 400 },
+  (_, i) => `export const value${i} = "Parlor chunk line ${i}";\n`,
+).join('');
+const INDEX =
+  '<!doctype html><html lang="en"><head><title>Parlor</title></head><body><div id="root"></div></body></html>';
+
+let server: TestServer;
+let web: string;
+
+beforeAll(async () => {
+  // A build's output as `npm run build -w apps/web` leaves it: files, then the precompress step.
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'parlor-web-'));
+  web = dir;
+  fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(web, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(web, 'assets', 'index-abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(web, 'assets', 'index-abc123.css'), `body { color: #1b1a22; }\n`.repeat(50));
+  fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await precompressDir(web);
+  server = await startServer({ WEB_DIR: web });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('precompressed web assets', () => {
+  it('the build step writes a .br and a .gz beside every text asset, and nothing beside images', () => {
+    for (const file of ['index.html', 'assets/index-abc123.js', 'assets/index-abc123.css', 'favicon.svg']) {
+      expect(fs.existsSync(path.join(web, `${file}.br`)), file).toBe(true);
+      expect(fs.existsSync(path.join(web, `${file}.gz`)), file).toBe(true);
+    }
+  });
+
+  it('sends a script brotli-compressed to a browser that accepts br, identical once decoded', async () => {
+    const res = await rawGet(`${server.url}/assets/index-abc123.js`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.length).toBeLessThan(SCRIPT.length / 4);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser that accepts only gzip', async () => {
+    const res = await rawGet(`${server.url}/assets/index-abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is to a client that accepts no encoding', async () => {
+    const res = await rawGet(`${server.url}/assets/index-abc123.js`);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body.toString()).toBe(SCRIPT);
+  });
+
+  it('compresses the app page too, which every visit revalidates', async () => {
+    for (const page of ['/login', '/chats']) {
+      const res = await rawGet(`${server.url}${page}`, { 'accept-encoding': 'br', accept: 'text/html' });
+      expect(res.status, page).toBe(200);
+      expect(res.headers['content-encoding'], page).toBe('br');
+      expect(res.headers['content-type'], page).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.body).toString(), page).toBe(INDEX);
+    }
+  });
+
+  it('stylesheets are compressed and cached like scripts', async () => {
+    const res = await rawGet(`${server.url}/assets/index-abc123.css`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/text\/css/);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('a missing asset is still a 404, in any encoding', async () => {
+    const res = await rawGet(`${server.url}/assets/gone-000000.js`, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('robots.txt', () => {
+  it('lets crawlers see creator pages and discover, and keeps them out of the API and private areas', async () => {
+    const res = await client(server.url).call('GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = String(res.body).split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const pathname of ['/v1/', '/account', '/admin', '/chats']) {
+      expect(lines, pathname).toContain(`Disallow: ${pathname}`);
+    }
+    expect(lines).toContain('Allow: /discover');
+    expect(lines).toContain('Allow: /');
+    // A creator's page such as /mila is matched by no Disallow line.
+    const disallowed = lines
+      .filter((l) => l.startsWith('Disallow: '))
+      .map((l) => l.slice('Disallow: '.length));
+    for (const pathname of ['/mila', '/discover', '/login']) {
+      expect(
+        disallowed.some((prefix) => pathname.startsWith(prefix)),
+        pathname,
+      ).toBe(false);
+    }
+  });
+
+  it('is there even when the web app is not built', async () => {
+    // The static layer alone over an empty folder: no build, still an answer.
+    const bare = Fastify({ logger: false });
+    await registerStatic(bare, path.join(web, 'not-built'));
+    try {
+      const res = await bare.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Disallow: /chats');
+      expect((await bare.inject({ method: 'GET', url: '/login' })).statusCode).toBe(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});
