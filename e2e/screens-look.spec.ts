@@ -26,8 +26,6 @@ import { expect, test } from './support/test';
 
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
-test.describe.configure({ mode: 'serial' });
-
 let parlor: Awaited<ReturnType<typeof startOwnServer>>;
 let sessions: Record<Exclude<Who, 'signed-out'>, Session>;
 let ids: Ids;
