@@ -38,7 +38,9 @@ test.afterAll(async () => {
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}\n  ${n.failureSummary ?? ''}`),
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}\n  ${n.failureSummary ?? ''}`,
+    ),
   );
 }
 

@@ -217,9 +217,18 @@ export async function pageFor(browser: Browser, baseURL: string | undefined, ses
   return page;
 }
 
-/** Waits for the screen's pictures: a screenshot taken while one loads would differ. */
+/**
+ * Waits for the pictures in view: a screenshot taken while one loads would differ. (A lazy picture
+ * below the fold does not load at all, so only those in the viewport count.)
+ */
 export async function settle(page: Page) {
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => {
+      const box = img.getBoundingClientRect();
+      const inView = box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      return !inView || img.complete;
+    }),
+  );
   // Layout settles (the inbox and conversation measure their panes).
   await page.waitForTimeout(400);
 }
@@ -229,5 +238,4 @@ export async function settle(page: Page) {
  * did to the shared server's. Not E2E_PORT + 60 (the lifecycle journey's) nor + 100 (the second
  * process on PostgreSQL).
  */
-export const screensPort = (offset: number) =>
-  Number(process.env.E2E_PORT ?? 8090) + 70 + offset;
+export const screensPort = (offset: number) => Number(process.env.E2E_PORT ?? 8090) + 70 + offset;

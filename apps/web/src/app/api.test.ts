@@ -263,7 +263,9 @@ describe('what a person reads of a refusal', () => {
   });
 
   it('says what a bare "Not found" means', async () => {
-    expect((await refusal(404, { message: 'Not found', code: 'not_found' })).message).toBe(PERSON_MESSAGES.gone);
+    expect((await refusal(404, { message: 'Not found', code: 'not_found' })).message).toBe(
+      PERSON_MESSAGES.gone,
+    );
   });
 
   it("passes the server's own sentences through unchanged", async () => {

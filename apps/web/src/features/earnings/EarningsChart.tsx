@@ -100,7 +100,8 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
         className={styles.chart}
         aria-hidden="true"
         data-testid="earnings-chart"
-        onMouseLeave={() => setHover(null)} />
+        onMouseLeave={() => setHover(null)}
+      />
       <div className={styles.legend} aria-hidden="true">
         <p className={styles.legendHead} data-testid="chart-legend-head">
           <span>{day ? dayLabel(day.date, true) : caption}</span>

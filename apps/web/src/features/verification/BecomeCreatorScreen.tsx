@@ -37,7 +37,9 @@ async function uploadDocument(kind: IdDocumentKind, file: File): Promise<IdDocum
     const message = (json as { message?: string } | null)?.message;
     throw new ApiError(
       res.status,
-      message ? personMessage(res.status, code, message) : 'The document could not be uploaded. Please try again.',
+      message
+        ? personMessage(res.status, code, message)
+        : 'The document could not be uploaded. Please try again.',
       code,
     );
   }
