@@ -17,6 +17,9 @@ import { expect, test } from './support/test';
 // Issue 17, keep it fixed: axe-core finds no WCAG 2.1 A/AA violation on any main screen, at phone
 // and desktop width, on the demo data of a server of this spec's own.
 
+// A busy machine (two cores, several runs) takes its time over a screen at two widths.
+test.describe.configure({ timeout: 120_000 });
+
 let parlor: Awaited<ReturnType<typeof startOwnServer>>;
 let sessions: Record<Exclude<Who, 'signed-out'>, Session>;
 let ids: Ids;

@@ -26,6 +26,9 @@ import { expect, test } from './support/test';
 
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
+// A busy machine (two cores, several runs) takes its time over a screen at two widths.
+test.describe.configure({ timeout: 120_000 });
+
 let parlor: Awaited<ReturnType<typeof startOwnServer>>;
 let sessions: Record<Exclude<Who, 'signed-out'>, Session>;
 let ids: Ids;
