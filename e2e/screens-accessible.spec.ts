@@ -39,7 +39,9 @@ test.afterAll(async () => {
 
 /** One line per violation and element, so a failure says what to fix where. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return result.violations.flatMap((v) =>
     v.nodes.map(
       (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}\n  ${n.failureSummary ?? ''}`,
