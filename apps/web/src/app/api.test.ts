@@ -1,6 +1,6 @@
 import { ERRORS, endpoints, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiBaseUrl, apiNotices, call, follow, wsBaseUrl } from './api';
+import { ApiError, apiBaseUrl, apiNotices, call, follow, PERSON_MESSAGES, wsBaseUrl } from './api';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -251,5 +251,34 @@ describe('calls through the endpoint table', () => {
     );
     await expect(follow(endpoints.listMessages, '/v1/chats/c1/x/messages?limit=50')).rejects.toThrow();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('what a person reads of a refusal', () => {
+  const refusal = async (status: number, body: unknown) => {
+    fetchMock.mockResolvedValue(json(status, body));
+    return (await call(endpoints.addTag, { body: { tag: 'art' } }).catch((e: unknown) => e)) as ApiError;
+  };
+
+  it("replaces a schema's wording with a sentence, keeping the code and the field", async () => {
+    const error = await refusal(400, {
+      message: 'Too small: expected string to have >=1 characters',
+      code: 'invalid_input',
+      field: 'tag',
+    });
+    expect(error.message).toBe(PERSON_MESSAGES.checkInput);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_input', field: 'tag' });
+  });
+
+  it('says what a bare "Not found" means', async () => {
+    expect((await refusal(404, { message: 'Not found', code: 'not_found' })).message).toBe(
+      PERSON_MESSAGES.gone,
+    );
+  });
+
+  it("passes the server's own sentences through unchanged", async () => {
+    const error = await refusal(400, { message: 'Choose a start before the end.', code: 'invalid_input' });
+    expect(error.message).toBe('Choose a start before the end.');
+    expect((await refusal(403, { message: ERRORS.blocked, code: 'blocked' })).message).toBe(ERRORS.blocked);
   });
 });

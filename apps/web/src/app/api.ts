@@ -110,6 +110,27 @@ function nonJsonError(): ApiError {
   return error;
 }
 
+/**
+ * What a person reads for the server's messages written for programs: a schema's wording ("Too
+ * small: expected string to have >=1 characters", "Invalid input: ..."), a framework's ("body/text
+ * must be string", "Bad Request") and the bare "Not found" of a missing resource. The server's own
+ * sentences (and the spec's exact texts) pass through unchanged.
+ */
+const MACHINE_WORDING =
+  /^(invalid (input|option|string|format|number|date|uuid|type|value|key|element|union|literal|enum|email|url)\b|too (small|big)\b|unrecognized key|expected |(body|querystring|params|headers)[/.\s]|bad request$|not found$)/i;
+
+export const PERSON_MESSAGES = {
+  checkInput: 'Some of what you entered could not be accepted. Please check it and try again.',
+  gone: 'This could not be found. It may have been deleted.',
+} as const;
+
+export function personMessage(status: number, code: string, message: string): string {
+  if (!MACHINE_WORDING.test(message.trim())) return message;
+  if (status === 404) return PERSON_MESSAGES.gone;
+  if (status === 400 || code === 'invalid_input') return PERSON_MESSAGES.checkInput;
+  return ERRORS.default;
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let json: unknown;
   try {
@@ -119,7 +140,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const body = ErrorBody.safeParse(json);
   if (!body.success) return new ApiError(response.status, ERRORS.default, 'unknown_error');
-  return new ApiError(response.status, body.data.message, body.data.code, body.data);
+  return new ApiError(
+    response.status,
+    personMessage(response.status, body.data.code, body.data.message),
+    body.data.code,
+    body.data,
+  );
 }
 
 /**

@@ -95,7 +95,13 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
 
   return (
     <figure className={styles.figure}>
-      <div ref={box} className={styles.chart} aria-hidden="true" onMouseLeave={() => setHover(null)} />
+      <div
+        ref={box}
+        className={styles.chart}
+        aria-hidden="true"
+        data-testid="earnings-chart"
+        onMouseLeave={() => setHover(null)}
+      />
       <div className={styles.legend} aria-hidden="true">
         <p className={styles.legendHead} data-testid="chart-legend-head">
           <span>{day ? dayLabel(day.date, true) : caption}</span>

@@ -76,7 +76,13 @@ export function CreatorProfileScreen() {
               ? 'Not available in your country'
               : 'This profile could not be loaded'
         }
-        text={load.error.message}
+        text={
+          // The server's 404 is the spec's 'User Cannot Be Found Or Does Not Exist', which the
+          // title already says: the text tells what to do instead.
+          load.error.status === 404
+            ? 'The link may be mistyped, or the account was removed. Find creators in Discover.'
+            : load.error.message
+        }
       />
     );
   }
@@ -138,7 +144,7 @@ export function CreatorProfileScreen() {
         </h1>
         <p className={styles.meta}>
           <span className={styles.badge}>{creator ? 'Creator' : 'Member'}</span>
-          <span className={user.is_online ? styles.online : undefined}>
+          <span className={user.is_online ? styles.online : undefined} data-testid="presence">
             {user.is_online
               ? 'Online now'
               : user.last_online

@@ -8,7 +8,7 @@ import {
 } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, apiBaseUrl, call, endSession, toErrorInfo } from '../../app/api';
+import { ApiError, apiBaseUrl, call, endSession, personMessage, toErrorInfo } from '../../app/api';
 import { storedToken } from '../../app/browser';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
@@ -33,8 +33,15 @@ async function uploadDocument(kind: IdDocumentKind, file: File): Promise<IdDocum
   const json: unknown = await res.json().catch(() => null);
   if (res.status === 401) endSession();
   if (!res.ok) {
-    const message = (json as { message?: string } | null)?.message ?? 'Upload failed.';
-    throw new ApiError(res.status, message, (json as { code?: string } | null)?.code ?? 'upload_failed');
+    const code = (json as { code?: string } | null)?.code ?? 'upload_failed';
+    const message = (json as { message?: string } | null)?.message;
+    throw new ApiError(
+      res.status,
+      message
+        ? personMessage(res.status, code, message)
+        : 'The document could not be uploaded. Please try again.',
+      code,
+    );
   }
   return IdDocument.parse(json);
 }
