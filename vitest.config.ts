@@ -5,6 +5,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      // The contract as a browser loads it: every schema a stand-in built on first use (lazy.ts).
+      {
+        test: {
+          name: 'contract-browser',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+          env: { PARLOR_LAZY_SCHEMAS: '1' },
+        },
+      },
       {
         test: {
           name: 'server-unit',
@@ -22,7 +31,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The web app's own code runs against the contract's stand-ins, as in the browser.
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env: { PARLOR_LAZY_SCHEMAS: '1' },
+        },
+      },
     ],
   },
 });

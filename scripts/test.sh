@@ -75,7 +75,7 @@ for stage in "${stages[@]}"; do
   case "$stage" in
     typecheck) check typecheck npm run typecheck ;;
     lint) check lint npm run lint ;;
-    unit) tests unit --project contract --project server-unit --project web ;;
+    unit) tests unit --project contract --project contract-browser --project server-unit --project web ;;
     api) tests api --project server-api ;;
     e2e) e2e ;;
     *)

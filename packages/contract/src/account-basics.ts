@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './constants';
+import { lazySchema } from './lazy';
 import { VALIDATION } from './rules/messages';
 import { PasswordInput } from './users';
 
@@ -35,33 +36,41 @@ export const ACCOUNT_BASICS_MESSAGES = {
 } as const;
 
 /** POST /v1/auth/password-reset: an email address or a username, as at sign-in. */
-export const PasswordResetRequest = z.object({
-  login: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
-});
+export const PasswordResetRequest = lazySchema(() =>
+  z.object({
+    login: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
+  }),
+);
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 
-export const MessageResponse = z.object({ message: z.string() });
+export const MessageResponse = lazySchema(() => z.object({ message: z.string() }));
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /** POST /v1/auth/password-reset/confirm: the link's token and the new password (sign-up's rules). */
-export const PasswordResetConfirmRequest = z.object({
-  token: z.string({ error: ACCOUNT_BASICS_MESSAGES.resetInvalid }).min(1).max(200),
-  password: PasswordInput,
-});
+export const PasswordResetConfirmRequest = lazySchema(() =>
+  z.object({
+    token: z.string({ error: ACCOUNT_BASICS_MESSAGES.resetInvalid }).min(1).max(200),
+    password: PasswordInput,
+  }),
+);
 export type PasswordResetConfirmRequest = z.input<typeof PasswordResetConfirmRequest>;
 
 /** POST /v1/users/password: the current password proves it is the owner; the new one follows sign-up's rules. */
-export const ChangePasswordRequest = z.object({
-  current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
-  new_password: PasswordInput,
-});
+export const ChangePasswordRequest = lazySchema(() =>
+  z.object({
+    current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+    new_password: PasswordInput,
+  }),
+);
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
-export const ChangePasswordResponse = z.object({
-  message: z.string(),
-  /** Sessions on other devices that were signed out. */
-  ended_sessions: z.number().int(),
-});
+export const ChangePasswordResponse = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    /** Sessions on other devices that were signed out. */
+    ended_sessions: z.number().int(),
+  }),
+);
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 /** The files of the data export's ZIP: data.json holds everything, each CSV one list of it. */

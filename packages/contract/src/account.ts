@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, VERIFICATION_CODE_LENGTH } from './constants';
 import { FeaturedStatus, VerificationStatus } from './enums';
+import { lazySchema } from './lazy';
 import { ERRORS, VALIDATION } from './rules/messages';
 import { email as emailRule } from './rules/validators';
 import { EmailInput, User } from './users';
@@ -71,65 +72,83 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const DAILY_CODE_LIMIT = 6;
 
 /** Wrong or malformed codes share one message; the client clears the boxes on it. */
-export const VerificationCode = z
-  .string({ error: ERRORS.wrongCode })
-  .regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), ERRORS.wrongCode);
+export const VerificationCode = lazySchema(() =>
+  z
+    .string({ error: ERRORS.wrongCode })
+    .regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), ERRORS.wrongCode),
+);
 
-export const VerifyEmailRequest = z.object({ code: VerificationCode });
-export const VerifyEmailResponse = z.object({ message: z.string(), user: User });
+export const VerifyEmailRequest = lazySchema(() => z.object({ code: VerificationCode }));
+export const VerifyEmailResponse = lazySchema(() => z.object({ message: z.string(), user: User }));
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 
 /** POST /v1/users/resend-verify: the spec sends the email data with web and react_flow; a bare POST works too. */
-export const ResendVerifyRequest = z
-  .object({ email: EmailInput.optional(), web: z.boolean().optional(), react_flow: z.boolean().optional() })
-  .nullish();
-export const ChangeVerifyEmailRequest = z.object({ email: EmailInput });
+export const ResendVerifyRequest = lazySchema(() =>
+  z
+    .object({ email: EmailInput.optional(), web: z.boolean().optional(), react_flow: z.boolean().optional() })
+    .nullish(),
+);
+export const ChangeVerifyEmailRequest = lazySchema(() => z.object({ email: EmailInput }));
 
 /** Every call that mails a code answers where it went (masked in action mode) and the cooldown. */
-export const CodeSentResponse = z.object({
-  message: z.string(),
-  email: z.string(),
-  resend_after_s: z.number().int(),
-  user: User.optional(),
-});
+export const CodeSentResponse = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    email: z.string(),
+    resend_after_s: z.number().int(),
+    user: User.optional(),
+  }),
+);
 export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
 
-export const TagRequest = z.object({
-  tag: z
-    .string({ error: VALIDATION.required })
-    .trim()
-    .toLowerCase()
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]{0,29}$/u, ACCOUNT_MESSAGES.tagInvalid),
-});
-export const TagQuery = z.object({ tag: z.string().trim().toLowerCase().max(30) });
-export const TagsResponse = z.object({ tags: z.array(z.string()) });
+export const TagRequest = lazySchema(() =>
+  z.object({
+    tag: z
+      .string({ error: VALIDATION.required })
+      .trim()
+      .toLowerCase()
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]{0,29}$/u, ACCOUNT_MESSAGES.tagInvalid),
+  }),
+);
+export const TagQuery = lazySchema(() => z.object({ tag: z.string().trim().toLowerCase().max(30) }));
+export const TagsResponse = lazySchema(() => z.object({ tags: z.array(z.string()) }));
 export const MAX_TAGS = 10;
 
-export const GreetingRequest = z.object({ text: z.string().trim().min(1, VALIDATION.required).max(500) });
-export const GreetingResponse = z.object({ greeting: z.string().nullable() });
+export const GreetingRequest = lazySchema(() =>
+  z.object({ text: z.string().trim().min(1, VALIDATION.required).max(500) }),
+);
+export const GreetingResponse = lazySchema(() => z.object({ greeting: z.string().nullable() }));
 
-export const IdVerificationResponse = z.object({
-  status: VerificationStatus,
-  id_verified: z.boolean(),
-  requires_moderation: z.boolean(),
-  moderation_pending: z.boolean(),
-});
+export const IdVerificationResponse = lazySchema(() =>
+  z.object({
+    status: VerificationStatus,
+    id_verified: z.boolean(),
+    requires_moderation: z.boolean(),
+    moderation_pending: z.boolean(),
+  }),
+);
 export type IdVerificationResponse = z.infer<typeof IdVerificationResponse>;
 
 /** Days between asking for deletion and the account being erased; signing in can cancel it. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
-export const ScheduleDeletionRequest = z.object({
-  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
-});
-export const DeletionResponse = z.object({
-  deleted_scheduled: z.boolean(),
-  delete_at: z.string().nullable(),
-});
+export const ScheduleDeletionRequest = lazySchema(() =>
+  z.object({
+    password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+  }),
+);
+export const DeletionResponse = lazySchema(() =>
+  z.object({
+    deleted_scheduled: z.boolean(),
+    delete_at: z.string().nullable(),
+  }),
+);
 
-export const DiscoverSettingRequest = z.object({ featured: z.boolean() });
+export const DiscoverSettingRequest = lazySchema(() => z.object({ featured: z.boolean() }));
 
 /** PATCH /v2/account/defaults?verification_code=: payout information, guarded by an action code. */
-export const PayoutMethod = z.enum(['bank_transfer', 'paypal_transfer', 'paxum_transfer', 'crypto_transfer']);
+export const PayoutMethod = lazySchema(() =>
+  z.enum(['bank_transfer', 'paypal_transfer', 'paxum_transfer', 'crypto_transfer']),
+);
 export type PayoutMethod = z.infer<typeof PayoutMethod>;
 export const PAYOUT_DETAIL_MESSAGES = {
   iban: 'Enter a valid IBAN, e.g. DE89 3704 0044 0532 0130 00',
@@ -156,72 +175,81 @@ const WALLET = /^[A-Za-z0-9]{26,90}$/;
  * The details depend on the method: an IBAN and its holder for a bank transfer, the account's email
  * for PayPal and Paxum, a wallet address for crypto. The country is set once.
  */
-export const PayoutDefaultsRequest = z
-  .object({
-    payout_method: PayoutMethod,
-    payout_account: z.string().trim().min(3, VALIDATION.min3).max(120),
-    account_holder: z.string().trim().max(120).optional(),
-    payout_country: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, PAYOUT_DETAIL_MESSAGES.country)
-      .transform((c) => c.toUpperCase())
-      .optional(),
-  })
-  .superRefine((b, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (b.payout_method === 'bank_transfer') {
-      if (!isValidIban(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.iban);
-      if (!b.account_holder || b.account_holder.length < 2)
-        issue('account_holder', PAYOUT_DETAIL_MESSAGES.holder);
-    } else if (b.payout_method === 'crypto_transfer') {
-      if (!WALLET.test(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.wallet);
-    } else if (emailRule(b.payout_account) !== undefined)
-      issue('payout_account', PAYOUT_DETAIL_MESSAGES.email);
-  });
-export const PayoutDefaultsQuery = z.object({ verification_code: VerificationCode });
-export const PayoutDefaults = z.object({
-  payout_method: PayoutMethod.nullable(),
-  payout_account: z.string().nullable(),
-  account_holder: z.string().nullable(),
-  payout_country: z.string().nullable(),
-});
+export const PayoutDefaultsRequest = lazySchema(() =>
+  z
+    .object({
+      payout_method: PayoutMethod,
+      payout_account: z.string().trim().min(3, VALIDATION.min3).max(120),
+      account_holder: z.string().trim().max(120).optional(),
+      payout_country: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, PAYOUT_DETAIL_MESSAGES.country)
+        .transform((c) => c.toUpperCase())
+        .optional(),
+    })
+    .superRefine((b, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (b.payout_method === 'bank_transfer') {
+        if (!isValidIban(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.iban);
+        if (!b.account_holder || b.account_holder.length < 2)
+          issue('account_holder', PAYOUT_DETAIL_MESSAGES.holder);
+      } else if (b.payout_method === 'crypto_transfer') {
+        if (!WALLET.test(b.payout_account)) issue('payout_account', PAYOUT_DETAIL_MESSAGES.wallet);
+      } else if (emailRule(b.payout_account) !== undefined)
+        issue('payout_account', PAYOUT_DETAIL_MESSAGES.email);
+    }),
+);
+export const PayoutDefaultsQuery = lazySchema(() => z.object({ verification_code: VerificationCode }));
+export const PayoutDefaults = lazySchema(() =>
+  z.object({
+    payout_method: PayoutMethod.nullable(),
+    payout_account: z.string().nullable(),
+    account_holder: z.string().nullable(),
+    payout_country: z.string().nullable(),
+  }),
+);
 export type PayoutDefaults = z.infer<typeof PayoutDefaults>;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** GET /v1/users/avatars/{file}: an uploaded profile photo by its stored name. */
-export const UploadedAvatarParams = z.object({ file: z.string().max(120) });
+export const UploadedAvatarParams = lazySchema(() => z.object({ file: z.string().max(120) }));
 
 /** /v1/admin/users/{id}/{action}: what an admin can do to an account, and the event each sends. */
-export const AdminUserAction = z.enum([
-  'ban',
-  'unban',
-  'freeze',
-  'unfreeze',
-  'approve',
-  'deny',
-  'approve-id',
-  'reject-id',
-  'approve-enquiry',
-  'reject-enquiry',
-  'retake-id',
-  'warn',
-  'discover',
-  'force-discover',
-  'penalise',
-  'dismiss-reports',
-]);
+export const AdminUserAction = lazySchema(() =>
+  z.enum([
+    'ban',
+    'unban',
+    'freeze',
+    'unfreeze',
+    'approve',
+    'deny',
+    'approve-id',
+    'reject-id',
+    'approve-enquiry',
+    'reject-enquiry',
+    'retake-id',
+    'warn',
+    'discover',
+    'force-discover',
+    'penalise',
+    'dismiss-reports',
+  ]),
+);
 export type AdminUserAction = z.infer<typeof AdminUserAction>;
-export const AdminActionRequest = z
-  .object({
-    reason: z.string().trim().max(500).optional(),
-    message: z.string().trim().max(500).optional(),
-    /** `discover`: the status to set. */
-    discover_status: FeaturedStatus.optional(),
-    /** `force-discover` and `penalise`: false lifts it (default true). */
-    enabled: z.boolean().optional(),
-  })
-  .strict()
-  .nullish();
-export const AdminActionResponse = z.object({ user: User });
+export const AdminActionRequest = lazySchema(() =>
+  z
+    .object({
+      reason: z.string().trim().max(500).optional(),
+      message: z.string().trim().max(500).optional(),
+      /** `discover`: the status to set. */
+      discover_status: FeaturedStatus.optional(),
+      /** `force-discover` and `penalise`: false lifts it (default true). */
+      enabled: z.boolean().optional(),
+    })
+    .strict()
+    .nullish(),
+);
+export const AdminActionResponse = lazySchema(() => z.object({ user: User }));

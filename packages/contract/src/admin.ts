@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
 import { FeaturedStatus, Role, UserType, VerificationStatus } from './enums';
+import { lazySchema } from './lazy';
 import { MessageType } from './messages';
 
 // Moderation (DESIGN §8.6): creator applications, ID documents and the admin console's API.
@@ -21,146 +22,188 @@ export const MODERATION_MESSAGES = {
 
 // --- A fan's side: applying and ID documents ---
 
-export const ApplicationStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
+export const ApplicationStatus = lazySchema(() => z.enum(['none', 'pending', 'approved', 'rejected']));
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
-export const ApplyRequest = z
-  .object({ message: z.string().trim().max(1000).optional() })
-  .strict()
-  .nullish();
-export const ApplicationResponse = z.object({
-  status: ApplicationStatus,
-  id_verification_status: VerificationStatus.nullable(),
-  created_at: z.string().nullable(),
-});
+export const ApplyRequest = lazySchema(() =>
+  z
+    .object({ message: z.string().trim().max(1000).optional() })
+    .strict()
+    .nullish(),
+);
+export const ApplicationResponse = lazySchema(() =>
+  z.object({
+    status: ApplicationStatus,
+    id_verification_status: VerificationStatus.nullable(),
+    created_at: z.string().nullable(),
+  }),
+);
 export type ApplicationResponse = z.infer<typeof ApplicationResponse>;
 
-export const IdDocumentKind = z.enum(['id', 'selfie']);
+export const IdDocumentKind = lazySchema(() => z.enum(['id', 'selfie']));
 export type IdDocumentKind = z.infer<typeof IdDocumentKind>;
-export const IdDocumentParams = z.object({ kind: IdDocumentKind });
+export const IdDocumentParams = lazySchema(() => z.object({ kind: IdDocumentKind }));
 /** One uploaded document; `url` is signed for the viewer (its owner or an admin) and expires. */
-export const IdDocument = z.object({
-  _id: z.string(),
-  kind: IdDocumentKind,
-  url: z.string(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  created_at: z.string(),
-});
+export const IdDocument = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    kind: IdDocumentKind,
+    url: z.string(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type IdDocument = z.infer<typeof IdDocument>;
-export const IdDocuments = z.object({
-  id: IdDocument.nullable(),
-  selfie: IdDocument.nullable(),
-  id_verification_status: VerificationStatus.nullable(),
-});
+export const IdDocuments = lazySchema(() =>
+  z.object({
+    id: IdDocument.nullable(),
+    selfie: IdDocument.nullable(),
+    id_verification_status: VerificationStatus.nullable(),
+  }),
+);
 export type IdDocuments = z.infer<typeof IdDocuments>;
-export const IdDocumentFileParams = z.object({ publicId: z.string().min(1).max(64) });
-export const IdDocumentFileQuery = z.object({
-  u: z.string().max(64),
-  e: z.coerce.number().int().min(0).max(1e11),
-  s: z.string().max(128),
-});
+export const IdDocumentFileParams = lazySchema(() => z.object({ publicId: z.string().min(1).max(64) }));
+export const IdDocumentFileQuery = lazySchema(() =>
+  z.object({
+    u: z.string().max(64),
+    e: z.coerce.number().int().min(0).max(1e11),
+    s: z.string().max(128),
+  }),
+);
 
 // --- The admin console ---
 
-export const AdminPageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export const AdminUserSearchQuery = AdminPageQuery.extend({ q: z.string().trim().max(100).default('') });
+export const AdminPageQuery = lazySchema(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  }),
+);
+export const AdminUserSearchQuery = lazySchema(() =>
+  AdminPageQuery.extend({ q: z.string().trim().max(100).default('') }),
+);
 
 /** An account as the console shows it: identity and every moderation state. */
-export const AdminUser = z.object({
-  _id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  type: UserType,
-  role: Role,
-  avatar_url: z.string().nullable(),
-  created_at: z.string(),
-  id_verified: z.boolean(),
-  id_verification_status: VerificationStatus.nullable(),
-  requires_moderation: z.boolean(),
-  discover_status: FeaturedStatus,
-  force_discover: z.boolean(),
-  punishment_alert: z.boolean(),
-  warning_reported: z.boolean(),
-  banned: z.boolean(),
-  ban_reason: z.string().nullable(),
-  frozen: z.boolean(),
-  frozen_message: z.string().nullable(),
-  application_status: ApplicationStatus,
-  open_reports: z.number(),
-});
+export const AdminUser = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    type: UserType,
+    role: Role,
+    avatar_url: z.string().nullable(),
+    created_at: z.string(),
+    id_verified: z.boolean(),
+    id_verification_status: VerificationStatus.nullable(),
+    requires_moderation: z.boolean(),
+    discover_status: FeaturedStatus,
+    force_discover: z.boolean(),
+    punishment_alert: z.boolean(),
+    warning_reported: z.boolean(),
+    banned: z.boolean(),
+    ban_reason: z.string().nullable(),
+    frozen: z.boolean(),
+    frozen_message: z.string().nullable(),
+    application_status: ApplicationStatus,
+    open_reports: z.number(),
+  }),
+);
 export type AdminUser = z.infer<typeof AdminUser>;
-export const AdminUsersPage = z.object({ data: z.array(AdminUser), next: z.string().nullable() });
+export const AdminUsersPage = lazySchema(() =>
+  z.object({ data: z.array(AdminUser), next: z.string().nullable() }),
+);
 
-export const AdminApplication = z.object({
-  user: AdminUser,
-  message: z.string().nullable(),
-  created_at: z.string(),
-});
-export const AdminApplicationsPage = z.object({
-  data: z.array(AdminApplication),
-  next: z.string().nullable(),
-});
+export const AdminApplication = lazySchema(() =>
+  z.object({
+    user: AdminUser,
+    message: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
+export const AdminApplicationsPage = lazySchema(() =>
+  z.object({
+    data: z.array(AdminApplication),
+    next: z.string().nullable(),
+  }),
+);
 
-export const AdminIdVerification = z.object({
-  user: AdminUser,
-  id: IdDocument.nullable(),
-  selfie: IdDocument.nullable(),
-  submitted_at: z.string().nullable(),
-});
+export const AdminIdVerification = lazySchema(() =>
+  z.object({
+    user: AdminUser,
+    id: IdDocument.nullable(),
+    selfie: IdDocument.nullable(),
+    submitted_at: z.string().nullable(),
+  }),
+);
 export type AdminIdVerification = z.infer<typeof AdminIdVerification>;
-export const AdminIdVerificationsPage = z.object({
-  data: z.array(AdminIdVerification),
-  next: z.string().nullable(),
-});
+export const AdminIdVerificationsPage = lazySchema(() =>
+  z.object({
+    data: z.array(AdminIdVerification),
+    next: z.string().nullable(),
+  }),
+);
 
 /** A message of the reported chat, shown to the admin as the report's context. */
-export const ReportContextMessage = z.object({
-  _id: z.string(),
-  sender_id: z.string(),
-  type: MessageType,
-  text: z.string().nullable(),
-  price: z.number(),
-  created_at: z.string(),
-});
-export const AdminReport = z.object({
-  _id: z.string(),
-  reporter: z.object({ _id: z.string(), username: z.string() }),
-  reported: AdminUser,
-  reason: z.string().nullable(),
-  created_at: z.string(),
-  chat_id: z.string().nullable(),
-  context: z.array(ReportContextMessage),
-});
+export const ReportContextMessage = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    sender_id: z.string(),
+    type: MessageType,
+    text: z.string().nullable(),
+    price: z.number(),
+    created_at: z.string(),
+  }),
+);
+export const AdminReport = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    reporter: z.object({ _id: z.string(), username: z.string() }),
+    reported: AdminUser,
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    chat_id: z.string().nullable(),
+    context: z.array(ReportContextMessage),
+  }),
+);
 export type AdminReport = z.infer<typeof AdminReport>;
-export const AdminReportsPage = z.object({ data: z.array(AdminReport), next: z.string().nullable() });
+export const AdminReportsPage = lazySchema(() =>
+  z.object({ data: z.array(AdminReport), next: z.string().nullable() }),
+);
 
-export const AdminAmlCheck = z.object({
-  user: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
-  full_name: z.string(),
-  date_of_birth: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
-  submitted_at: z.string(),
-});
+export const AdminAmlCheck = lazySchema(() =>
+  z.object({
+    user: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+    full_name: z.string(),
+    date_of_birth: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    submitted_at: z.string(),
+  }),
+);
 export type AdminAmlCheck = z.infer<typeof AdminAmlCheck>;
-export const AdminAmlPage = z.object({ data: z.array(AdminAmlCheck), next: z.string().nullable() });
+export const AdminAmlPage = lazySchema(() =>
+  z.object({ data: z.array(AdminAmlCheck), next: z.string().nullable() }),
+);
 
-export const AuditTargetType = z.enum(['user', 'payout', 'aml', 'notice']);
-export const AdminAuditQuery = AdminPageQuery.extend({ target_id: z.string().max(64).optional() });
-export const AdminAuditEntry = z.object({
-  _id: z.string(),
-  admin: z.object({ _id: z.string().nullable(), username: z.string().nullable() }),
-  action: z.string(),
-  target_type: AuditTargetType,
-  target_id: z.string(),
-  target_username: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
+export const AuditTargetType = lazySchema(() => z.enum(['user', 'payout', 'aml', 'notice']));
+export const AdminAuditQuery = lazySchema(() =>
+  AdminPageQuery.extend({ target_id: z.string().max(64).optional() }),
+);
+export const AdminAuditEntry = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    admin: z.object({ _id: z.string().nullable(), username: z.string().nullable() }),
+    action: z.string(),
+    target_type: AuditTargetType,
+    target_id: z.string(),
+    target_username: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+  }),
+);
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
-export const AdminAuditPage = z.object({ data: z.array(AdminAuditEntry), next: z.string().nullable() });
+export const AdminAuditPage = lazySchema(() =>
+  z.object({ data: z.array(AdminAuditEntry), next: z.string().nullable() }),
+);

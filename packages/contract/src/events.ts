@@ -8,51 +8,64 @@ import {
 import { NewFanEvent } from './discover';
 import { PayoutCompletedEvent, SaleCommissionsEvent } from './earnings';
 import { NewFeedEvent } from './feed';
+import { lazySchema } from './lazy';
 import { PlatformNotice } from './lifecycle';
 import { MessagePaidEvent, PaidContentEvent } from './media';
 
 /** The realtime chat message event. */
-export const NewMessageEvent = z.object({
-  sender_id: z.string(),
-  recipient_id: z.string(),
-  chat_id: z.string(),
-  message_id: z.string(),
-  text: z.string().nullable(),
-  info: z.record(z.string(), z.unknown()).nullable(),
-  unread_messages: z.number().int(),
-  unread_tip: z.number().nullable(),
-  credit_rate: z.number().nullable(),
-  new_rate: z.number().nullable(),
-  timestamp: z.string(),
-  system: z.boolean(),
-});
+export const NewMessageEvent = lazySchema(() =>
+  z.object({
+    sender_id: z.string(),
+    recipient_id: z.string(),
+    chat_id: z.string(),
+    message_id: z.string(),
+    text: z.string().nullable(),
+    info: z.record(z.string(), z.unknown()).nullable(),
+    unread_messages: z.number().int(),
+    unread_tip: z.number().nullable(),
+    credit_rate: z.number().nullable(),
+    new_rate: z.number().nullable(),
+    timestamp: z.string(),
+    system: z.boolean(),
+  }),
+);
 export type NewMessageEvent = z.infer<typeof NewMessageEvent>;
 
-export const TypingEvent = z.object({ sender_id: z.string(), chat_id: z.string() });
-export const PresenceEvent = z.object({ user_id: z.string(), last_online: z.string().nullable() });
-export const CryptoTopUpEvent = z.object({
-  transaction_id: z.string(),
-  credits: z.number(),
-  paid_amount: z.number(),
-  paid_currency: z.string(),
-  fee: z.number(),
-});
+export const TypingEvent = lazySchema(() => z.object({ sender_id: z.string(), chat_id: z.string() }));
+export const PresenceEvent = lazySchema(() =>
+  z.object({ user_id: z.string(), last_online: z.string().nullable() }),
+);
+export const CryptoTopUpEvent = lazySchema(() =>
+  z.object({
+    transaction_id: z.string(),
+    credits: z.number(),
+    paid_amount: z.number(),
+    paid_currency: z.string(),
+    fee: z.number(),
+  }),
+);
 
-const open = z.record(z.string(), z.unknown());
+const open = lazySchema(() => z.record(z.string(), z.unknown()));
 
-export const MessageReadEvent = z.object({
-  chat_id: z.string(),
-  reader_id: z.string(),
-  last_read_message_id: z.string().nullable(),
-  read_at: z.string(),
-});
-export const MessageChangedEvent = z.object({ chat_id: z.string(), message_id: z.string() });
-export const NewRateEvent = z.object({
-  chat_id: z.string(),
-  user_id: z.string(),
-  new_rate: z.number().int(),
-});
-export const ChatMediaEvent = z.object({ chat_id: z.string(), user_id: z.string() });
+export const MessageReadEvent = lazySchema(() =>
+  z.object({
+    chat_id: z.string(),
+    reader_id: z.string(),
+    last_read_message_id: z.string().nullable(),
+    read_at: z.string(),
+  }),
+);
+export const MessageChangedEvent = lazySchema(() =>
+  z.object({ chat_id: z.string(), message_id: z.string() }),
+);
+export const NewRateEvent = lazySchema(() =>
+  z.object({
+    chat_id: z.string(),
+    user_id: z.string(),
+    new_rate: z.number().int(),
+  }),
+);
+export const ChatMediaEvent = lazySchema(() => z.object({ chat_id: z.string(), user_id: z.string() }));
 
 /**
  * Server-to-client events. Events without a fixed payload take an open object; each feature narrows
@@ -63,12 +76,14 @@ export const ServerEvents = {
    * The chat partners online now, capped so a creator with many fans online gets a bounded frame:
    * `online_complete` false means there were more, and the client asks about the chats it holds.
    */
-  init: z.object({
-    user_id: z.string(),
-    online_user_ids: z.array(z.string()),
-    online_complete: z.boolean(),
-  }),
-  pong: z.object({ ts: z.number() }),
+  init: lazySchema(() =>
+    z.object({
+      user_id: z.string(),
+      online_user_ids: z.array(z.string()),
+      online_complete: z.boolean(),
+    }),
+  ),
+  pong: lazySchema(() => z.object({ ts: z.number() })),
   sale_commissions: SaleCommissionsEvent,
   profile_complete_config: open,
   'user.update': open,
@@ -84,13 +99,15 @@ export const ServerEvents = {
   featured_enquiry_approved: open,
   model_approved: open,
   onboarding_approved_id: open,
-  total_credits: z.object({ credits: z.number() }),
+  total_credits: lazySchema(() => z.object({ credits: z.number() })),
   new_fan: NewFanEvent,
-  banned: z.object({ reason: z.string().nullable() }),
+  banned: lazySchema(() => z.object({ reason: z.string().nullable() })),
   message_paid: MessagePaidEvent,
   message_hidden: MessageChangedEvent,
   message_deleted: MessageChangedEvent,
-  unread_messages: z.object({ unread_messages: z.number(), unread_messages_favorites: z.number() }),
+  unread_messages: lazySchema(() =>
+    z.object({ unread_messages: z.number(), unread_messages_favorites: z.number() }),
+  ),
   message_read: MessageReadEvent,
   block_chat_media: ChatMediaEvent,
   allow_chat_media: ChatMediaEvent,
@@ -104,30 +121,32 @@ export const ServerEvents = {
   /** An automatic message went out: the creator's log adds it (GET /v1/auto-messages/log's entry). */
   auto_message_sent: AutoMessageLogEntry,
   /** A category was saved (another tab, another process): whether it now has messages. */
-  auto_messages_changed: z.object({ category: AutoMessageCategory, has_messages: z.boolean() }),
+  auto_messages_changed: lazySchema(() =>
+    z.object({ category: AutoMessageCategory, has_messages: z.boolean() }),
+  ),
   provider_features_update: open,
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,
   new_rate: NewRateEvent,
   /** An admin set (notice) or cleared (null) the global warning. */
-  global_notice: z.object({ notice: PlatformNotice.nullable() }),
+  global_notice: lazySchema(() => z.object({ notice: PlatformNotice.nullable() })),
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEvents)[N]>;
 
 /** Client-to-server frames. */
 export const ClientEvents = {
-  ping: z.object({}).passthrough(),
-  visibility: z.object({ state: z.enum(['visible', 'hidden']) }),
-  typing: z.object({ chat_id: z.string(), state: z.enum(['start', 'stop']) }),
+  ping: lazySchema(() => z.object({}).passthrough()),
+  visibility: lazySchema(() => z.object({ state: z.enum(['visible', 'hidden']) })),
+  typing: lazySchema(() => z.object({ chat_id: z.string(), state: z.enum(['start', 'stop']) })),
 } as const;
 export type ClientEventName = keyof typeof ClientEvents;
 
 /** The socket's address carries the session token: a browser cannot set headers on a WebSocket. */
-export const RealtimeQuery = z.object({ token: z.string().max(200).optional() });
+export const RealtimeQuery = lazySchema(() => z.object({ token: z.string().max(200).optional() }));
 
 /** Every frame is `{ event, data }`. */
-export const Frame = z.object({ event: z.string(), data: z.unknown() });
+export const Frame = lazySchema(() => z.object({ event: z.string(), data: z.unknown() }));
 
 /** Validates one incoming frame against its event's schema; unknown events and bad data answer null. */
 export function parseServerFrame(raw: string): { event: ServerEventName; data: unknown } | null {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
+import { lazySchema } from './lazy';
 import { MessageMedia } from './messages';
 
 /** The spec's post types (part 2 §3): a new avatar makes an `avatar` post; `featured` is text only. */
-export const FeedPostType = z.enum(['avatar', 'featured', 'image', 'video', 'imageOrVideo']);
+export const FeedPostType = lazySchema(() =>
+  z.enum(['avatar', 'featured', 'image', 'video', 'imageOrVideo']),
+);
 export type FeedPostType = z.infer<typeof FeedPostType>;
 
 export const FEED_TEXT_MAX_LENGTH = 2000;
@@ -12,63 +15,77 @@ export const FEED_TEXT_MAX_LENGTH = 2000;
  * A post as the asking user may see it (DESIGN §8.2). A `locked` post carries only the blurred
  * preview of its media, as a paid message does before it is bought.
  */
-export const FeedPost = z.object({
-  _id: z.string(),
-  model: z.object({ _id: z.string(), username: z.string(), avatar: z.string().nullable() }),
-  type: FeedPostType,
-  text: z.string().nullable(),
-  media: MessageMedia.nullable(),
-  private_feed: z.boolean(),
-  price: z.number().int(),
-  is_paid: z.boolean(),
-  locked: z.boolean(),
-  pinned: z.boolean(),
-  created_at: z.string(),
-});
+export const FeedPost = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    model: z.object({ _id: z.string(), username: z.string(), avatar: z.string().nullable() }),
+    type: FeedPostType,
+    text: z.string().nullable(),
+    media: MessageMedia.nullable(),
+    private_feed: z.boolean(),
+    price: z.number().int(),
+    is_paid: z.boolean(),
+    locked: z.boolean(),
+    pinned: z.boolean(),
+    created_at: z.string(),
+  }),
+);
 export type FeedPost = z.infer<typeof FeedPost>;
 
 /** GET /v1/feed: my home feed, or with `model_id` one creator's posts. */
-export const FeedQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  model_id: z.string().max(64).optional(),
-});
-export const FeedPage = z.object({
-  data: z.array(FeedPost),
-  next: z.string().nullable(),
-  /** With `model_id`: whether I subscribe to that creator. */
-  is_subscribed: z.boolean().optional(),
-});
+export const FeedQuery = lazySchema(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    model_id: z.string().max(64).optional(),
+  }),
+);
+export const FeedPage = lazySchema(() =>
+  z.object({
+    data: z.array(FeedPost),
+    next: z.string().nullable(),
+    /** With `model_id`: whether I subscribe to that creator. */
+    is_subscribed: z.boolean().optional(),
+  }),
+);
 export type FeedPage = z.infer<typeof FeedPage>;
 
-const FeedText = z
-  .string()
-  .max(FEED_TEXT_MAX_LENGTH, `Posts cannot exceed ${FEED_TEXT_MAX_LENGTH} characters`)
-  .nullable()
-  .optional();
+const FeedText = lazySchema(() =>
+  z
+    .string()
+    .max(FEED_TEXT_MAX_LENGTH, `Posts cannot exceed ${FEED_TEXT_MAX_LENGTH} characters`)
+    .nullable()
+    .optional(),
+);
 
 /** POST /v1/feed (creators): text and/or one of the creator's own photos or videos. */
-export const CreateFeedRequest = z.object({
-  type: FeedPostType.optional(),
-  text: FeedText,
-  media_id: z.string().max(128).nullable().optional(),
-  public_id: z.string().max(128).nullable().optional(),
-  private_feed: z.boolean().default(false),
-  price: z.number().int().min(0).max(100_000).default(0),
-});
+export const CreateFeedRequest = lazySchema(() =>
+  z.object({
+    type: FeedPostType.optional(),
+    text: FeedText,
+    media_id: z.string().max(128).nullable().optional(),
+    public_id: z.string().max(128).nullable().optional(),
+    private_feed: z.boolean().default(false),
+    price: z.number().int().min(0).max(100_000).default(0),
+  }),
+);
 export type CreateFeedRequest = z.input<typeof CreateFeedRequest>;
 
 /** PATCH /v1/feed/{id} (owner): the changed values. */
-export const UpdateFeedRequest = z.object({
-  text: FeedText,
-  private_feed: z.boolean().optional(),
-  pinned: z.boolean().optional(),
-});
+export const UpdateFeedRequest = lazySchema(() =>
+  z.object({
+    text: FeedText,
+    private_feed: z.boolean().optional(),
+    pinned: z.boolean().optional(),
+  }),
+);
 export type UpdateFeedRequest = z.input<typeof UpdateFeedRequest>;
 
-export const DeleteFeedResponse = z.object({ _id: z.string(), is_deleted: z.literal(true) });
-export const BuyFeedResponse = z.object({ post: FeedPost, credits: z.number().int() });
+export const DeleteFeedResponse = lazySchema(() =>
+  z.object({ _id: z.string(), is_deleted: z.literal(true) }),
+);
+export const BuyFeedResponse = lazySchema(() => z.object({ post: FeedPost, credits: z.number().int() }));
 export type BuyFeedResponse = z.infer<typeof BuyFeedResponse>;
 
 /** Realtime: a creator I subscribe to (or follow) posted. */
-export const NewFeedEvent = z.object({ feed_id: z.string(), model_id: z.string() });
+export const NewFeedEvent = lazySchema(() => z.object({ feed_id: z.string(), model_id: z.string() }));

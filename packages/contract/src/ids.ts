@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy';
 
 /**
  * A comma-joined list of ids in a query string (`ids=1,2,3`), as every bulk call sends them: split,
@@ -19,4 +20,4 @@ export function commaIds(each: z.ZodString, bounds: { max: number; maxLength: nu
 }
 
 /** A path segment naming one stored row (ids are uuids or numeric strings; 64 bounds both). */
-export const IdParams = z.object({ id: z.string().max(64) });
+export const IdParams = lazySchema(() => z.object({ id: z.string().max(64) }));

@@ -30,6 +30,7 @@ import {
   PasswordResetRequest,
 } from '../account-basics';
 import { endpoint } from '../endpoint';
+import { lazySchema } from '../lazy';
 import {
   AuthResponse,
   PublicUser,
@@ -255,7 +256,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/v1/admin/users/:id/:action',
     access: 'admin',
-    params: z.object({ id: z.string().max(64), action: AdminUserAction }),
+    params: lazySchema(() => z.object({ id: z.string().max(64), action: AdminUserAction })),
     body: AdminActionRequest,
     response: AdminActionResponse,
   }),

@@ -18,6 +18,7 @@ import {
 } from '../chats';
 import { endpoint } from '../endpoint';
 import { IdParams } from '../ids';
+import { lazySchema } from '../lazy';
 import {
   Message,
   MessageList,
@@ -103,7 +104,7 @@ export const chatEndpoints = {
     method: 'GET',
     path: '/v1/chats/:chatId/messages',
     access: 'user',
-    params: z.object({ chatId: z.string().max(64) }),
+    params: lazySchema(() => z.object({ chatId: z.string().max(64) })),
     query: MessagesQuery,
     response: MessagePage,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { RealtimeQuery } from '../events';
 import { JobsOverview } from '../jobs';
+import { lazySchema } from '../lazy';
 import { AvatarQuery, GeneratedAvatarParams, GeoIp, ProviderConfig, ProviderConfigQuery } from '../users';
 
 /** Provider configuration, geo, health, generated avatars and the realtime socket. */
@@ -20,14 +21,14 @@ export const platformEndpoints = {
     method: 'GET',
     path: '/healthz',
     access: 'public',
-    response: z.object({ status: z.literal('ok') }),
+    response: lazySchema(() => z.object({ status: z.literal('ok') })),
   }),
   /** Readiness: the database answers too (503 with an error body when it does not). */
   readiness: endpoint({
     method: 'GET',
     path: '/readyz',
     access: 'public',
-    response: z.object({ status: z.literal('ready'), database: z.string() }),
+    response: lazySchema(() => z.object({ status: z.literal('ready'), database: z.string() })),
   }),
   /** Operators: what the durable job queue holds (counts by kind and state, running, queued, failed). */
   adminJobs: endpoint({ method: 'GET', path: '/v1/admin/jobs', access: 'admin', response: JobsOverview }),
