@@ -8,7 +8,7 @@ import { atGuardEntry, type LeaveTarget, markLeaving } from './uploadGuard';
 
 export const UPLOAD_IN_PROGRESS_TITLE = 'Upload in progress';
 export const UPLOAD_IN_PROGRESS_TEXT =
-  'Your photo or video is still uploading. If you leave now, the upload stops and it is not sent.';
+  'Your photo or video is still uploading. If you leave now, the upload stops and nothing is sent or saved.';
 
 /**
  * Leaving a page in the app while media uploads: Stay (the default) keeps everything going; Leave
