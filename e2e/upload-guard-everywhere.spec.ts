@@ -139,3 +139,40 @@ test("the app's own navigate calls ask too: the inbox's Broadcast button while a
   await expect(page.getByTestId('pending-media')).toHaveCount(0);
   await expect(popup).toHaveCount(0);
 });
+
+test('a profile photo uploading asks too; Leave keeps the photo there was', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-e2e-guard-avatar-'));
+  const first = await makePhoto(dir, 'first.jpg', '#2f9a6f');
+  const second = await makePhoto(dir, 'second.jpg', '#9a6f2f');
+  const fan = await apiSignUp(request, 'user');
+
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await openAs(page, fan, '/account/edit-profile');
+  const input = page.getByLabel('Choose a profile photo');
+  await input.setInputFiles(first);
+  await expect.poll(async () => (await api(request, fan, '/v1/users/me')).avatar_url).toBeTruthy();
+  const kept = (await api(request, fan, '/v1/users/me')).avatar_url;
+
+  // The next one is held back: a link asks, Leave stops it without an error.
+  let started = 0;
+  await page.route('**/v1/users/avatar', async (route) => {
+    started++;
+    await new Promise(() => undefined);
+  });
+  await input.setInputFiles(second);
+  await expect.poll(() => started).toBe(1);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .first()
+    .getByRole('link', { name: 'Discover' })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Upload in progress' });
+  await popup.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  expect((await api(request, fan, '/v1/users/me')).avatar_url).toBe(kept);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/account\/edit-profile$/);
+  await expect(page.getByRole('button', { name: 'Upload photo' })).toBeEnabled();
+  await expect(page.getByText('could not', { exact: false })).toHaveCount(0);
+});
