@@ -156,7 +156,7 @@ test('a profile photo uploading asks too; Leave keeps the photo there was', asyn
 
   // The next one is held back: a link asks, Leave stops it without an error.
   let started = 0;
-  await page.route('**/v1/users/avatar', async (route) => {
+  await page.route('**/v1/users/avatar', async () => {
     started++;
     await new Promise(() => undefined);
   });
