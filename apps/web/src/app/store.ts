@@ -16,6 +16,7 @@ import { earningsSlice } from '../features/earnings/earningsSlice';
 import { fansSlice } from '../features/fans/fansSlice';
 import { registerFeedListeners } from '../features/feed/feedListeners';
 import { feedSlice } from '../features/feed/feedSlice';
+import { uploadsSlice } from '../features/media/uploadsSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
 import { providerConfigSlice } from '../features/provider/providerConfigSlice';
@@ -53,6 +54,7 @@ export function createStore(observe?: Middleware) {
       autoMessages: autoMessagesSlice.reducer,
       earnings: earningsSlice.reducer,
       notices: noticesSlice.reducer,
+      uploads: uploadsSlice.reducer,
     },
     middleware: (getDefault) => {
       const middleware = getDefault().prepend(listeners.middleware);

@@ -3,16 +3,10 @@ import { useEffect } from 'react';
 import { apiNotices } from '../../app/api';
 import { currentPath, readStorage, redirectTo } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { uploadsInFlight } from '../media/uploadsSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import { bannedKeyAction } from './bannedKey';
-import {
-  armBackGuard,
-  atGuardEntry,
-  disarmBackGuard,
-  inAppLeavePath,
-  isLeaving,
-  uploadsInFlight,
-} from './uploadGuard';
+import { armBackGuard, atGuardEntry, disarmBackGuard, inAppLeavePath, isLeaving } from './uploadGuard';
 
 export const MESSAGING_DISABLED_TITLE = 'Messaging disabled';
 
@@ -61,8 +55,9 @@ export function AccountStates() {
     );
   }, [dispatch, frozenMessage]);
 
-  // Upload in progress: leaving or reloading the page would drop the file, so the browser asks first.
-  const uploading = useAppSelector((s) => uploadsInFlight(s.conversations.byUser) > 0);
+  // Upload in progress (any of them: a chat's, a broadcast's, an automatic message's, a post's, a
+  // photo's): leaving or reloading the page would drop the file, so the browser asks first.
+  const uploading = useAppSelector((s) => uploadsInFlight(s) > 0);
   useEffect(() => {
     if (!uploading) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -72,6 +67,7 @@ export function AccountStates() {
 
   // Leaving inside the app (a link, Back) would drop it too: the upload-in-progress popup asks
   // first. Links are caught before the router sees the click; Back lands on the guard entry's page.
+  // The app's own navigate calls ask through useGuardedNavigate.
   useEffect(() => {
     if (!uploading) return;
     const ask = (to: string | null) =>

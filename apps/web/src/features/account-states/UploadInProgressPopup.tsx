@@ -1,23 +1,25 @@
+// biome-ignore lint/style/noRestrictedImports: the popup's Leave is the one navigate that never asks.
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { abortUploadsInFlight, atGuardEntry, markLeaving } from './uploadGuard';
+import { abortUploadsInFlight } from '../media/uploadsSlice';
+import { atGuardEntry, type LeaveTarget, markLeaving } from './uploadGuard';
 
 export const UPLOAD_IN_PROGRESS_TITLE = 'Upload in progress';
 export const UPLOAD_IN_PROGRESS_TEXT =
-  'Your photo or video is still uploading. If you leave now, the upload stops and it is not sent.';
+  'Your photo or video is still uploading. If you leave now, the upload stops and nothing is sent or saved.';
 
 /**
  * Leaving a page in the app while media uploads: Stay (the default) keeps everything going; Leave
- * stops the uploads and goes where the user was going (`to`, or back when null).
+ * stops every upload in flight and goes where the user was going (`target.to`, or back when null).
  */
 export function UploadInProgressPopup({
-  to,
+  target,
   active,
   close,
 }: {
-  to: string | null;
+  target: LeaveTarget;
   active: boolean;
   close: () => void;
 }) {
@@ -28,9 +30,14 @@ export function UploadInProgressPopup({
     const fromGuardEntry = atGuardEntry();
     dispatch(abortUploadsInFlight());
     close();
+    if (target.onLeave) dispatch(target.onLeave);
     // The guard entry above the page is stepped over: Back goes to the page before it.
-    if (to === null) window.history.go(fromGuardEntry ? -2 : -1);
-    else navigate(to, { replace: fromGuardEntry });
+    if (target.to === null) window.history.go(fromGuardEntry ? -2 : -1);
+    else
+      void navigate(target.to, {
+        replace: fromGuardEntry || Boolean(target.replace),
+        ...(target.state === undefined ? {} : { state: target.state }),
+      });
   };
   return (
     <Dialog

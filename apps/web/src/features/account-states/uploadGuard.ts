@@ -1,32 +1,51 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
-import type { Conversation } from '../conversation/conversationModel';
-import { abortSend } from '../conversation/outbox';
+import { uploadsInFlight } from '../media/uploadsSlice';
+import { pushPopup } from '../popups/popupsSlice';
 
-/** The media sends still being prepared or uploaded, over every open conversation. */
-export function uploadsInFlightIds(
-  conversations: Record<string, Conversation | undefined>,
-): { otherUserId: string; clientSideReceiveId: string }[] {
-  const ids: { otherUserId: string; clientSideReceiveId: string }[] = [];
-  for (const [otherUserId, convo] of Object.entries(conversations)) {
-    for (const item of Object.values(convo?.pending ?? {})) {
-      if (item.media && (item.state === 'preparing' || item.state === 'uploading'))
-        ids.push({ otherUserId, clientSideReceiveId: item.clientSideReceiveId });
+// Leaving a page while uploads run (features/media/uploadsSlice counts them): links, Back and the
+// app's own navigate calls all ask first with the upload-in-progress popup.
+
+/** Where the popup's Leave goes, and how: `to` null is Back. */
+export interface LeaveTarget {
+  to: string | null;
+  replace?: boolean;
+  /** The router's navigation state for `to` (plain data). */
+  state?: unknown;
+  /** What the navigating control does as it leaves (a plain action), dispatched only on leaving. */
+  onLeave?: UnknownAction;
+}
+
+/** Whether going to `to` (a path of the app) leaves the page at `current`. */
+export function leavesPage(to: string, current: URL): boolean {
+  const url = new URL(to, current);
+  return `${url.pathname}${url.search}${url.hash}` !== `${current.pathname}${current.search}${current.hash}`;
+}
+
+export type NavigateOptions = Omit<LeaveTarget, 'to'>;
+
+/**
+ * A navigate call of the app: while uploads run, going to another page opens the
+ * upload-in-progress popup (whose Leave goes on, `onLeave` included) instead; else it goes at once.
+ * Answers whether it went.
+ */
+export const navigateOrAsk =
+  (
+    to: string,
+    options: NavigateOptions,
+    navigate: (to: string, options: { replace?: boolean; state?: unknown }) => void,
+    current: URL,
+  ) =>
+  (dispatch: AppThunkDispatch, getState: () => RootState): boolean => {
+    if (uploadsInFlight(getState()) > 0 && leavesPage(to, current)) {
+      dispatch(pushPopup({ id: 'upload-in-progress', kind: 'uploadInProgress', props: { to, ...options } }));
+      return false;
     }
-  }
-  return ids;
-}
-
-/** How many media sends are still being prepared or uploaded, over every open conversation. */
-export function uploadsInFlight(conversations: Record<string, Conversation | undefined>): number {
-  return uploadsInFlightIds(conversations).length;
-}
-
-/** "Leave" in the upload-in-progress popup: every upload stops and its message goes, silently. */
-export const abortUploadsInFlight = () => (dispatch: AppThunkDispatch, getState: () => RootState) => {
-  for (const { otherUserId, clientSideReceiveId } of uploadsInFlightIds(getState().conversations.byUser)) {
-    dispatch(abortSend(otherUserId, clientSideReceiveId));
-  }
-};
+    const { onLeave, ...rest } = options;
+    if (onLeave) dispatch(onLeave);
+    navigate(to, rest);
+    return true;
+  };
 
 /** What of a click on a link the guard needs: the anchor's attributes and the click's keys. */
 export interface LinkClick {

@@ -1,9 +1,10 @@
 import { ACCOUNT_BASICS_MESSAGES, rules } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
 import { TextField } from '../../ui/TextField';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
@@ -17,7 +18,7 @@ type Field = 'login' | 'password';
 /** /login: sign in with an email or a username (POST /v1/auth). */
 export function SignInScreen() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const token = useAppSelector(selectToken);
   const request = useAppSelector((s) => selectRequest(s, signIn));
   const [values, setValues] = useState({ login: '', password: '' });

@@ -1,11 +1,12 @@
 import type { Gender, UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { requestReset, selectRequest } from '../../app/requests';
 import { Checkbox } from '../../ui/Checkbox';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { openOnboardingVerify } from '../verification/openers';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -32,7 +33,7 @@ const ACCOUNT_TYPES = [
 /** /login/signup: create an account (POST /v1/users/sign). */
 export function SignUpScreen() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const token = useAppSelector(selectToken);
   const request = useAppSelector((s) => selectRequest(s, signUp));
   const [params] = useSearchParams();

@@ -11,6 +11,7 @@ import { call, follow } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { trackUpload } from '../media/uploadsSlice';
 import {
   buildPutRequest,
   type DraftMessage,
@@ -242,11 +243,19 @@ export const saveCategory =
         dispatch(saveChanged({ category, kind: 'saving', step: 'uploading' }));
         dispatch(uploadProgressed({ ...ref, progress: 0 }));
         try {
-          const { media } = await upload(item, file, {
-            type: uploadTypeFor(item.price),
-            signal: controller.signal,
-            onProgress: (progress) => dispatch(uploadProgressed({ ...ref, progress })),
-          });
+          // Stopped (its Cancel, or leaving the page), the item keeps its file and nothing is saved.
+          const { media } = await dispatch(
+            trackUpload(
+              'autoMessage',
+              () => controller.abort(),
+              () =>
+                upload(item, file, {
+                  type: uploadTypeFor(item.price),
+                  signal: controller.signal,
+                  onProgress: (progress) => dispatch(uploadProgressed({ ...ref, progress })),
+                }),
+            ),
+          );
           dispatch(uploadFinished({ ...ref, media }));
           pendingFiles.delete(item._id);
         } catch (error) {

@@ -5,6 +5,7 @@ import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { newSendId } from '../conversation/outbox';
 import { MediaFileError } from '../media/filePrep';
 import { mediaHost, prepareAndUpload, UploadAbortedError, UploadFailedError } from '../media/upload';
+import { trackUpload } from '../media/uploadsSlice';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
 import {
   sendStarted,
@@ -89,17 +90,25 @@ export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () =
     held.upload = controller;
     let total = file.size;
     try {
-      const answer = await broadcastIo.upload(file, {
-        host: mediaHost(selectMediaBaseUrl(getState())),
-        type: uploadType,
-        signal: controller.signal,
-        onPrepared: (prepared) => {
-          total = prepared.blob.size;
-          dispatch(uploadProgressed({ progress: 0, loaded: 0, total }));
-        },
-        onProgress: (progress) =>
-          dispatch(uploadProgressed({ progress, loaded: Math.round((total * progress) / 100), total })),
-      });
+      // Stopped (its Cancel, or leaving the page), nothing is posted and the draft stays.
+      const answer = await dispatch(
+        trackUpload(
+          'broadcast',
+          () => controller.abort(),
+          () =>
+            broadcastIo.upload(file, {
+              host: mediaHost(selectMediaBaseUrl(getState())),
+              type: uploadType,
+              signal: controller.signal,
+              onPrepared: (prepared) => {
+                total = prepared.blob.size;
+                dispatch(uploadProgressed({ progress: 0, loaded: 0, total }));
+              },
+              onProgress: (progress) =>
+                dispatch(uploadProgressed({ progress, loaded: Math.round((total * progress) / 100), total })),
+            }),
+        ),
+      );
       dispatch(uploadSucceeded({ ...answer, uploadType }));
       media = getState().broadcast.draft.media?.uploaded ?? null;
     } catch (error) {

@@ -1,11 +1,11 @@
 import type { ChatAction } from '@parlor/contract';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useDismiss } from '../../ui/useDismiss';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { audienceFromInbox } from '../broadcast/broadcastModel';
 import { audienceChosen } from '../broadcast/broadcastSlice';
@@ -44,12 +44,12 @@ export function BulkActionBar({ active }: { active: boolean }) {
   const busy = useAppSelector((s) => selectRequest(s, chatsAction)).status === 'Fetching';
   const list = useAppSelector(selectInboxList);
   const creator = useAppSelector(selectUser)?.type === 'featured';
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const everything = selection.mode === 'all' && selection.ids.length === 0;
   // The selection (or select-all with its exceptions over this tab or search) becomes the audience.
   const broadcast = () => {
-    dispatch(audienceChosen(audienceFromInbox(list, selection)));
-    void navigate('/broadcast');
+    // Only when the page is left (an upload running here may keep it): the audience goes with it.
+    navigate('/broadcast', { onLeave: audienceChosen(audienceFromInbox(list, selection)) });
   };
   const chats = `${count.toLocaleString('en-US')} chat${count === 1 ? '' : 's'}`;
   const [moreOpen, setMoreOpen] = useState(false);

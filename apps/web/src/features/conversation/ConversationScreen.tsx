@@ -1,11 +1,12 @@
 import type { Chat } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, LockIcon } from '../../ui/icons';
 import { ConversationSkeleton } from '../../ui/Skeletons';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { selectChatByUser, selectRemoved } from '../chats/inboxSelectors';
 import { GET_CREDITS_PATH } from '../payments/purchase';
@@ -27,7 +28,7 @@ export interface ConversationNavState {
 /** /chats/{userId}: one conversation. The state and its rules live in the conversation slice. */
 export function ConversationScreen({ otherUserId }: { otherUserId: string }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const navState = (useLocation().state ?? {}) as ConversationNavState;
   const me = useAppSelector(selectUser);
   const convo = useAppSelector((s) => selectConversation(s, otherUserId));

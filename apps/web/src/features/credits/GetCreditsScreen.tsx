@@ -1,6 +1,6 @@
 import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest } from '@parlor/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { CheckIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
@@ -41,7 +42,7 @@ function describeResume(state: GetCreditsState): string | null {
 /** /account/get-credits: packages with their dollar price, a saved or new card, then pay. */
 export function GetCreditsScreen() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const state = (useLocation().state ?? {}) as GetCreditsState;
   const user = useAppSelector(selectUser);
   const packages = useAppSelector(selectPackages);

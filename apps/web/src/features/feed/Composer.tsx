@@ -17,6 +17,7 @@ import { MediaFrame } from '../media/MediaFrame';
 import { bubbleBox } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
 import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload';
+import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
 import styles from './Composer.module.css';
@@ -111,12 +112,21 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
         const controller = new AbortController();
         abortRef.current = controller;
         setPhase({ step: 'uploading', progress: 0 });
-        const uploaded = await prepareAndUpload(attachment.file, {
-          host: mediaHost(mediaBaseUrl),
-          type: credits > 0 ? 'paid_message' : 'message',
-          signal: controller.signal,
-          onProgress: (progress) => setPhase({ step: 'uploading', progress }),
-        });
+        const { file } = attachment;
+        // Stopped (its Cancel, or leaving the page), no post is made and the draft stays.
+        const uploaded = await dispatch(
+          trackUpload(
+            'feed',
+            () => controller.abort(),
+            () =>
+              prepareAndUpload(file, {
+                host: mediaHost(mediaBaseUrl),
+                type: credits > 0 ? 'paid_message' : 'message',
+                signal: controller.signal,
+                onProgress: (progress) => setPhase({ step: 'uploading', progress }),
+              }),
+          ),
+        );
         publicId = uploaded.media.public_id;
       }
     } catch (cause) {

@@ -2,10 +2,11 @@ import type { MediaUploadResponse, SendMessageRequest, VaultMedia } from '@parlo
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { sendProgressed } from '../conversation/conversationActions';
 import type { PendingMessage } from '../conversation/conversationModel';
-import { clientCreatedAt, newSendId, startSend } from '../conversation/outbox';
+import { abortSend, clientCreatedAt, newSendId, startSend } from '../conversation/outbox';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
 import type { BuiltInGif } from './gifs';
 import { mediaHost, prepareAndUpload } from './upload';
+import { trackUpload } from './uploadsSlice';
 
 // A media send is prepared and uploaded here, then handed to the conversation's outbox, which
 // posts it, retries it and settles it like any other message.
@@ -78,24 +79,31 @@ export const sendMedia =
       if (!uploaded) {
         progressed({ state: 'preparing', media: { progress: 0 } });
         let shown = 0;
-        uploaded = await mediaSendIo.upload(source.file, {
-          host: mediaHost(selectMediaBaseUrl(getState())),
-          type: options.price > 0 ? 'paid_message' : 'message',
-          signal,
-          onPrepared: (prepared) => {
-            if (!objectUrl) {
-              objectUrl = mediaSendIo.objectUrl(prepared.blob);
-              progressed({
-                media: { previewUrl: objectUrl, width: prepared.width, height: prepared.height },
-              });
-            }
-            progressed({ state: 'uploading' });
-          },
-          onProgress: (progress) => {
-            if (progress !== shown) progressed({ media: { progress } });
-            shown = progress;
-          },
-        });
+        const { file } = source;
+        // Stopped, the send leaves the conversation without a word (as its own Cancel does).
+        const stop = () => dispatch(abortSend(otherUserId, clientSideReceiveId));
+        uploaded = await dispatch(
+          trackUpload('chat', stop, () =>
+            mediaSendIo.upload(file, {
+              host: mediaHost(selectMediaBaseUrl(getState())),
+              type: options.price > 0 ? 'paid_message' : 'message',
+              signal,
+              onPrepared: (prepared) => {
+                if (!objectUrl) {
+                  objectUrl = mediaSendIo.objectUrl(prepared.blob);
+                  progressed({
+                    media: { previewUrl: objectUrl, width: prepared.width, height: prepared.height },
+                  });
+                }
+                progressed({ state: 'uploading' });
+              },
+              onProgress: (progress) => {
+                if (progress !== shown) progressed({ media: { progress } });
+                shown = progress;
+              },
+            }),
+          ),
+        );
         progressed({ state: 'sending', media: { progress: 100 } });
       }
       const { media, width, height, video_length } = uploaded;

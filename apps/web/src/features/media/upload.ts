@@ -162,14 +162,21 @@ export async function prepareAndUpload(
   const prepared = await steps.prepare(file);
   if (signal.aborted) throw new UploadAbortedError();
   options.onPrepared?.(prepared);
-  const media =
-    (await steps.findAvailable(prepared.md5, options.type, { host: options.host, signal })) ??
-    (await steps.upload(prepared, {
-      host: options.host,
-      type: options.type,
-      signal,
-      onProgress: options.onProgress,
-    }));
+  let media: MediaUploadResponse;
+  try {
+    media =
+      (await steps.findAvailable(prepared.md5, options.type, { host: options.host, signal })) ??
+      (await steps.upload(prepared, {
+        host: options.host,
+        type: options.type,
+        signal,
+        onProgress: options.onProgress,
+      }));
+  } catch (error) {
+    // Stopped while asking the host (a fetch's AbortError): a stop all the same, never a failure.
+    if (signal.aborted) throw new UploadAbortedError();
+    throw error;
+  }
   // The server may not have measured the file (videos); the browser's measure stands in.
   if (media.width === null && prepared.width !== null) {
     return { ...media, width: prepared.width, height: prepared.height, video_length: prepared.video_length };

@@ -1,10 +1,10 @@
 import { creditsToDollars, ERRORS } from '@parlor/contract';
-import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon, CheckIcon, CoinsIcon, LockIcon } from '../../ui/icons';
 import { NoticeDialog } from '../../ui/NoticeDialog';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { deleteCard } from '../cards/cardsSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import type { PaymentPopupProps } from './popupTypes';
@@ -19,7 +19,7 @@ interface Props {
 
 /** Renders one money popup; PopupHost shows it for the `payments` kind. */
 export function PaymentPopup({ id, props, active, close }: Props) {
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const dispatch = useAppDispatch();
   const toCredits = (state: GetCreditsState) => {
     close();

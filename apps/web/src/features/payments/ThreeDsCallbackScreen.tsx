@@ -1,10 +1,11 @@
 import { ERRORS, type PaymentResponse, ThreeDsCallbackQuery } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { readQuery } from '../../app/routes';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { creditsChanged } from '../auth/authSlice';
 import { paymentsApi } from '../credits/creditsApi';
 import { PrimaryLink, SystemPage } from '../system/SystemPage';
@@ -48,7 +49,7 @@ type Phase =
  * keyed by the payment so a reload does it once, and returns to where the fan came from.
  */
 export function ThreeDsCallbackScreen() {
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const dispatch = useAppDispatch();
   const search = useLocation().search;
   const [phase, setPhase] = useState<Phase>({ kind: 'finishing' });

@@ -132,7 +132,7 @@ export function PopupHost() {
       case 'globalNotice':
         return <GlobalNoticePopup key={entry.id} notice={entry.props.notice} {...props} />;
       case 'uploadInProgress':
-        return <UploadInProgressPopup key={entry.id} to={entry.props.to} {...props} />;
+        return <UploadInProgressPopup key={entry.id} target={entry.props} {...props} />;
       default:
         return null;
     }

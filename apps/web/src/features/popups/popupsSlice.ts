@@ -1,6 +1,7 @@
 import type { IntroKind, PlatformNotice } from '@parlor/contract';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/storeTypes';
+import type { LeaveTarget } from '../account-states/uploadGuard';
 import type { PaymentPopupProps } from '../payments/popupTypes';
 import type { ReferralPopupProps } from '../referrals/ReferralPopup';
 import type { EmailVerifyPopupProps } from '../verification/popupProps';
@@ -45,7 +46,7 @@ export interface PopupPropsByKind {
   boost: Record<string, never>;
   intro: { intro: IntroKind };
   globalNotice: { notice: PlatformNotice };
-  uploadInProgress: { to: string | null };
+  uploadInProgress: LeaveTarget;
 }
 export type PopupKind = keyof PopupPropsByKind;
 

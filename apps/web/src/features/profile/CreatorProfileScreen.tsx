@@ -1,6 +1,6 @@
 import { creditsToDollars, endpoints, type PublicUser } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { AlertIcon, ChatIcon, CheckIcon, UserIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
@@ -32,7 +33,7 @@ type Load =
 export function CreatorProfileScreen() {
   const { username = '' } = useParams();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const [load, setLoad] = useState<Load>({ state: 'loading' });

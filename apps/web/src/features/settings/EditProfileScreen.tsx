@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
 import { useUsernameAvailability } from '../auth/useUsernameAvailability';
+import { trackUpload } from '../media/uploadsSlice';
 import styles from './EditProfileScreen.module.css';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
@@ -44,7 +45,15 @@ export function EditProfileScreen() {
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
       return setPhotoError(ACCOUNT_MESSAGES.avatarType);
     if (file.size > AVATAR_MAX_BYTES) return setPhotoError(ACCOUNT_MESSAGES.avatarTooLarge);
-    const result = await dispatch(uploadAvatar(file));
+    const request = dispatch(uploadAvatar(file));
+    // Stopped by leaving the page, the request ends as aborted: no error is shown.
+    const result = await dispatch(
+      trackUpload(
+        'avatar',
+        () => request.abort(),
+        () => request,
+      ),
+    );
     if (uploadAvatar.rejected.match(result)) setPhotoError(result.payload?.message ?? null);
   };
 

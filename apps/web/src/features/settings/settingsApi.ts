@@ -18,36 +18,41 @@ type DeletionResponseData = z.infer<typeof DeletionResponse>;
 // auth slice, the one cache of the signed-in user.
 
 /** POST /v1/users/avatar: multipart, so it bypasses the JSON client but keeps its headers and errors. */
-export const uploadAvatar = createApiThunk('settings/uploadAvatar', async (file: File, { dispatch }) => {
-  const form = new FormData();
-  form.append('file', file);
-  const token = storedToken();
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadAvatar)}`, {
-      method: endpoints.uploadAvatar.method,
-      headers: {
-        Accept: 'application/json',
-        'web-type': 'react',
-        ...(token ? { 'access-token': token } : {}),
-      },
-      credentials: 'same-origin',
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, ERRORS.network, 'network_error');
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const body = ErrorBody.safeParse(json);
-    throw body.success
-      ? new ApiError(response.status, body.data.message, body.data.code)
-      : new ApiError(response.status, ERRORS.default, 'unknown_error');
-  }
-  const user = endpoints.uploadAvatar.response.parse(json);
-  dispatch(userUpdated(user));
-  return user;
-});
+export const uploadAvatar = createApiThunk(
+  'settings/uploadAvatar',
+  async (file: File, { dispatch, signal }) => {
+    const form = new FormData();
+    form.append('file', file);
+    const token = storedToken();
+    let response: Response;
+    try {
+      response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadAvatar)}`, {
+        method: endpoints.uploadAvatar.method,
+        headers: {
+          Accept: 'application/json',
+          'web-type': 'react',
+          ...(token ? { 'access-token': token } : {}),
+        },
+        credentials: 'same-origin',
+        body: form,
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new ApiError(0, ERRORS.network, 'network_error');
+    }
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const body = ErrorBody.safeParse(json);
+      throw body.success
+        ? new ApiError(response.status, body.data.message, body.data.code)
+        : new ApiError(response.status, ERRORS.default, 'unknown_error');
+    }
+    const user = endpoints.uploadAvatar.response.parse(json);
+    dispatch(userUpdated(user));
+    return user;
+  },
+);
 
 function userCall<A>(type: string, update: (arg: A) => Promise<User>) {
   return createApiThunk(type, async (arg: A, { dispatch }) => {

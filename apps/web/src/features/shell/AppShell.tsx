@@ -1,6 +1,6 @@
 import { creditsToDollars } from '@parlor/contract';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import {
   CREATOR_NAV_ORDER,
@@ -15,6 +15,7 @@ import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, ImageIcon, SidebarIcon, Use
 import { Toaster } from '../../ui/Toaster';
 import { showToast } from '../../ui/toasts';
 import { Wordmark } from '../../ui/Wordmark';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
 import { NewFanNotices } from '../fans/NewFanNotices';
@@ -94,7 +95,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The chat screens fill the space below the header and scroll inside their own panes.
   const location = useLocation();
   const { pathname } = location;
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   // A payment that went through (at once or after 3-D Secure) says so wherever it returns to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival.
   useEffect(() => {

@@ -10,18 +10,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, apiBaseUrl, call, endSession, personMessage, toErrorInfo } from '../../app/api';
 import { storedToken } from '../../app/browser';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { selectUser } from '../auth/authSlice';
+import { trackUpload } from '../media/uploadsSlice';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './BecomeCreatorScreen.module.css';
 
 /** Sends one ID document as multipart (the JSON client does not carry files). */
-async function uploadDocument(kind: IdDocumentKind, file: File): Promise<IdDocument> {
+async function uploadDocument(kind: IdDocumentKind, file: File, signal: AbortSignal): Promise<IdDocument> {
   const form = new FormData();
   form.set('file', file);
   const token = storedToken();
@@ -29,6 +30,7 @@ async function uploadDocument(kind: IdDocumentKind, file: File): Promise<IdDocum
     method: 'POST',
     headers: { 'web-type': 'react', ...(token ? { 'access-token': token } : {}) },
     body: form,
+    signal,
   });
   const json: unknown = await res.json().catch(() => null);
   if (res.status === 401) endSession();
@@ -72,6 +74,7 @@ function DocumentSlot({
   disabled: boolean;
   onUploaded: (doc: IdDocument) => void;
 }) {
+  const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -92,10 +95,20 @@ function DocumentSlot({
             if (!file) return;
             setBusy(true);
             setError(null);
+            const controller = new AbortController();
             try {
-              onUploaded(await uploadDocument(kind, file));
+              onUploaded(
+                await dispatch(
+                  trackUpload(
+                    'idDocument',
+                    () => controller.abort(),
+                    () => uploadDocument(kind, file, controller.signal),
+                  ),
+                ),
+              );
             } catch (err) {
-              setError(toErrorInfo(err).message);
+              // Stopped by leaving the page: nothing to report.
+              if (!controller.signal.aborted) setError(toErrorInfo(err).message);
             }
             setBusy(false);
           }}
