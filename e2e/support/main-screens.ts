@@ -181,6 +181,7 @@ export const SCREENS: Screen[] = [
     path: () => '/admin/applications',
     ready: titled('Moderation'),
   },
+  { name: 'admin-account', who: 'admin', path: () => '/account', ready: titled('Account') },
   {
     name: 'admin-users',
     who: 'admin',

@@ -8,6 +8,7 @@ export const NAV_ROUTES = {
   account: defineRoute('Account'),
   vault: defineRoute('Vault', { path: '/account/vault' }),
   earnings: defineRoute('Earnings', { path: '/account/earnings/summary' }),
+  moderation: defineRoute('Moderation', { path: '/admin' }),
 } as const satisfies Record<string, RouteDefinition>;
 
 export const NAV_ORDER = [
@@ -36,6 +37,59 @@ export const CREATOR_TABBAR_ORDER = [
   NAV_ROUTES.earnings,
   NAV_ROUTES.account,
 ] as const;
+
+/** An admin's navigation: a fan's, with the moderation console beside Account. */
+export const ADMIN_NAV_ORDER = [
+  NAV_ROUTES.chats,
+  NAV_ROUTES.feed,
+  NAV_ROUTES.discover,
+  NAV_ROUTES.moderation,
+  NAV_ROUTES.account,
+] as const;
+
+/** Who the frame is dressed for: what the header shows where a fan sees credits, and the nav. */
+export interface Chrome {
+  kind: 'fan' | 'creator' | 'admin';
+  /** The words under the name in the sidebar and on the account card. */
+  roleLabel: string;
+  sidebar: readonly RouteDefinition[];
+  tabbar: readonly RouteDefinition[];
+}
+
+/**
+ * The admin role wins over the account type: an admin runs the platform rather than buying credits
+ * (no credits pill, no Buy credits), so their header and nav lead to the console. A creator who is
+ * an admin keeps their own areas, with Moderation in Earnings' tab bar place (the header pill
+ * still reaches Earnings) so the phone's bar keeps five entries.
+ */
+export function chromeFor(user: { type: string; role: string } | null | undefined): Chrome {
+  const creator = user?.type === 'featured';
+  if (user?.role === 'admin') {
+    return creator
+      ? {
+          kind: 'admin',
+          roleLabel: 'Admin',
+          sidebar: [...CREATOR_NAV_ORDER.slice(0, -1), NAV_ROUTES.moderation, NAV_ROUTES.account],
+          tabbar: [
+            NAV_ROUTES.chats,
+            NAV_ROUTES.feed,
+            NAV_ROUTES.vault,
+            NAV_ROUTES.moderation,
+            NAV_ROUTES.account,
+          ],
+        }
+      : { kind: 'admin', roleLabel: 'Admin', sidebar: ADMIN_NAV_ORDER, tabbar: ADMIN_NAV_ORDER };
+  }
+  if (creator) {
+    return {
+      kind: 'creator',
+      roleLabel: 'Creator',
+      sidebar: CREATOR_NAV_ORDER,
+      tabbar: CREATOR_TABBAR_ORDER,
+    };
+  }
+  return { kind: 'fan', roleLabel: 'Fan', sidebar: NAV_ORDER, tabbar: NAV_ORDER };
+}
 
 /** Other paths a nav entry stands for: the creators' chat areas besides Messenger belong to Chats. */
 const NAV_ALSO: Record<string, string[]> = {

@@ -2,9 +2,10 @@ import { creditsToDollars } from '@parlor/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { chromeFor, NAV_ROUTES } from '../../app/nav';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
-import { CheckIcon, LogoutIcon } from '../../ui/icons';
+import { CheckIcon, LogoutIcon, ShieldIcon } from '../../ui/icons';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import { useEarnings } from '../media/earnings';
@@ -42,25 +43,50 @@ function CreatorMoneyCard() {
   );
 }
 
+/** An admin runs the platform rather than buying credits: the way to the console instead. */
+function AdminCard() {
+  return (
+    <section className={styles.card} aria-labelledby="moderation-label">
+      <h2 id="moderation-label" className={styles.label}>
+        Role
+      </h2>
+      <p className={styles.adminLead}>
+        <ShieldIcon size={22} />
+        Admin
+      </p>
+      <p className={styles.dollars}>Applications, ID checks, reports and payouts wait in the console.</p>
+      <div className={styles.links}>
+        <Link to={NAV_ROUTES.moderation.path} className={buttonClass('primary', 'medium')}>
+          Open the console
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** /account: who is signed in, the credit balance (a creator: earnings), and signing out. */
 export function AccountScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signingOut = useAppSelector(selectSigningOut);
   if (!user) return null;
+  const chrome = chromeFor(user);
 
   return (
     <>
       <PageHeader title="Account" />
       <div className={styles.grid}>
-        <section className={styles.card} aria-label="Profile">
+        <section className={`${styles.card} ${styles.profileCard}`} aria-label="Profile">
           <div className={styles.profile}>
             <Avatar name={user.username} src={user.avatar_url} size={72} />
             <div className={styles.identity}>
               <p className={styles.username}>{user.username}</p>
               <p className={styles.email}>{user.email}</p>
               <div className={styles.badges}>
-                <span className={styles.badge}>{user.type === 'featured' ? 'Creator' : 'Fan'}</span>
+                {chrome.kind === 'admin' && user.type === 'featured' && (
+                  <span className={styles.badge}>Creator</span>
+                )}
+                <span className={styles.badge}>{chrome.roleLabel}</span>
                 {user.email_verified ? (
                   <span className={`${styles.badge} ${styles.verified}`}>
                     <CheckIcon size={14} /> Email verified
@@ -74,6 +100,8 @@ export function AccountScreen() {
         </section>
         {user.type === 'featured' ? (
           <CreatorMoneyCard />
+        ) : chrome.kind === 'admin' ? (
+          <AdminCard />
         ) : (
           <section className={styles.card} aria-labelledby="credits-label">
             <h2 id="credits-label" className={styles.label}>

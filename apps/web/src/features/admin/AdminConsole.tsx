@@ -13,6 +13,7 @@ import { apiBaseUrl, call, toErrorInfo } from '../../app/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { ScrollRow } from '../../ui/ScrollRow';
 import { Spinner } from '../../ui/Spinner';
 import { TextAreaField } from '../../ui/TextAreaField';
 import styles from './AdminConsole.module.css';
@@ -421,17 +422,19 @@ export function AdminConsole() {
         </div>
       </header>
       <PlatformNoticeCard />
-      <nav className={styles.tabs} aria-label="Moderation sections">
-        {ADMIN_TABS.map((t) => (
-          <Link
-            key={t.key}
-            to={`/admin/${t.key}`}
-            className={styles.tab}
-            aria-current={t.key === tab ? 'page' : undefined}
-          >
-            {t.label}
-          </Link>
-        ))}
+      <nav aria-label="Moderation sections">
+        <ScrollRow className={styles.tabs} activeKey={tab}>
+          {ADMIN_TABS.map((t) => (
+            <Link
+              key={t.key}
+              to={`/admin/${t.key}`}
+              className={styles.tab}
+              aria-current={t.key === tab ? 'page' : undefined}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </ScrollRow>
       </nav>
       <section className={styles.panel} aria-label={ADMIN_TABS.find((t) => t.key === tab)?.label}>
         <Tab key={tab} />

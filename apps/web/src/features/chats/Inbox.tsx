@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon, SearchIcon } from '../../ui/icons';
+import { ScrollRow } from '../../ui/ScrollRow';
 import { ChatRowSkeleton } from '../../ui/Skeletons';
 import { selectUser } from '../auth/authSlice';
 import { BulkActionBar } from './BulkActionBar';
@@ -30,7 +31,7 @@ const ROW_HEIGHT = 76;
 /** Rows from the end at which the next page of 20 is asked for. */
 const PAGE_AHEAD = 8;
 
-function Tab({ filter, active }: { filter: InboxFilter; active: boolean }) {
+function Tab({ filter, active, focusable }: { filter: InboxFilter; active: boolean; focusable: boolean }) {
   const dispatch = useAppDispatch();
   const count = useAppSelector((s) => selectTabCount(s, filter));
   return (
@@ -38,6 +39,8 @@ function Tab({ filter, active }: { filter: InboxFilter; active: boolean }) {
       type="button"
       role="tab"
       aria-selected={active}
+      // One stop in the Tab order (the chosen tab, or the searched one's); arrows move between them.
+      tabIndex={focusable ? 0 : -1}
       className={styles.tab}
       onClick={() => dispatch(filterChanged(filter))}
     >
@@ -157,11 +160,23 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           </Button>
         </div>
         <SearchBox />
-        <div className={styles.tabs} role="tablist" aria-label="Filter chats">
+        <ScrollRow
+          frameClassName={styles.tabsFrame}
+          className={styles.tabs}
+          role="tablist"
+          aria-label="Filter chats"
+          activeKey={list.filter}
+          data-testid="inbox-tabs"
+        >
           {tabsFor(user?.type).map((filter) => (
-            <Tab key={filter} filter={filter} active={list.filter === filter && !list.search} />
+            <Tab
+              key={filter}
+              filter={filter}
+              active={list.filter === filter && !list.search}
+              focusable={list.filter === filter}
+            />
           ))}
-        </div>
+        </ScrollRow>
       </div>
 
       <div ref={scrollRef} className={styles.scroller} role="tabpanel" aria-label={TAB_LABELS[list.filter]}>

@@ -21,10 +21,13 @@ export function AccountMenu() {
           { to: '/account/vault', label: 'Vault', note: 'Your photos and videos, to send or delete' },
           { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
         ]
-      : [
-          { to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' },
-          { to: '/account/become-creator', label: 'Become a creator', note: 'Apply and verify your ID' },
-        ]),
+      : user.role === 'admin'
+        ? // An admin neither buys nor applies: their work is the console below.
+          []
+        : [
+            { to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' },
+            { to: '/account/become-creator', label: 'Become a creator', note: 'Apply and verify your ID' },
+          ]),
     ...(user.role === 'admin'
       ? [{ to: '/admin', label: 'Moderation', note: 'Applications, ID checks, reports, payouts' }]
       : []),

@@ -2,16 +2,19 @@ import { creditsToDollars } from '@parlor/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import {
-  CREATOR_NAV_ORDER,
-  CREATOR_TABBAR_ORDER,
-  currentNavPath,
-  NAV_ORDER,
-  NAV_ROUTES,
-} from '../../app/nav';
+import { chromeFor, currentNavPath, NAV_ROUTES } from '../../app/nav';
 import type { RouteDefinition } from '../../app/routes';
 import { Avatar } from '../../ui/Avatar';
-import { ChatIcon, CoinsIcon, CompassIcon, FeedIcon, ImageIcon, SidebarIcon, UserIcon } from '../../ui/icons';
+import {
+  ChatIcon,
+  CoinsIcon,
+  CompassIcon,
+  FeedIcon,
+  ImageIcon,
+  ShieldIcon,
+  SidebarIcon,
+  UserIcon,
+} from '../../ui/icons';
 import { Toaster } from '../../ui/Toaster';
 import { showToast } from '../../ui/toasts';
 import { Wordmark } from '../../ui/Wordmark';
@@ -32,6 +35,7 @@ const NAV_ICONS: Record<string, ReactNode> = {
   [NAV_ROUTES.account.path]: <UserIcon />,
   [NAV_ROUTES.vault.path]: <ImageIcon />,
   [NAV_ROUTES.earnings.path]: <CoinsIcon />,
+  [NAV_ROUTES.moderation.path]: <ShieldIcon />,
 };
 
 /** The count on a nav entry and how it is read out: unread posts on Feed. */
@@ -110,7 +114,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const fullBleed = pathname.startsWith('/chats');
   // A conversation on a phone takes the whole screen (its own header has Back): no app header or tab bar.
   const immersive = !desktop && /^\/chats\/[^/]+/.test(pathname);
-  const creator = user?.type === 'featured';
+  const chrome = chromeFor(user);
   // Discover's card grid uses the width of large screens (5 columns from 1440 px).
   const gridPage = pathname === '/discover';
 
@@ -136,8 +140,18 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Wordmark size={30} />
         </Link>
         <span className={styles.spacer} />
-        {user && creator && <TodayEarnings className={styles.credits} />}
-        {user && !creator && (
+        {user && chrome.kind === 'admin' && (
+          // Where a fan sees credits, an admin finds the console (an admin who creates: earnings too).
+          <>
+            {user.type === 'featured' && <TodayEarnings className={`${styles.credits} ${styles.wideOnly}`} />}
+            <Link to={NAV_ROUTES.moderation.path} className={styles.credits} data-testid="admin-console-link">
+              <ShieldIcon size={18} />
+              Moderation
+            </Link>
+          </>
+        )}
+        {user && chrome.kind === 'creator' && <TodayEarnings className={styles.credits} />}
+        {user && chrome.kind === 'fan' && (
           <Link
             to={NAV_ROUTES.account.path}
             className={styles.credits}
@@ -150,14 +164,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <div className={styles.body} data-layout={layout}>
         <nav className={`${styles.sidebar} ${compact ? styles.compact : ''}`} aria-label="Main">
-          <NavLinks routes={creator ? CREATOR_NAV_ORDER : NAV_ORDER} variant="sidebar" compact={compact} />
+          <NavLinks routes={chrome.sidebar} variant="sidebar" compact={compact} />
           {user && (
             <div className={styles.user}>
               <Avatar name={user.username} src={user.avatar_url} size={36} />
               {!compact && (
                 <div className={styles.userText}>
                   <span className={styles.userName}>{user.username}</span>
-                  <span className={styles.userRole}>{user.type === 'featured' ? 'Creator' : 'Fan'}</span>
+                  <span className={styles.userRole}>{chrome.roleLabel}</span>
                 </div>
               )}
             </div>
@@ -176,7 +190,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <nav className={styles.tabbar} aria-label="Main">
-        <NavLinks routes={creator ? CREATOR_TABBAR_ORDER : NAV_ORDER} variant="tabbar" />
+        <NavLinks routes={chrome.tabbar} variant="tabbar" />
       </nav>
       <NewFanNotices />
       <Toaster />
