@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { attach, makePhoto, openChatAsFan } from './support/media';
+import type { APIRequestContext } from '@playwright/test';
+import { attach, holdUploads, makePhoto, openChatAsFan } from './support/media';
 import { type ApiAccount, apiSignUp, openAs } from './support/money';
 import { expect, test } from './support/test';
 
@@ -10,17 +10,6 @@ import { expect, test } from './support/test';
 // back by a route handler (so it is still uploading) keeps the creator asking on a navigation link,
 // on closing the tab, and on the app's own navigate calls (the inbox's bulk "Broadcast" button);
 // Stay keeps the upload going, Leave stops it and nothing half-made remains.
-
-/** Holds every upload to the media host until the page gives up on it; answers how many began. */
-async function holdUploads(page: Page) {
-  const started = { count: 0 };
-  await page.route('**/v1/media', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    started.count++;
-    await new Promise(() => undefined);
-  });
-  return started;
-}
 
 async function api(request: APIRequestContext, account: ApiAccount, url: string) {
   const res = await request.get(url, { headers: { 'access-token': account.token } });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { attach, makePhoto, openChatAsFan } from './support/media';
+import { attach, holdUploads, makePhoto, openChatAsFan } from './support/media';
 import { apiSignUp, openAs } from './support/money';
 import { expect, test } from './support/test';
 
@@ -21,13 +21,7 @@ test('leaving a chat while a photo uploads asks first: Stay keeps it, Leave stop
   await openChatAsFan(request, fan, creator);
 
   const page = await (await browser.newContext()).newPage();
-  let uploads = 0;
-  await page.route('**/v1/media', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    uploads++;
-    // Held until the page gives up on it (Leave aborts the request).
-    await new Promise(() => undefined);
-  });
+  const uploads = await holdUploads(page);
   await openAs(page, creator, '/chats');
   await page.getByRole('link', { name: new RegExp(fan.username) }).click();
   await expect(page).toHaveURL(new RegExp(`/chats/${fan.id}$`));
@@ -38,7 +32,7 @@ test('leaving a chat while a photo uploads asks first: Stay keeps it, Leave stop
     .getByRole('button', { name: 'Send', exact: true })
     .click();
   await expect(page.getByTestId('pending-media')).toHaveCount(1);
-  await expect.poll(() => uploads).toBe(1);
+  await expect.poll(() => uploads.count).toBe(1);
 
   // A link of the navigation: asked, and Stay keeps the page and the upload.
   await page.getByRole('link', { name: 'Discover', exact: true }).click();

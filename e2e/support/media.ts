@@ -57,3 +57,18 @@ export async function openChatAsFan(request: APIRequestContext, fan: ApiAccount,
   });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Holds every upload to the media host (`POST /v1/media`) until the page gives up on it (Leave
+ * aborts the request), so an upload is still running when a test tries to leave; answers how many
+ * began.
+ */
+export async function holdUploads(page: Page) {
+  const started = { count: 0 };
+  await page.route('**/v1/media', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    started.count++;
+    await new Promise(() => undefined);
+  });
+  return started;
+}
