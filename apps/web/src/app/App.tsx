@@ -2,11 +2,13 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
+import { fetchNextInboxPage } from '../features/chats/inboxThunks';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { PageSpinner } from '../ui/Spinner';
 import { storedToken } from './browser';
+import { useAppDispatch } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
 import { entryScreen } from './routes';
 
@@ -34,14 +36,24 @@ function preloadFirstScreen(pathname: string) {
   if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
 }
 
-/** On a signed-in path the session and the first screen start loading with the app's chunk. */
+/** The inbox's own path: its list is what the page shows first (on a phone, alone). */
+const opensOnInbox = (pathname: string) => pathname === '/' || pathname.replace(/\/$/, '') === '/chats';
+
+/**
+ * On a signed-in path the session and the first screen start loading with the app's chunk; on the
+ * inbox its first page too, instead of after the screen's chunk has arrived and mounted (the list
+ * skips a page already on its way).
+ */
 function EarlyStart() {
   const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
   const main = entryScreen(pathname) === 'main';
   useSessionLoad(main);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the path the page opened on
   useEffect(() => {
-    if (main && storedToken()) preloadFirstScreen(pathname);
+    if (!main || !storedToken()) return;
+    preloadFirstScreen(pathname);
+    if (opensOnInbox(pathname)) void dispatch(fetchNextInboxPage());
   }, []);
   return null;
 }
