@@ -1,10 +1,26 @@
+import type { Page } from '@playwright/test';
 import { openChatAsFan } from './support/media';
 import { apiSignUp, openAs } from './support/money';
 import { expect, test } from './support/test';
 
 // Opening the inbox, its first page of chats is asked for together with the session, not after the
 // inbox screen's own code has arrived: on a slow phone network that code is a round trip or two,
-// and the list should not wait for it. The screen's code is held back here to show the order.
+// and the list should not wait for it; opening a conversation, its chat likewise. The screen's
+// code is held back here to show the order.
+
+/** Holds the named screen's script until `release` is called; `asked` tells whether it was asked for. */
+async function holdScreen(page: Page, name: string) {
+  const state: { asked: boolean; release: () => void } = { asked: false, release: () => undefined };
+  const held = new Promise<void>((resolve) => {
+    state.release = resolve;
+  });
+  await page.route(`**/assets/${name}-*.js`, async (route) => {
+    state.asked = true;
+    await held;
+    await route.continue();
+  });
+  return state;
+}
 
 test('opening the inbox asks for its chats while the screen is still loading, once', async ({
   browser,
@@ -20,25 +36,46 @@ test('opening the inbox asks for its chats while the screen is still loading, on
     const url = new URL(req.url());
     if (url.pathname === '/v1/chats' && url.searchParams.get('offset') === '0') firstPages.push(req.url());
   });
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let screenAsked = false;
-  await page.route('**/assets/ChatsScreen-*.js', async (route) => {
-    screenAsked = true;
-    await held;
-    await route.continue();
-  });
+  const screen = await holdScreen(page, 'ChatsScreen');
 
   await openAs(page, creator, '/chats');
   // The screen's code is still held, and the chats are already on their way.
-  await expect.poll(() => screenAsked).toBe(true);
+  await expect.poll(() => screen.asked).toBe(true);
   await expect.poll(() => firstPages.length).toBe(1);
-  release();
+  screen.release();
 
   await expect(page.getByRole('link', { name: new RegExp(fan.username) })).toBeVisible();
   // The screen, once there, does not ask for the same page again.
   await page.waitForTimeout(500);
   expect(firstPages).toHaveLength(1);
+});
+
+test('opening a conversation asks for its chat while the screen is still loading, once', async ({
+  browser,
+  request,
+}) => {
+  const fan = await apiSignUp(request, 'user');
+  const creator = await apiSignUp(request, 'featured');
+  await openChatAsFan(request, fan, creator);
+  const sent = await request.post('/v1/messages', {
+    headers: { 'access-token': creator.token },
+    data: { recipient_id: fan.id, type: 'text', text: 'Hello from the other side' },
+  });
+  expect(sent.status()).toBe(200);
+
+  const page = await (await browser.newContext()).newPage();
+  const chatLookups: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/v1/chat' && req.method() === 'GET') chatLookups.push(req.url());
+  });
+  const screen = await holdScreen(page, 'ConversationScreen');
+
+  await openAs(page, fan, `/chats/${creator.id}`);
+  await expect.poll(() => screen.asked).toBe(true);
+  await expect.poll(() => chatLookups.length).toBe(1);
+  screen.release();
+
+  await expect(page.getByText('Hello from the other side')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(chatLookups).toHaveLength(1);
 });

@@ -194,7 +194,7 @@ describe('POST /v1/users/resend-verify', () => {
         message: ACCOUNT_MESSAGES.codeDailyLimit,
       });
     }
-    await expect.poll(() => mail.count(user.email)).toBe(DAILY_CODE_LIMIT);
+    await expect.poll(() => mail.count(user.email), { timeout: 10_000 }).toBe(DAILY_CODE_LIMIT);
     // A day after the first of them, codes can be asked for again.
     clock.advance(24 * 3_600_000 - DAILY_CODE_LIMIT * COOLDOWN_MS + 1000);
     expect((await api.call('POST', '/v1/users/resend-verify', { token, body: {} })).status).toBe(200);

@@ -43,7 +43,9 @@ describe('sign-up', () => {
     });
     expect(res.body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // The mail lands in DATA_DIR/outbox when no SMTP_URL is set.
-    await expect.poll(() => fs.readdirSync(path.join(server.dataDir, 'outbox')).length).toBeGreaterThan(0);
+    await expect
+      .poll(() => fs.readdirSync(path.join(server.dataDir, 'outbox')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const file = fs
       .readdirSync(path.join(server.dataDir, 'outbox'))
       .find((f) => f.includes('jo@example.com'))!;

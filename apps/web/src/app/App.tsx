@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { fetchNextInboxPage } from '../features/chats/inboxThunks';
+import { prefetchChat } from '../features/conversation/conversationThunks';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
@@ -41,8 +42,8 @@ const opensOnInbox = (pathname: string) => pathname === '/' || pathname.replace(
 
 /**
  * On a signed-in path the session and the first screen start loading with the app's chunk; on the
- * inbox its first page too, instead of after the screen's chunk has arrived and mounted (the list
- * skips a page already on its way).
+ * inbox its first page too, and on a conversation its chat, instead of after the
+ * screen's chunk has arrived and mounted (the screen takes what is already on its way).
  */
 function EarlyStart() {
   const { pathname } = useLocation();
@@ -54,6 +55,8 @@ function EarlyStart() {
     if (!main || !storedToken()) return;
     preloadFirstScreen(pathname);
     if (opensOnInbox(pathname)) void dispatch(fetchNextInboxPage());
+    const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
+    if (conversation) prefetchChat(decodeURIComponent(conversation));
   }, []);
   return null;
 }

@@ -14,6 +14,28 @@ const convoOf = (getState: () => RootState, otherUserId: string) =>
 export const conversationPath = (otherUserId: string) => `/chats/${encodeURIComponent(otherUserId)}`;
 const pageVisible = () => typeof document === 'undefined' || !document.hidden;
 
+/** The chat the page opened on has started fetching (one slot: the first conversation opened). */
+let early: { otherUserId: string; chat: Promise<Chat | null> } | null = null;
+
+/**
+ * A page opened on `/chats/{userId}` asks for its chat with the session, while the screen's code
+ * still downloads; the screen takes it when it opens, and asks for the messages at once. Only the
+ * chat: messages fetched before the screen listens for new ones could miss one. When it fails (no
+ * chat yet, a network error), the screen asks again the ordinary way.
+ */
+export function prefetchChat(otherUserId: string) {
+  if (!looksLikeUserId(otherUserId) || early) return;
+  const chat = call(endpoints.getChat, { query: { recipient_id: otherUserId } }).catch(() => null);
+  early = { otherUserId, chat };
+}
+
+/** The prefetched chat when it is this conversation's; the slot empties either way. */
+function takeEarlyChat(otherUserId: string): Promise<Chat | null> {
+  const taken = early;
+  early = null;
+  return taken?.otherUserId === otherUserId ? taken.chat : Promise.resolve(null);
+}
+
 /**
  * Opens `/chats/{userId}`: the chat (from navigation state, GET /v1/chat, or created with POST
  * /v1/chat after a 404), then its newest 50 messages, then marks it read.
@@ -25,7 +47,7 @@ export const openConversation = createApiThunk(
     { dispatch, signal },
   ) => {
     try {
-      let chat = given ?? null;
+      let chat = given ?? (await takeEarlyChat(otherUserId));
       if (!chat) {
         try {
           chat = await call(endpoints.getChat, { query: { recipient_id: otherUserId } }, { signal });
