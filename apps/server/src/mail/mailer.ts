@@ -53,14 +53,19 @@ export function createMailer(options: {
     });
   }
   const outbox = path.join(options.dataDir, 'outbox');
+  // A mail is written beside the outbox and moved in whole: whoever reads the outbox (a person, a
+  // test) never finds a file still being written.
+  const partial = path.join(options.dataDir, 'outbox-partial');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return tracked({
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      await Promise.all([fs.mkdir(outbox, { recursive: true }), fs.mkdir(partial, { recursive: true })]);
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(outbox, `${Date.now()}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}-${safeTo}.eml`;
+      const file = path.join(outbox, name);
+      await fs.writeFile(path.join(partial, name), info.message as Buffer);
+      await fs.rename(path.join(partial, name), file);
       log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
     },
     close: () => transport.close(),
