@@ -120,10 +120,27 @@ test('a creator confirms a payout change with an emailed code in action mode', a
     .getByRole('button', { name: 'Close' })
     .click();
 
+  // The saved details arrive only after the creator has typed: what was typed stays.
+  let releaseDefaults: () => void = () => undefined;
+  const defaultsHeld = new Promise<void>((resolve) => {
+    releaseDefaults = resolve;
+  });
+  await page.route('**/v2/account/defaults', async (route) => {
+    if (route.request().method() === 'GET') await defaultsHeld;
+    await route.continue();
+  });
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.getByRole('link', { name: /Payout details/ }).click();
   await page.getByLabel('Payout method').selectOption('paypal_transfer');
   await page.getByLabel('PayPal email').fill('me@paypal.example');
+  const answered = page.waitForResponse(
+    (res) => res.url().includes('/v2/account/defaults') && res.request().method() === 'GET',
+  );
+  releaseDefaults();
+  await answered;
+  await page.waitForTimeout(300);
+  await expect(page.getByLabel('PayPal email')).toHaveValue('me@paypal.example');
+  await expect(page.getByLabel('Payout method')).toHaveValue('paypal_transfer');
   await page.getByRole('button', { name: 'Save payout details' }).click();
 
   // Action mode: its own title, the masked address, the payout text, a Verify button.

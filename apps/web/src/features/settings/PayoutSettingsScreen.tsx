@@ -4,7 +4,7 @@ import {
   PayoutDefaultsRequest,
   PayoutMethod,
 } from '@parlor/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
@@ -47,10 +47,14 @@ export function PayoutSettingsScreen() {
   const [saved, setSaved] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
+  // What the person has typed or chosen wins over saved details that arrive after it.
+  const edited = useRef(false);
+
   useEffect(() => {
     getPayoutDefaults().then(
       (answer) => {
         setCurrent(answer);
+        if (edited.current) return;
         if (answer.payout_method) setMethod(answer.payout_method);
         setAccount(answer.payout_account ?? '');
         setHolder(answer.account_holder ?? '');
@@ -102,7 +106,10 @@ export function PayoutSettingsScreen() {
           label="Payout method"
           name="payout_method"
           value={method}
-          onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+          onChange={(e) => {
+            edited.current = true;
+            setMethod(e.target.value as PayoutMethod);
+          }}
         >
           {PayoutMethod.options.map((m) => (
             <option key={m} value={m}>
@@ -116,6 +123,7 @@ export function PayoutSettingsScreen() {
           value={account}
           error={fieldErrors.payout_account}
           onChange={(e) => {
+            edited.current = true;
             setAccount(e.target.value);
             setFieldErrors({});
           }}
@@ -128,6 +136,7 @@ export function PayoutSettingsScreen() {
             value={holder}
             error={fieldErrors.account_holder}
             onChange={(e) => {
+              edited.current = true;
               setHolder(e.target.value);
               setFieldErrors({});
             }}
@@ -138,7 +147,10 @@ export function PayoutSettingsScreen() {
           name="payout_country"
           value={country}
           disabled={Boolean(current?.payout_country)}
-          onChange={(e) => setCountry(e.target.value)}
+          onChange={(e) => {
+            edited.current = true;
+            setCountry(e.target.value);
+          }}
         >
           <option value="">Choose a country</option>
           {countries.map((c) => (
