@@ -180,14 +180,14 @@ describe('realtime', () => {
     const online = async () =>
       (await db.selectFrom('users').select('online').where('id', '=', fan.user._id).executeTakeFirstOrThrow())
         .online;
-    for (let i = 0; i < 50 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await online()).toBe(false);
     // And the next real socket that closes takes them offline again.
     const socket = await connectSocket(server.url, fan.token);
     await socket.next('init');
     expect(await online()).toBe(true);
     socket.close();
-    for (let i = 0; i < 50 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && (await online()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await online()).toBe(false);
   });
 
