@@ -2,6 +2,7 @@ import { type Chat, ERRORS, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { chromeFor } from '../../app/nav';
 import { sendRealtime } from '../../app/realtime';
 import { AlertIcon, SendIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
@@ -73,9 +74,12 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
         <p className={styles.notice} role="status">
           <AlertIcon size={18} />
           <span>You're out of credits for this chat.</span>
-          <Link to={GET_CREDITS_PATH} state={{ backTo: conversationPath(otherUserId) }}>
-            Buy credits
-          </Link>
+          {/* An admin's chrome has no credits to buy (app/nav.ts chromeFor). */}
+          {chromeFor(me).kind !== 'admin' && (
+            <Link to={GET_CREDITS_PATH} state={{ backTo: conversationPath(otherUserId) }}>
+              Buy credits
+            </Link>
+          )}
         </p>
       )}
       {mediaBlockedByOther && !disabled && (

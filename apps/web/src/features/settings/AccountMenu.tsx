@@ -28,10 +28,10 @@ export function AccountMenu() {
             { to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' },
             { to: '/account/become-creator', label: 'Become a creator', note: 'Apply and verify your ID' },
           ]),
+    // An admin runs the platform: the console instead of referral earnings.
     ...(user.role === 'admin'
       ? [{ to: '/admin', label: 'Moderation', note: 'Applications, ID checks, reports, payouts' }]
-      : []),
-    { to: '/account/referrals', label: 'Referrals', note: 'Invite people and earn from them' },
+      : [{ to: '/account/referrals', label: 'Referrals', note: 'Invite people and earn from them' }]),
   ];
   return (
     <Card as="nav" tight aria-label="Account menu">
