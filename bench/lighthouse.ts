@@ -186,13 +186,15 @@ async function main() {
         body: JSON.stringify({ login: FAN, password: DEMO_PASSWORD }),
       }),
     );
-    const creator = await json<{ id: string }>(
+    const creator = await json<{ _id: string }>(
       await fetch(`${origin}/v1/users/${CREATOR}`, { headers: { 'access-token': auth.access_token } }),
     );
+    // Without an id the conversation page would measure the "no such user" screen.
+    if (!creator._id) throw new Error(`no id for ${CREATOR}: ${JSON.stringify(creator)}`);
     const pages: { name: string; url: string; token?: string }[] = [
       { name: 'login', url: `${origin}/login` },
       { name: 'inbox', url: `${origin}/chats`, token: auth.access_token },
-      { name: 'conversation', url: `${origin}/chats/${creator.id}`, token: auth.access_token },
+      { name: 'conversation', url: `${origin}/chats/${creator._id}`, token: auth.access_token },
     ].filter((p) => wanted.includes(p.name));
 
     const results: PageFigures[] = [];

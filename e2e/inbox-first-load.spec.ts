@@ -79,3 +79,35 @@ test('opening a conversation asks for its chat while the screen is still loading
   await page.waitForTimeout(500);
   expect(chatLookups).toHaveLength(1);
 });
+
+test('a signed-in page asks for its intros and notice together with the session, not after it', async ({
+  browser,
+  request,
+}) => {
+  const fan = await apiSignUp(request, 'user');
+  const page = await (await browser.newContext()).newPage();
+  const asked: string[] = [];
+  page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+  // The session's answer is held: whatever is asked for meanwhile did not wait for it.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/v1/users/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await openAs(page, fan, '/chats');
+  await expect.poll(() => asked.includes('/v1/users/me')).toBe(true);
+  await expect.poll(() => asked.includes('/v1/users/intros')).toBe(true);
+  expect(asked).toContain('/v1/notice');
+  release();
+
+  // Once the session is there the app goes on with the answers asked for early: one ask of each.
+  await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(asked.filter((p) => p === '/v1/users/intros')).toHaveLength(1);
+  expect(asked.filter((p) => p === '/v1/notice')).toHaveLength(1);
+  expect(asked.filter((p) => p === '/v1/users/me')).toHaveLength(1);
+});

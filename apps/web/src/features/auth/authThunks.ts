@@ -10,6 +10,7 @@ import {
 } from '@parlor/contract';
 import { ApiError, call } from '../../app/api';
 import { clearStoredSession, redirectTo, storeToken } from '../../app/browser';
+import { earlyOrCall } from '../../app/early';
 import { createApiThunk } from '../../app/requests';
 import { postToServiceWorker, setupServiceWorker } from '../../app/serviceWorker';
 import { dropPushSubscription } from '../push/push';
@@ -44,7 +45,7 @@ export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) 
 export const loadSession = createApiThunk<User>(
   'auth/loadSession',
   async (_arg, { getState }) => {
-    const user = await call(endpoints.me);
+    const user = await earlyOrCall('session');
     const { token } = getState().auth;
     if (token) setupServiceWorker(user, token);
     return user;

@@ -1,7 +1,7 @@
-import { endpoints, type PlatformNotice } from '@parlor/contract';
+import type { PlatformNotice } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { call } from '../../app/api';
+import { earlyOrCall } from '../../app/early';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { pushPopup } from '../popups/popupsSlice';
@@ -27,7 +27,7 @@ export function Notices() {
     if (!userId) return;
     dispatch(loadIntros(userId));
     let live = true;
-    call(endpoints.platformNotice)
+    earlyOrCall('notice')
       .then(({ notice }) => {
         if (live && notice) dispatch(globalNoticePopup(notice));
       })

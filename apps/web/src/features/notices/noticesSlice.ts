@@ -1,6 +1,7 @@
 import { endpoints, type IntroKind } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { call } from '../../app/api';
+import { earlyOrCall } from '../../app/early';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 
@@ -16,7 +17,7 @@ export interface NoticesState {
 
 const initialState: NoticesState = { userId: null, loaded: false, enabled: false, seen: [] };
 
-export const loadIntros = createApiThunk('notices/loadIntros', (_userId: string) => call(endpoints.intros));
+export const loadIntros = createApiThunk('notices/loadIntros', (_userId: string) => earlyOrCall('intros'));
 
 /** Closing an intro: it is seen at once here, and the server remembers it for every device. */
 export const markIntroSeen = createApiThunk('notices/markIntroSeen', (intro: IntroKind) =>

@@ -1,6 +1,6 @@
-import { endpoints, type ProviderConfig } from '@parlor/contract';
+import type { ProviderConfig } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { call } from '../../app/api';
+import { earlyOrCall } from '../../app/early';
 import { createApiThunk } from '../../app/requests';
 import type { RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
@@ -14,7 +14,7 @@ const CONFIG_REQUEST = 'providerConfig/load';
 export const loadProviderConfig = createApiThunk<ProviderConfig>(
   CONFIG_REQUEST,
   async (_arg, { dispatch }) => {
-    const config = await call(endpoints.providerConfig, { query: { platform: 'react' } });
+    const config = await earlyOrCall('providerConfig');
     if (config.is_guest) void dispatch(logout());
     return config;
   },

@@ -1,0 +1,68 @@
+import { STORAGE_KEYS } from '@parlor/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
+
+// A signed-in page's first calls leave before the first render; whoever needs each answer takes the
+// one on its way, once, and only for the session it was asked for.
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let data: Map<string, string>;
+
+const asked = (path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://parlor.test').pathname === path).length;
+
+beforeEach(() => {
+  data = new Map([[STORAGE_KEYS.authToken, 'tok-1']]);
+  fetchMock = vi.fn(async (url: string) =>
+    json(
+      String(url).startsWith('/v1/users/intros') ? { enabled: true, seen: ['messenger'] } : { notice: null },
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  });
+  vi.stubGlobal('location', { pathname: '/chats', protocol: 'http:', host: 'parlor.test', assign: vi.fn() });
+  vi.stubGlobal('document', { cookie: '' });
+});
+
+afterEach(() => {
+  clearEarlyCalls();
+  vi.unstubAllGlobals();
+});
+
+describe('early calls', () => {
+  it('asks for the session, config, intros and notice at once, and each answer is taken once', async () => {
+    startEarlyCalls();
+    expect(asked('/v1/users/me')).toBe(1);
+    expect(asked('/v1/provider/config')).toBe(1);
+    expect(asked('/v1/users/intros')).toBe(1);
+    expect(asked('/v1/notice')).toBe(1);
+
+    await expect(earlyOrCall('intros')).resolves.toEqual({ enabled: true, seen: ['messenger'] });
+    expect(asked('/v1/users/intros')).toBe(1);
+    // Taken already: a later reader asks again.
+    await earlyOrCall('intros');
+    expect(asked('/v1/users/intros')).toBe(2);
+  });
+
+  it('starts nothing without a stored token', () => {
+    data.clear();
+    startEarlyCalls();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not hand one session the answer asked for another', async () => {
+    startEarlyCalls();
+    data.set(STORAGE_KEYS.authToken, 'tok-2');
+    await earlyOrCall('notice');
+    expect(asked('/v1/notice')).toBe(2);
+    const [, init] = fetchMock.mock.calls.at(-1)!;
+    expect(init.headers['access-token']).toBe('tok-2');
+  });
+});

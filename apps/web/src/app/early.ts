@@ -1,0 +1,50 @@
+import { endpoints } from '@parlor/contract';
+import { call } from './api';
+import { storedToken } from './browser';
+
+/**
+ * The calls a signed-in page needs first and that ask only for the session's token: the session,
+ * the provider config, the area intros closed and the platform's notice. A page opened on the
+ * signed-in app starts them while its script is still being evaluated (main.tsx), before React's
+ * first render and without waiting for the session; the code that needs each takes the answer on
+ * its way (once), so nothing is asked for twice.
+ */
+const EARLY_CALLS = {
+  session: () => call(endpoints.me),
+  providerConfig: () => call(endpoints.providerConfig, { query: { platform: 'react' } }),
+  intros: () => call(endpoints.intros),
+  notice: () => call(endpoints.platformNotice),
+};
+type EarlyKey = keyof typeof EARLY_CALLS;
+type EarlyAnswer<K extends EarlyKey> = Awaited<ReturnType<(typeof EARLY_CALLS)[K]>>;
+
+const slots = new Map<EarlyKey, { token: string; answer: Promise<unknown> }>();
+
+/** Starts every early call, when a token is stored. */
+export function startEarlyCalls(): void {
+  const token = storedToken();
+  if (!token) return;
+  for (const key of Object.keys(EARLY_CALLS) as EarlyKey[]) {
+    if (slots.has(key)) continue;
+    const answer = EARLY_CALLS[key]();
+    // A failure is the taker's to handle; an answer never taken is no unhandled rejection.
+    answer.catch(() => undefined);
+    slots.set(key, { token, answer });
+  }
+}
+
+/**
+ * The answer started early under `key`, once; otherwise (none started, or started for a session
+ * that has since ended) the call made now.
+ */
+export function earlyOrCall<K extends EarlyKey>(key: K): Promise<EarlyAnswer<K>> {
+  const slot = slots.get(key);
+  slots.delete(key);
+  if (slot && slot.token === storedToken()) return slot.answer as Promise<EarlyAnswer<K>>;
+  return EARLY_CALLS[key]() as Promise<EarlyAnswer<K>>;
+}
+
+/** Forgets what was started (tests). */
+export function clearEarlyCalls(): void {
+  slots.clear();
+}
