@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { attach, holdUploads, makePhoto, openChatAsFan } from './support/media';
+import { holdUploads, makePhoto, openChatAsFan, sendHeldPhoto } from './support/media';
 import { type ApiAccount, apiSignUp, openAs } from './support/money';
 import { expect, test } from './support/test';
 
@@ -96,13 +96,7 @@ test("the app's own navigate calls ask too: the inbox's Broadcast button while a
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   const uploads = await holdUploads(page);
   await openAs(page, creator, `/chats/${fan.id}`);
-  await attach(page, photo);
-  await page
-    .getByRole('dialog', { name: 'Send a photo' })
-    .getByRole('button', { name: 'Send', exact: true })
-    .click();
-  await expect(page.getByTestId('pending-media')).toHaveCount(1);
-  await expect.poll(() => uploads.count).toBe(1);
+  await sendHeldPhoto(page, photo, uploads);
 
   // The inbox beside the conversation: select the chat, then Broadcast (a button, not a link).
   await page.getByRole('button', { name: 'Select', exact: true }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { attach, holdUploads, makePhoto, openChatAsFan } from './support/media';
+import { holdUploads, makePhoto, openChatAsFan, sendHeldPhoto } from './support/media';
 import { apiSignUp, openAs } from './support/money';
 import { expect, test } from './support/test';
 
@@ -26,13 +26,7 @@ test('leaving a chat while a photo uploads asks first: Stay keeps it, Leave stop
   await page.getByRole('link', { name: new RegExp(fan.username) }).click();
   await expect(page).toHaveURL(new RegExp(`/chats/${fan.id}$`));
 
-  await attach(page, photo);
-  await page
-    .getByRole('dialog', { name: 'Send a photo' })
-    .getByRole('button', { name: 'Send', exact: true })
-    .click();
-  await expect(page.getByTestId('pending-media')).toHaveCount(1);
-  await expect.poll(() => uploads.count).toBe(1);
+  await sendHeldPhoto(page, photo, uploads);
 
   // A link of the navigation: asked, and Stay keeps the page and the upload.
   await page.getByRole('link', { name: 'Discover', exact: true }).click();

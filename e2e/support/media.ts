@@ -72,3 +72,18 @@ export async function holdUploads(page: Page) {
   });
   return started;
 }
+
+/**
+ * Sends `photo` in the open conversation while uploads are held (`holdUploads`): the photo stays a
+ * pending bubble and its upload is running when this returns.
+ */
+export async function sendHeldPhoto(page: Page, photo: string, uploads: { count: number }) {
+  const before = uploads.count;
+  await attach(page, photo);
+  await page
+    .getByRole('dialog', { name: 'Send a photo' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
+  await expect(page.getByTestId('pending-media')).toHaveCount(1);
+  await expect.poll(() => uploads.count).toBe(before + 1);
+}
