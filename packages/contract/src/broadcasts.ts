@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_SEARCH_MAX, InboxType } from './chats';
 import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
-import { MESSAGE_MAX_LENGTH, MessageMedia } from './messages';
+import { CONTENT_PRICE_MAX_CREDITS, MESSAGE_MAX_LENGTH, MessageMedia } from './messages';
 
 /** Comma-joined other users' ids, as `PATCH /v1/chats` takes them (a select-all's exceptions may be empty). */
 const userIdList = lazySchema(() =>
@@ -45,7 +45,7 @@ export const BroadcastSendRequest = lazySchema(() =>
         .optional(),
       media_id: z.string().max(128).nullable().optional(),
       public_id: z.string().max(128).nullable().optional(),
-      price: z.number().int().min(0).max(100_000).default(0),
+      price: z.number().int().min(0).max(CONTENT_PRICE_MAX_CREDITS).default(0),
       price_in_dollars: z.union([z.number(), z.string().max(32)]).optional(),
       self_destruct: z.boolean().default(false),
       width: z.number().nullable().optional(),
@@ -205,7 +205,7 @@ export const AutoMessageInput = lazySchema(() =>
       .max(MESSAGE_MAX_LENGTH, `Messages cannot exceed ${MESSAGE_MAX_LENGTH} characters`)
       .nullable()
       .optional(),
-    price: z.number().int().min(0).max(100_000).default(0),
+    price: z.number().int().min(0).max(CONTENT_PRICE_MAX_CREDITS).default(0),
     media_id: z.string().max(128).nullable().optional(),
     public_id: z.string().max(128).nullable().optional(),
     delay_seconds: z.number().int().min(0).max(AUTO_MESSAGE_MAX_DELAY_S).default(0),

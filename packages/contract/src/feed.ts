@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
-import { MessageMedia } from './messages';
+import { CONTENT_PRICE_MAX_CREDITS, MessageMedia } from './messages';
 
 /** The spec's post types (part 2 §3): a new avatar makes an `avatar` post; `featured` is text only. */
 export const FeedPostType = lazySchema(() =>
@@ -66,7 +66,7 @@ export const CreateFeedRequest = lazySchema(() =>
     media_id: z.string().max(128).nullable().optional(),
     public_id: z.string().max(128).nullable().optional(),
     private_feed: z.boolean().default(false),
-    price: z.number().int().min(0).max(100_000).default(0),
+    price: z.number().int().min(0).max(CONTENT_PRICE_MAX_CREDITS).default(0),
   }),
 );
 export type CreateFeedRequest = z.input<typeof CreateFeedRequest>;

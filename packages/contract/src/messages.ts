@@ -5,6 +5,8 @@ import { commaIds } from './ids';
 import { lazySchema } from './lazy';
 
 export const MESSAGE_MAX_LENGTH = 5000;
+/** The most credits a paid message, broadcast, automatic message or post may cost. */
+export const CONTENT_PRICE_MAX_CREDITS = 100_000;
 export const MessageType = lazySchema(() => z.enum(['text', 'gif', 'image', 'video', 'tip']));
 export type MessageType = z.infer<typeof MessageType>;
 
@@ -100,7 +102,7 @@ export const SendMessageRequest = lazySchema(() =>
     gif_url: z.string().max(2000).nullable().optional(),
     gif_width: z.number().int().min(1).max(10_000).nullable().optional(),
     gif_height: z.number().int().min(1).max(10_000).nullable().optional(),
-    price: z.number().int().min(0).max(100_000).default(0),
+    price: z.number().int().min(0).max(CONTENT_PRICE_MAX_CREDITS).default(0),
     price_in_dollars: z.union([z.number(), z.string()]).optional(),
     self_destruct: z.boolean().default(false),
     media_id: z.string().max(128).nullable().optional(),

@@ -2,7 +2,6 @@ import {
   AUTO_MESSAGES_PER_CATEGORY,
   type AutoMessageCategory,
   checkMediaFile,
-  creditsToDollars,
   type VaultMedia,
 } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { IconButton } from '../../ui/IconButton';
 import { BackIcon, TrashIcon } from '../../ui/icons';
+import { PriceField, parsePrice } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, uploadErrorPopup } from '../media/upload';
 import { VaultPicker } from '../media/VaultPicker';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
@@ -44,8 +44,6 @@ import {
   selectEntry,
   type UploadRunner,
 } from './autoMessagesSlice';
-
-const MAX_PRICE = 100_000;
 
 const ArrowIcon = ({ up }: { up: boolean }) => (
   <svg
@@ -334,30 +332,15 @@ function DraftItem({
               </p>
             )}
             {upload.state === 'idle' && item.file && <p className={styles.hint}>Uploads when you save.</p>}
-            <label className={styles.field} htmlFor={`${id}-price`}>
-              <span>
-                Price in credits<span className="visually-hidden"> for message {n}</span>
-              </span>
-              <input
-                id={`${id}-price`}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_PRICE}
-                step={1}
-                disabled={busy}
-                value={item.price === 0 ? '' : item.price}
-                placeholder="0 (free)"
-                onChange={(e) =>
-                  change({ price: Math.min(MAX_PRICE, Math.max(0, Math.floor(Number(e.target.value) || 0))) })
-                }
-              />
-              <span className={styles.hint}>
-                {item.price > 0
-                  ? `Fans pay ${item.price} credits ($${creditsToDollars(item.price)}) to unlock it.`
-                  : 'Free: the fan sees it at once.'}
-              </span>
-            </label>
+            <PriceField
+              id={`${id}-price`}
+              labelSuffix={`for message ${n}`}
+              disabled={busy}
+              value={item.price === 0 ? '' : String(item.price)}
+              onChange={(text) => change({ price: parsePrice(text) })}
+              audience="fan"
+              classNames={{ field: styles.field, hint: styles.hint }}
+            />
           </div>
         </div>
       )}

@@ -1,9 +1,10 @@
-import { checkMediaFile, creditsToDollars, formatBytes, MESSAGE_MAX_LENGTH } from '@parlor/contract';
+import { checkMediaFile, formatBytes, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon } from '../../ui/icons';
+import { PriceField, parsePrice } from '../media/PriceField';
 import { VaultPicker } from '../media/VaultPicker';
 import { BroadcastAudiencePicker, useAudienceReach } from './BroadcastAudience';
 import styles from './BroadcastScreen.module.css';
@@ -20,8 +21,6 @@ import {
   vaultMediaChosen,
 } from './broadcastSlice';
 import { abortBroadcastUpload, holdFile, sendDraft } from './broadcastThunks';
-
-const MAX_PRICE = 100_000;
 
 function UploadBar() {
   const upload = useAppSelector(selectBroadcast).draft.upload;
@@ -192,29 +191,17 @@ export function BroadcastComposer() {
 
       {media && (
         <div className={styles.priceRow}>
-          <label className={styles.field} htmlFor={`${id}-price`}>
-            Price in credits
-            <input
-              id={`${id}-price`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_PRICE}
-              step={1}
-              value={priceText}
-              disabled={posting}
-              onChange={(e) => {
-                setPriceText(e.target.value);
-                dispatch(priceChanged(Number(e.target.value) || 0));
-              }}
-              placeholder="0 (free)"
-            />
-            <span className={styles.hint}>
-              {draft.price > 0
-                ? `Fans pay ${draft.price} credits ($${creditsToDollars(draft.price)}) to unlock it.`
-                : 'Free: fans see it at once.'}
-            </span>
-          </label>
+          <PriceField
+            id={`${id}-price`}
+            value={priceText}
+            disabled={posting}
+            onChange={(text) => {
+              setPriceText(text);
+              dispatch(priceChanged(parsePrice(text)));
+            }}
+            audience="fans"
+            classNames={{ field: styles.field, hint: styles.hint }}
+          />
           <label className={styles.check}>
             <input
               type="checkbox"

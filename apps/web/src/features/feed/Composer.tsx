@@ -1,4 +1,5 @@
 import {
+  CONTENT_PRICE_MAX_CREDITS,
   checkMediaFile,
   creditsToDollars,
   ERRORS,
@@ -16,6 +17,7 @@ import { TextField } from '../../ui/TextField';
 import { MediaFrame } from '../media/MediaFrame';
 import { bubbleBox } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
+import { parsePrice } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload';
 import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
@@ -25,8 +27,6 @@ import { createPost } from './feedThunks';
 
 type Attachment = { kind: 'file'; file: File } | { kind: 'vault'; media: VaultMedia };
 type Phase = { step: 'idle' } | { step: 'uploading'; progress: number } | { step: 'posting' };
-
-const MAX_PRICE = 100_000;
 
 /** The attachment's preview: an object URL for a file (released when it changes), the vault's thumbnail. */
 function usePreview(attachment: Attachment | null) {
@@ -74,7 +74,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
   const abortRef = useRef<AbortController | null>(null);
   const preview = usePreview(attachment);
   const id = useId();
-  const credits = Math.min(MAX_PRICE, Math.max(0, Math.floor(Number(price) || 0)));
+  const credits = parsePrice(price);
   const busy = phase.step !== 'idle';
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -207,7 +207,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
           type="number"
           inputMode="numeric"
           min={0}
-          max={MAX_PRICE}
+          max={CONTENT_PRICE_MAX_CREDITS}
           step={1}
           value={price}
           disabled={busy}

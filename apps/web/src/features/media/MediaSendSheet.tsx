@@ -1,17 +1,15 @@
-import { creditsToDollars } from '@parlor/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import styles from './MediaSendSheet.module.css';
 import type { MediaSource } from './mediaSends';
+import { PriceField, parsePrice } from './PriceField';
 
 export interface SheetChoice {
   price: number;
   selfDestruct: boolean;
   text: string;
 }
-
-const MAX_PRICE = 100_000;
 
 /**
  * Before a photo or video goes out: a preview, a caption, and for creators a price in credits (shown
@@ -45,7 +43,7 @@ export function MediaSendSheet({
     },
     [preview],
   );
-  const credits = Math.min(MAX_PRICE, Math.max(0, Math.floor(Number(price) || 0)));
+  const credits = parsePrice(price);
 
   return (
     <Dialog
@@ -83,25 +81,13 @@ export function MediaSendSheet({
       </label>
       {canCharge && (
         <>
-          <label className={styles.field} htmlFor={`${id}-price`}>
-            Price in credits
-            <input
-              id={`${id}-price`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_PRICE}
-              step={1}
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-              placeholder="0 (free)"
-            />
-            <span className={styles.hint}>
-              {credits > 0
-                ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.`
-                : 'Free: the fan sees it at once.'}
-            </span>
-          </label>
+          <PriceField
+            id={`${id}-price`}
+            value={price}
+            onChange={setPrice}
+            audience="fan"
+            classNames={{ field: styles.field, hint: styles.hint }}
+          />
           <label className={styles.check}>
             <input
               type="checkbox"

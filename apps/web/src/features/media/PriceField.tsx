@@ -1,0 +1,60 @@
+import { CONTENT_PRICE_MAX_CREDITS, creditsToDollars } from '@parlor/contract';
+
+/** What a typed price means: whole credits from 0 to the most a piece of content may cost. */
+export function parsePrice(text: string): number {
+  return Math.min(CONTENT_PRICE_MAX_CREDITS, Math.max(0, Math.floor(Number(text) || 0)));
+}
+
+interface PriceFieldProps {
+  id: string;
+  /** What the creator typed ('' for free). */
+  value: string;
+  onChange: (text: string) => void;
+  disabled?: boolean;
+  /** Said to a screen reader after "Price in credits" where several fields share a form. */
+  labelSuffix?: string;
+  /** One fan gets it (a chat, an automatic message) or many (a broadcast). */
+  audience: 'fan' | 'fans';
+  /** The composer's own field and hint styles, so each form keeps its layout. */
+  classNames: { field?: string | undefined; hint?: string | undefined };
+}
+
+/** The price of a paid photo or video, with what fans will pay for it in credits and dollars. */
+export function PriceField({
+  id,
+  value,
+  onChange,
+  disabled,
+  labelSuffix,
+  audience,
+  classNames,
+}: PriceFieldProps) {
+  const credits = parsePrice(value);
+  return (
+    <label className={classNames.field} htmlFor={id}>
+      <span>
+        Price in credits
+        {labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
+      </span>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={CONTENT_PRICE_MAX_CREDITS}
+        step={1}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="0 (free)"
+      />
+      <span className={classNames.hint}>
+        {credits > 0
+          ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.`
+          : audience === 'fan'
+            ? 'Free: the fan sees it at once.'
+            : 'Free: fans see it at once.'}
+      </span>
+    </label>
+  );
+}
