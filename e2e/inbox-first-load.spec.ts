@@ -89,7 +89,7 @@ test('a signed-in page asks for its intros and notice together with the session,
   const asked: string[] = [];
   page.on('request', (req) => asked.push(new URL(req.url()).pathname));
   // The session's answer is held: whatever is asked for meanwhile did not wait for it.
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
@@ -110,4 +110,23 @@ test('a signed-in page asks for its intros and notice together with the session,
   expect(asked.filter((p) => p === '/v1/users/intros')).toHaveLength(1);
   expect(asked.filter((p) => p === '/v1/notice')).toHaveLength(1);
   expect(asked.filter((p) => p === '/v1/users/me')).toHaveLength(1);
+});
+
+test("while the signed-in app's code loads, the page shows the app's frame rather than a lone spinner", async ({
+  browser,
+  request,
+}) => {
+  const fan = await apiSignUp(request, 'user');
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+  const app = await holdScreen(page, 'MainApp');
+  await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), fan.token);
+  await page.goto('/chats');
+  await expect.poll(() => app.asked).toBe(true);
+  const frame = page.getByRole('status', { name: 'Loading' });
+  await expect(frame).toBeVisible();
+  await expect(frame.getByText('Parlor')).toBeVisible();
+  app.release();
+  // The app replaces the frame.
+  await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
+  await expect(frame).toHaveCount(0);
 });

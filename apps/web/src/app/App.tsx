@@ -7,6 +7,7 @@ import { prefetchChat } from '../features/conversation/conversationThunks';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
+import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { storedToken } from './browser';
 import { useAppDispatch } from './hooks';
@@ -83,10 +84,14 @@ function Entry() {
 }
 
 export function App() {
+  const { pathname } = useLocation();
   return (
     <>
       <EarlyStart />
-      <Suspense fallback={<PageSpinner />}>
+      {/* The signed-in app's frame while its code loads; a spinner for the other entry screens. */}
+      <Suspense
+        fallback={entryScreen(pathname) === 'main' && storedToken() ? <ShellSkeleton /> : <PageSpinner />}
+      >
         <Entry />
       </Suspense>
       <PopupHost />

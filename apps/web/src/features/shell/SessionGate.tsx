@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { AlertIcon } from '../../ui/icons';
+import { ShellSkeleton } from '../../ui/ShellSkeleton';
 import { PageSpinner } from '../../ui/Spinner';
 import { loginPathKeeping } from '../auth/authModel';
 import { selectAuthStatus, selectSigningOut, selectToken, selectUser } from '../auth/authSlice';
@@ -14,7 +15,7 @@ import { useSessionLoad } from './useSessionLoad';
 
 /**
  * The main app needs a signed-in user: with a token it loads the user (GET /v1/users/me) and the
- * provider config, showing a full-page spinner meanwhile; without one it goes to /login.
+ * provider config, showing the app's frame meanwhile; without one it goes to /login.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -47,6 +48,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
   }
   // A failed config load does not block the app: features then default to off.
-  if (!user || config.status === 'None' || config.status === 'Fetching') return <PageSpinner />;
+  if (!user || config.status === 'None' || config.status === 'Fetching') return <ShellSkeleton />;
   return children;
 }
