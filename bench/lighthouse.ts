@@ -189,6 +189,17 @@ async function main() {
     const creator = await json<{ _id: string }>(
       await fetch(`${origin}/v1/users/${CREATOR}`, { headers: { 'access-token': auth.access_token } }),
     );
+    // LIGHTHOUSE_RETURNING=1: the fan has closed every area intro, as a returning fan has; by
+    // default the first visit is measured, intro popups and all.
+    if (process.env.LIGHTHOUSE_RETURNING) {
+      for (const intro of ['messenger', 'chat', 'discover', 'account', 'profile']) {
+        await fetch(`${origin}/v1/users/intros`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'access-token': auth.access_token },
+          body: JSON.stringify({ intro }),
+        });
+      }
+    }
     // Without an id the conversation page would measure the "no such user" screen.
     if (!creator._id) throw new Error(`no id for ${CREATOR}: ${JSON.stringify(creator)}`);
     const pages: { name: string; url: string; token?: string }[] = [
