@@ -28,21 +28,20 @@
  * inbox page at offset 100,000 against page 1 (a creator with BIG_INBOX chats), and a 12-megapixel
  * photo's ingest (POST /v1/media).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import WebSocket from 'ws';
-import { openDatabase } from '../apps/server/src/db/connection';
+import { judgeWindow, type Kind, quietFigures, type StepResult, Window } from './lib/capacity-measure';
+import { type Person, seedPopulation, smallPhoto } from './lib/capacity-population';
 import { type BenchEnv, intEnv, sleep } from './lib/env';
 import { httpClient } from './lib/http';
 import { machineInfo } from './lib/machine';
 import { pgAdmin } from './lib/pg-admin';
-import { twelveMegapixelPhoto, upload, variantOf } from './lib/photo';
+import { upload } from './lib/photo';
 import { type ServerProcess, serviceCpuMeter, startServer } from './lib/server';
-import { fmt, type Summary, summarize } from './lib/stats';
-import { seedInbox } from './seed-inbox';
+import { fmt } from './lib/stats';
 
 const backend = process.env.BENCH_BACKEND === 'pglite' ? 'pglite' : 'postgres';
 const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,148 +68,9 @@ const DELIVERY_GRACE_MS = 5_000;
 
 if (SERVERS > 1 && !redisUrl) throw new Error('SERVERS > 1 needs BENCH_REDIS (the processes share events)');
 
-type Kind =
-  | 'sign-in'
-  | 'socket'
-  | 'inbox'
-  | 'conversation'
-  | 'send'
-  | 'paid photo'
-  | 'buy'
-  | 'tip'
-  | 'upload';
-
-interface Person {
-  i: number;
-  id: string;
-  token: string;
-  username: string;
-  creator: boolean;
-  /** chat partners: other person's id and the chat's id */
-  chats: { chatId: string; otherId: string }[];
-  server: number;
-  ws?: WebSocket | undefined;
-  open: boolean;
-  visible: boolean;
-  /** Fans who wrote to this creator and wait for an answer. */
-  waiting: string[];
-  photoMd5?: string;
-  stopped: boolean;
-}
-
-/** Everything measured in one step's window. */
-class Window {
-  latency = new Map<Kind, number[]>();
-  delivery: number[] = [];
-  errors = new Map<string, number>();
-  sent = 0;
-  active = true;
-  record(kind: Kind, ms: number) {
-    if (!this.active) return;
-    const l = this.latency.get(kind) ?? [];
-    l.push(ms);
-    this.latency.set(kind, l);
-  }
-  error(kind: Kind, what: string) {
-    if (!this.active) return;
-    const key = `${kind}: ${what}`;
-    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
-  }
-}
-
 const stamp = `${Date.now()}_${process.pid}`;
 const dbName = `parlor_capacity_${stamp}`;
 const pgAdminClient = pgAdmin(adminUrl);
-
-/**
- * The population: the big inbox (seed-inbox.ts: one creator with BIG_INBOX chats) plus `people`
- * simulated people, a CREATOR_SHARE of them creators, each fan in chats with CHATS_PER_FAN creators,
- * fans holding credits their ledger accounts for, a token per person and one password for all.
- */
-async function seedPopulation(e: BenchEnv, people: number) {
-  const manifest = await seedInbox(e, { fans: BIG_INBOX, messages: Math.round(BIG_INBOX * 1.5), tokens: 1 });
-  const creators = Math.max(CHATS_PER_FAN, Math.round(people * CREATOR_SHARE));
-  const secret = randomBytes(12).toString('hex');
-  const passwordHash = await hash(PASSWORD);
-  const database = await openDatabase({ databaseUrl: e.databaseUrl, dataDir: e.dataDir });
-  try {
-    return await database.session(async (s) => {
-      const t = performance.now();
-      await s.exec(`
-        CREATE TEMP TABLE cap_people AS
-          SELECT i, gen_random_uuid() AS id, i <= ${creators} AS creator FROM generate_series(1, ${people}) i;
-        INSERT INTO users (id, username, email, password_hash, type, referral_code, email_verified,
-                           id_verified, id_verification_status, discover_status)
-          SELECT id, 'capc' || i, 'capc' || i || '@bench.invalid', '${passwordHash}', 'featured', 'CAPC' || i,
-                 true, true, 'verified', 'featured'
-          FROM cap_people WHERE creator;
-        INSERT INTO users (id, username, email, password_hash, type, referral_code, email_verified, credits)
-          SELECT id, 'capf' || i, 'capf' || i || '@bench.invalid', '${passwordHash}', 'user', 'CAPF' || i, true,
-                 1000000
-          FROM cap_people WHERE NOT creator;
-        INSERT INTO ledger_entries (user_id, account, delta, balance_after, reason, idempotency_key)
-          SELECT id, 'credits', 1000000, 1000000, 'admin_adjustment', 'bench-seed' FROM cap_people WHERE NOT creator;
-        CREATE TEMP TABLE cap_pairs AS
-          SELECT f.id AS fan, c.id AS creator
-          FROM cap_people f
-          CROSS JOIN generate_series(0, ${CHATS_PER_FAN - 1}) k
-          JOIN cap_people c ON c.creator AND c.i = 1 + ((f.i + k * (${creators} / ${CHATS_PER_FAN})) % ${creators})
-          WHERE NOT f.creator;
-        INSERT INTO chats (user_low, user_high)
-          SELECT DISTINCT least(fan, creator), greatest(fan, creator) FROM cap_pairs;
-        INSERT INTO chat_members (chat_id, user_id, other_user_id)
-          SELECT ch.id, m.user_id, m.other_id
-          FROM chats ch
-          JOIN cap_people p ON p.id = ch.user_low OR p.id = ch.user_high
-          CROSS JOIN LATERAL (VALUES (ch.user_low, ch.user_high), (ch.user_high, ch.user_low)) m(user_id, other_id)
-          WHERE p.id = m.user_id AND NOT p.creator;
-        INSERT INTO access_tokens (user_id, token_hash, user_agent)
-          SELECT id, encode(sha256(convert_to('${secret}-' || i, 'UTF8')), 'hex'), 'parlor-bench' FROM cap_people;
-        ANALYZE users; ANALYZE chats; ANALYZE chat_members; ANALYZE access_tokens;`);
-      const rows = await s.query<{ i: number; id: string; creator: boolean }>(
-        'SELECT i, id::text AS id, creator FROM cap_people ORDER BY i',
-      );
-      const members = await s.query<{ user_id: string; chat_id: string; other_user_id: string }>(
-        `SELECT m.user_id::text, m.chat_id::text, m.other_user_id::text
-         FROM chat_members m JOIN cap_people p ON p.id = m.user_id`,
-      );
-      const chatsOf = new Map<string, { chatId: string; otherId: string }[]>();
-      for (const m of members) {
-        const list = chatsOf.get(m.user_id) ?? [];
-        list.push({ chatId: m.chat_id, otherId: m.other_user_id });
-        chatsOf.set(m.user_id, list);
-      }
-      console.log(
-        `  seed: ${people} people (${creators} creators), ${members.length / 2} chats in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-      );
-      const population: Person[] = rows.map((r) => ({
-        i: r.i,
-        id: r.id,
-        token: `${secret}-${r.i}`,
-        username: `${r.creator ? 'capc' : 'capf'}${r.i}`,
-        creator: r.creator,
-        chats: chatsOf.get(r.id) ?? [],
-        server: 0,
-        open: false,
-        visible: true,
-        waiting: [],
-        stopped: false,
-      }));
-      // Interleave creators among fans, so every step brings both.
-      const fans = population.filter((p) => !p.creator);
-      const cs = population.filter((p) => p.creator);
-      const order: Person[] = [];
-      const every = Math.max(1, Math.round(fans.length / Math.max(1, cs.length)));
-      for (let f = 0, c = 0; f < fans.length || c < cs.length; ) {
-        if (c < cs.length) order.push(cs[c++]!);
-        for (let k = 0; k < every && f < fans.length; k++) order.push(fans[f++]!);
-      }
-      return { order, bigCreator: manifest.creator };
-    });
-  } finally {
-    await database.close();
-  }
-}
 
 const jitter = (ms: number) => ms / 2 + Math.random() * ms;
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
@@ -236,7 +96,12 @@ async function main() {
   const servers: ServerProcess[] = [];
   try {
     console.log(`seeding ${backend}: big inbox ${BIG_INBOX} chats, ${maxPeople} people`);
-    const { order, bigCreator } = await seedPopulation(e, maxPeople);
+    const { order, bigCreator } = await seedPopulation(e, maxPeople, {
+      bigInbox: BIG_INBOX,
+      creatorShare: CREATOR_SHARE,
+      chatsPerFan: CHATS_PER_FAN,
+      password: PASSWORD,
+    });
     for (let s = 0; s < SERVERS; s++) {
       // Every simulated sign-in comes from 127.0.0.1: the per-address limit would refuse most.
       servers.push(await startServer(e, { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' }));
@@ -248,40 +113,11 @@ async function main() {
     const byId = new Map(order.map((p) => [p.id, p]));
 
     // --- Two figures on the quiet system, before the ramp.
-    const page1: number[] = [];
-    const deep: number[] = [];
-    const deepByOffset: number[] = [];
-    // Page 5,000 as the web client reaches it: by the `next` link of page 4,999, which carries
-    // where that page ended; and by the bare offset, which walks every chat before it.
-    const before = await clients[0]!.get('/v1/chats?v=2&limit=20&type=all&offset=99980', bigCreator.token);
-    const nextLink = (JSON.parse(before.body) as { next: string | null }).next;
-    if (!nextLink) throw new Error('page 4,999 gave no next link');
-    for (let r = 0; r < 60; r++) {
-      for (const [list, url] of [
-        [page1, '/v1/chats?v=2&limit=20&type=all&offset=0'],
-        [deep, nextLink],
-        [deepByOffset, '/v1/chats?v=2&limit=20&type=all&offset=100000'],
-      ] as const) {
-        const t = performance.now();
-        const res = await clients[0]!.get(url, bigCreator.token);
-        if (res.status !== 200) throw new Error(`inbox page answered ${res.status}`);
-        if (r >= 10) list.push(performance.now() - t);
-      }
-    }
-    const page1S = summarize(page1);
-    const deepS = summarize(deep);
-    const deepOffsetS = summarize(deepByOffset);
-    console.log(
-      `inbox page 1: p50 ${fmt(page1S.p50)} p99 ${fmt(page1S.p99)}; page 5,000 by its next link: p50 ${fmt(deepS.p50)} p99 ${fmt(deepS.p99)}, ratio p50 ${(deepS.p50 / page1S.p50).toFixed(2)}x; by offset=100000: p50 ${fmt(deepOffsetS.p50)} p99 ${fmt(deepOffsetS.p99)}, ratio p50 ${(deepOffsetS.p50 / page1S.p50).toFixed(2)}x`,
+    const { page1S, deepS, deepOffsetS, ingestS } = await quietFigures(
+      clients[0]!,
+      servers[0]!.url,
+      bigCreator.token,
     );
-    const photo = await twelveMegapixelPhoto();
-    const ingest: number[] = [];
-    for (let k = 0; k < 8; k++)
-      ingest.push(
-        await upload(servers[0]!.url, bigCreator.token, variantOf(photo, k), 'image/jpeg', 'p.jpg'),
-      );
-    const ingestS = summarize(ingest.slice(1));
-    console.log(`12 MP photo ingest: p50 ${fmt(ingestS.p50)} p90 ${fmt(ingestS.p90)}`);
 
     // --- The simulated people.
     let win = new Window();
@@ -493,21 +329,6 @@ async function main() {
       live(p);
     };
 
-    interface StepResult {
-      people: number;
-      held: boolean;
-      why: string[];
-      perSecond: Record<string, number>;
-      latency: Record<string, Summary>;
-      delivery: Summary;
-      lost: number;
-      errors: Record<string, number>;
-      serverCpu: number[];
-      postgresCpu: number;
-      redisCpu: number;
-      clientCpu: number;
-      serverMemoryMiB: number[];
-    }
     const results: StepResult[] = [];
     let joined = 0;
     for (const target of STEPS) {
@@ -552,30 +373,12 @@ async function main() {
           if (byId.get(sent.to)?.open) lost++;
         }
 
-        const latency: Record<string, Summary> = {};
-        const perSecond: Record<string, number> = {};
-        for (const [kind, samples] of measured.latency) {
-          latency[kind] = summarize(samples);
-          perSecond[kind] = Math.round((samples.length / seconds) * 10) / 10;
-        }
-        const delivery = summarize(measured.delivery);
-        const errors = Object.fromEntries(measured.errors);
-        const why: string[] = [];
-        // A p99 needs 100 samples to mean anything: rarer kinds (tips, paid photos at small steps) are
-        // judged inside the p99 of all requests, not alone by their slowest sample.
-        const all = summarize(
-          [...measured.latency].filter(([kind]) => kind !== 'upload').flatMap(([, samples]) => samples),
-        );
-        if (all.p99 >= P99_LIMIT_MS) why.push(`all requests p99 ${fmt(all.p99)}`);
-        for (const [kind, s] of Object.entries(latency))
-          if (s.p99 >= P99_LIMIT_MS && kind !== 'upload' && s.n >= MIN_P99_SAMPLES)
-            why.push(`${kind} p99 ${fmt(s.p99)}`);
-        if (delivery.p99 >= P99_LIMIT_MS) why.push(`delivery p99 ${fmt(delivery.p99)}`);
-        if (Object.keys(errors).length > 0)
-          why.push(`${Object.values(errors).reduce((a, b) => a + b, 0)} errors`);
-        if (lost > 0) why.push(`${lost} lost`);
-        serverCpu.forEach((cpu, k) => {
-          if (cpu >= CPU_LIMIT_PERCENT) why.push(`server ${k + 1} CPU ${cpu} %`);
+        const { latency, perSecond, delivery, errors, why } = judgeWindow(measured, seconds, {
+          lost,
+          serverCpu,
+          p99LimitMs: P99_LIMIT_MS,
+          minP99Samples: MIN_P99_SAMPLES,
+          cpuLimitPercent: CPU_LIMIT_PERCENT,
         });
         r = {
           people: target,
@@ -626,16 +429,6 @@ async function main() {
     if (backend === 'postgres' && !process.env.BENCH_KEEP_DB)
       await pgAdminClient.run(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   }
-}
-
-/** A small distinct JPEG per creator (the md5 names it in the vault). */
-async function smallPhoto(i: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({
-    create: { width: 320, height: 240, channels: 3, background: { r: i % 255, g: 90, b: 160 } },
-  })
-    .jpeg()
-    .toBuffer();
 }
 
 main().then(

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_PRICE, SubscriptionList } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
-import { challengeToken } from '../src/modules/payments/service';
+import { challengeToken } from '../src/modules/payments/challenge';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
 import { balances as balancesIn, creatorShare } from './support/balances';
 import { manualClock, startServer, type TestServer } from './support/server';

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CARD_ON_PROVIDER_PAGE_MESSAGE,
   CHOOSE_CARD_MESSAGE,
@@ -24,6 +23,7 @@ import {
 } from '../ledger/idempotency';
 import { idempotent, ledger } from '../ledger/service';
 import { cardFingerprint, usableCard } from './cards';
+import { challengeUrl } from './challenge';
 import { type ChargeResult, createSandboxProvider, DECLINE_MESSAGES, type PaymentProvider } from './provider';
 import {
   cardsRepository,
@@ -63,18 +63,6 @@ export function findPackage(id: string): CreditPackage {
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND, 'package_not_found');
   return pkg;
 }
-
-/** The challenge link's secret: derived from the payment id, so a retried request answers the same link. */
-export function challengeToken(ctx: AppContext, paymentId: string): string {
-  return createHmac('sha256', ctx.secrets.codeKey).update(`3ds:${paymentId}`).digest('base64url');
-}
-export function challengeTokenValid(ctx: AppContext, paymentId: string, token: string): boolean {
-  const expected = Buffer.from(challengeToken(ctx, paymentId));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-export const challengeUrl = (ctx: AppContext, paymentId: string) =>
-  `${ctx.config.publicUrl}/v1/payment/3ds/${paymentId}?token=${challengeToken(ctx, paymentId)}`;
 
 /** A twin request with the same key may still be charging: wait for it to settle (a few seconds at most). */
 async function settled(db: Db, paymentId: string): Promise<PaymentRow> {

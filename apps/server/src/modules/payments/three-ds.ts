@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { challengeTokenValid } from './challenge';
 import { DECLINE_MESSAGES } from './provider';
 import { type PaymentRow, paymentsRepository } from './repository';
-import { challengeTokenValid, completePayment, failPayment } from './service';
+import { completePayment, failPayment } from './service';
 import { callbackUrl } from './urls';
 
 // The sandbox provider's own 3-D Secure challenge page. The browser arrives here from
