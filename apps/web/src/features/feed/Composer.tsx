@@ -1,11 +1,4 @@
-import {
-  CONTENT_PRICE_MAX_CREDITS,
-  checkMediaFile,
-  creditsToDollars,
-  ERRORS,
-  FEED_TEXT_MAX_LENGTH,
-  type VaultMedia,
-} from '@parlor/contract';
+import { checkMediaFile, ERRORS, FEED_TEXT_MAX_LENGTH, type VaultMedia } from '@parlor/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
@@ -17,7 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { MediaFrame } from '../media/MediaFrame';
 import { bubbleBox } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
-import { parsePrice } from '../media/PriceField';
+import { PRICE_INPUT, parsePrice, priceHint } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload';
 import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
@@ -204,20 +197,11 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
       {attachment && (
         <TextField
           label="Price in credits"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={CONTENT_PRICE_MAX_CREDITS}
-          step={1}
+          {...PRICE_INPUT}
           value={price}
           disabled={busy}
           onChange={(e) => setPrice(e.target.value)}
-          placeholder="0 (free)"
-          hint={
-            credits > 0
-              ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.`
-              : 'Free: no price to unlock it.'
-          }
+          hint={priceHint(credits, 'Free: no price to unlock it.')}
         />
       )}
       <FormAlert message={error} />

@@ -5,6 +5,21 @@ export function parsePrice(text: string): number {
   return Math.min(CONTENT_PRICE_MAX_CREDITS, Math.max(0, Math.floor(Number(text) || 0)));
 }
 
+/** A price input's attributes: whole credits, free when empty. */
+export const PRICE_INPUT = {
+  type: 'number',
+  inputMode: 'numeric',
+  min: 0,
+  max: CONTENT_PRICE_MAX_CREDITS,
+  step: 1,
+  placeholder: '0 (free)',
+} as const;
+
+/** What fans will pay, in credits and dollars, or what free means for this audience. */
+export function priceHint(credits: number, free: string): string {
+  return credits > 0 ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.` : free;
+}
+
 interface PriceFieldProps {
   id: string;
   /** What the creator typed ('' for free). */
@@ -38,22 +53,16 @@ export function PriceField({
       </span>
       <input
         id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={CONTENT_PRICE_MAX_CREDITS}
-        step={1}
+        {...PRICE_INPUT}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
-        placeholder="0 (free)"
       />
       <span className={classNames.hint}>
-        {credits > 0
-          ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.`
-          : audience === 'fan'
-            ? 'Free: the fan sees it at once.'
-            : 'Free: fans see it at once.'}
+        {priceHint(
+          credits,
+          audience === 'fan' ? 'Free: the fan sees it at once.' : 'Free: fans see it at once.',
+        )}
       </span>
     </label>
   );
