@@ -22,12 +22,21 @@ export type ServiceWorkerMessage =
 
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
+/**
+ * Registers the worker once the page has loaded: installing it fetches and runs its script, work
+ * that would otherwise compete with the first screen's own scripts and calls on a phone. Whoever
+ * needs the worker waits for `navigator.serviceWorker.ready`, which resolves after this.
+ */
 export function registerServiceWorker(): void {
   if (!supported()) return;
-  navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
-    // The app works without it; push and badges are then unavailable.
-    console.warn('Service worker registration failed', error);
-  });
+  const register = () => {
+    navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
+      // The app works without it; push and badges are then unavailable.
+      console.warn('Service worker registration failed', error);
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Posts to the active worker once it is ready; answers its reply, or null without a worker. */
