@@ -12,6 +12,12 @@ test('a fan tips a creator from the conversation', async ({ page, request }) => 
   await page.getByRole('button', { name: 'Tip', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Send a tip' });
   await expect(dialog).toContainText('Your balance: 100 credits ($10.00)');
+  // The amount field shows exactly what would be sent: rejected keystrokes do not stay in it.
+  const other = dialog.getByLabel('Other amount (credits)');
+  await other.pressSequentially('12a3b');
+  await expect(other).toHaveValue('123');
+  await expect(dialog.getByRole('button', { name: 'Send 123 credits' })).toBeVisible();
+  await other.fill('');
   await dialog.getByText('$5.00', { exact: true }).click();
   await captureScreens(page, 'tip-picker');
   await dialog.getByRole('button', { name: 'Send 50 credits' }).click();
