@@ -19,11 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Every file under `dir`, recursively (none when it does not exist). */
+/**
+ * Every file under `dir`, recursively (none when it does not exist). A file gone between the listing
+ * and its stat (the mail outbox moves each mail from outbox-partial when it is written) is skipped.
+ */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => {
-    return fs.statSync(path.join(dir, f)).isFile();
+    return fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile() ?? false;
   });
 }
 
