@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PayoutMethod } from './account';
 import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
+import { groupDigits } from './rules/numbers';
 
 /** Credits a creator earned, by what fans paid for (DESIGN §8.5). */
 export const EarningsByType = lazySchema(() =>
@@ -78,7 +79,7 @@ export const PAYOUT_MESSAGES = {
   overAvailable: 'You can withdraw up to',
   noMethod: 'Choose a payout method first.',
   pending: 'You already have a payout waiting to be completed.',
-  aml: `Payouts over $${AML_THRESHOLD_USD.toLocaleString('en-US')} in 30 days need your anti-money-laundering form approved first.`,
+  aml: `Payouts over $${groupDigits(AML_THRESHOLD_USD)} in 30 days need your anti-money-laundering form approved first.`,
   amlPending: 'Your anti-money-laundering form is being checked.',
   wholeDimes: 'Payouts are in steps of $0.10.',
   creatorsOnly: 'Only creators have earnings.',

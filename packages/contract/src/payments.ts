@@ -6,6 +6,7 @@ import { lazySchema } from './lazy';
 import { Message } from './messages';
 import { CARD_MESSAGES, cardBrand, digitsOf, luhnValid } from './rules/cards';
 import { VALIDATION } from './rules/messages';
+import { groupDigits } from './rules/numbers';
 import { cardExpiry } from './rules/validators';
 
 // Credits, card payments, saved cards, tips and subscriptions. Money on the server is integer
@@ -326,7 +327,7 @@ export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this cr
 export const subscriptionPriceChangedMessage = (price: number) =>
   `The subscription price is now ${price} credits. Please check it and subscribe again.`;
 export const SUBSCRIPTION_PRICE_CREATORS_ONLY_MESSAGE = 'Only creators can set a subscription price.';
-export const SUBSCRIPTION_PRICE_RANGE_MESSAGE = `The subscription price must be a whole number of credits from ${SUBSCRIPTION_PRICE_MIN} to ${SUBSCRIPTION_PRICE_MAX.toLocaleString('en-US')}.`;
+export const SUBSCRIPTION_PRICE_RANGE_MESSAGE = `The subscription price must be a whole number of credits from ${SUBSCRIPTION_PRICE_MIN} to ${groupDigits(SUBSCRIPTION_PRICE_MAX)}.`;
 
 /** A creator's subscription price as typed: `undefined` when valid, else the message to show. */
 export function subscriptionPriceError(value: number): string | undefined {

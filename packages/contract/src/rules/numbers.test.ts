@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsToDollars, formatBytes, formatFixed } from './numbers';
+import { creditsToDollars, formatBytes, formatFixed, groupDigits } from './numbers';
 
 describe('creditsToDollars (credits x 0.1, two decimals)', () => {
   it('shows the dollar value with two decimals', () => {
@@ -46,5 +46,17 @@ describe('formatBytes (B to YB, one decimal)', () => {
     expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
     expect(formatBytes(-5)).toBe('0.0 B');
     expect(formatBytes(Number.NaN)).toBe('0.0 B');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes whole numbers as en-US does, with comma thousands separators', () => {
+    for (const n of [0, 7, 999, 1000, 5000, 12345, 999999, 1000000, 123456789, -1234]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    }
+  });
+
+  it('rounds a fraction to the nearest whole number', () => {
+    expect(groupDigits(1234.6)).toBe('1,235');
   });
 });

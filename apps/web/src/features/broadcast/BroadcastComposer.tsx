@@ -1,4 +1,4 @@
-import { checkMediaFile, formatBytes, MESSAGE_MAX_LENGTH } from '@parlor/contract';
+import { checkMediaFile, formatBytes, groupDigits, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
@@ -91,7 +91,7 @@ export function BroadcastComposer() {
 
   const empty = !draft.text.trim() && !media;
   const blocked = stage === 'broadcasting' || posting || empty || audienceIsEmpty(audience);
-  const fans = reach === null ? null : `${reach.toLocaleString()} fan${reach === 1 ? '' : 's'}`;
+  const fans = reach === null ? null : `${groupDigits(reach)} fan${reach === 1 ? '' : 's'}`;
   const sendLabel = posting
     ? uploading
       ? 'Uploading…'

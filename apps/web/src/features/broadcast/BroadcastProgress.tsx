@@ -1,3 +1,4 @@
+import { groupDigits } from '@parlor/contract';
 import { useAppSelector } from '../../app/hooks';
 import styles from './BroadcastScreen.module.css';
 import { etaText, percentSent } from './broadcastModel';
@@ -24,7 +25,7 @@ export function BroadcastProgress() {
   }
   const pct = percentSent(active);
   const eta = active.done ? null : etaText(active.eta_s);
-  const fans = (n: number) => `${n.toLocaleString()} fan${n === 1 ? '' : 's'}`;
+  const fans = (n: number) => `${groupDigits(n)} fan${n === 1 ? '' : 's'}`;
   return (
     <section
       className={styles.progressCard}
@@ -49,7 +50,7 @@ export function BroadcastProgress() {
         <span className={styles.barFill} style={{ width: `${pct}%` }} />
       </div>
       <p className={styles.progressFacts}>
-        {active.sent.toLocaleString()} of {active.total.toLocaleString()} sent
+        {groupDigits(active.sent)} of {groupDigits(active.total)} sent
         {eta && ` · ${eta}`}
       </p>
     </section>

@@ -1,4 +1,4 @@
-import { type BroadcastStats, creditsToDollars } from '@parlor/contract';
+import { type BroadcastStats, creditsToDollars, groupDigits } from '@parlor/contract';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -72,16 +72,16 @@ function StatsRow({ b, onUnsend }: { b: BroadcastStats; onUnsend: (b: BroadcastS
       <dl className={styles.figures}>
         <Figure
           label="Price"
-          value={b.price > 0 ? `${b.price.toLocaleString()} credits` : 'Free'}
+          value={b.price > 0 ? `${groupDigits(b.price)} credits` : 'Free'}
           {...(b.price > 0 ? { sub: `$${creditsToDollars(b.price)}` } : {})}
         />
-        <Figure label="Sent" value={b.sent.toLocaleString()} sub={`of ${b.total.toLocaleString()}`} />
-        <Figure label="Read" value={b.read.toLocaleString()} />
-        <Figure label="Purchases" value={b.purchases.toLocaleString()} testId="broadcast-purchases" />
+        <Figure label="Sent" value={groupDigits(b.sent)} sub={`of ${groupDigits(b.total)}`} />
+        <Figure label="Read" value={groupDigits(b.read)} />
+        <Figure label="Purchases" value={groupDigits(b.purchases)} testId="broadcast-purchases" />
         <Figure
           label="Earned"
           value={`$${creditsToDollars(b.earned)}`}
-          sub={`${b.earned.toLocaleString()} credits`}
+          sub={`${groupDigits(b.earned)} credits`}
           testId="broadcast-earned"
         />
       </dl>
@@ -108,8 +108,8 @@ function UnsendDialog({ b, onClose }: { b: BroadcastStats; onClose: (result?: st
     if (unsendBroadcast.fulfilled.match(result)) {
       const { deleted, kept } = result.payload;
       onClose(
-        `Removed from ${deleted.toLocaleString()} chat${deleted === 1 ? '' : 's'}` +
-          (kept > 0 ? `; ${kept.toLocaleString()} bought cop${kept === 1 ? 'y stays' : 'ies stay'}.` : '.'),
+        `Removed from ${groupDigits(deleted)} chat${deleted === 1 ? '' : 's'}` +
+          (kept > 0 ? `; ${groupDigits(kept)} bought cop${kept === 1 ? 'y stays' : 'ies stay'}.` : '.'),
       );
     } else setError(result.payload?.message ?? 'Something went wrong. Please try again later.');
   };

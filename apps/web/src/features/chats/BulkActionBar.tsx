@@ -1,4 +1,5 @@
 import type { ChatAction } from '@parlor/contract';
+import { groupDigits } from '@parlor/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
@@ -29,11 +30,9 @@ const MORE: { action: ChatAction; label: string }[] = [
 
 /** What is selected, in words: "3 chats", or over a whole tab "all 9,412 except 3". */
 export function selectionSummary(count: number, mode: 'ids' | 'all', except: number): string {
-  const n = count.toLocaleString('en-US');
+  const n = groupDigits(count);
   if (mode === 'ids') return `${n} selected`;
-  return except > 0
-    ? `All ${(count + except).toLocaleString('en-US')} except ${except}`
-    : `All ${n} selected`;
+  return except > 0 ? `All ${groupDigits(count + except)} except ${except}` : `All ${n} selected`;
 }
 
 /** Bulk actions on the selection; hide and delete ask first, the rest apply at once. */
@@ -51,7 +50,7 @@ export function BulkActionBar({ active }: { active: boolean }) {
     // Only when the page is left (an upload running here may keep it): the audience goes with it.
     navigate('/broadcast', { onLeave: audienceChosen(audienceFromInbox(list, selection)) });
   };
-  const chats = `${count.toLocaleString('en-US')} chat${count === 1 ? '' : 's'}`;
+  const chats = `${groupDigits(count)} chat${count === 1 ? '' : 's'}`;
   const [moreOpen, setMoreOpen] = useState(false);
   const moreRef = useRef<HTMLDivElement>(null);
   const closeMore = useCallback(() => setMoreOpen(false), []);

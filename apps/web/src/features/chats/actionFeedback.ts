@@ -1,6 +1,7 @@
+import { groupDigits } from '@parlor/contract';
 /** The sentence that confirms a chat action (from a chat's menu or the inbox's selection). */
 export function actionFeedback(action: string, updated: number): string | null {
-  const chats = updated === 1 ? '1 chat' : `${updated.toLocaleString('en-US')} chats`;
+  const chats = updated === 1 ? '1 chat' : `${groupDigits(updated)} chats`;
   switch (action) {
     case 'report':
       return 'Report sent. Thank you: our team will look at it.';
