@@ -1,6 +1,16 @@
 import type { Chat, Message } from '@parlor/contract';
 import { isSameDay } from 'date-fns';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -22,6 +32,8 @@ import styles from './MessageList.module.css';
 import { abortSend, dismissSend, retrySend } from './outbox';
 import { showIntro } from './textWarnings';
 
+const NO_ITEMS: TimelineItem[] = [];
+
 /** How close to an edge (px) counts as "at" it: older pages load, new messages keep the view pinned. */
 const EDGE_PX = 120;
 
@@ -30,7 +42,13 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const selectTimeline = useMemo(makeSelectTimeline, []);
-  const { items, seenId } = useAppSelector((s) => selectTimeline(s, otherUserId, me?._id));
+  const timeline = useAppSelector((s) => selectTimeline(s, otherUserId, me?._id));
+  // The bubbles render in a background pass React can pause: a page of fifty messages arriving
+  // at once would otherwise hold a phone's main thread (and the reader's taps) for a long task.
+  // Until that pass is done the list shows what it showed before (nothing, on opening).
+  const items = useDeferredValue(timeline.items, NO_ITEMS);
+  const settled = items === timeline.items;
+  const seenId = timeline.seenId;
   const convo = useAppSelector((s) => selectConversation(s, otherUserId));
   const ref = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -81,7 +99,13 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
   // Reaching the top loads the page before; a short chat that does not scroll asks at once.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.scrollHeight <= el.clientHeight + EDGE_PX && convo.next && convo.older !== 'Fetching')
+    if (
+      settled &&
+      el &&
+      el.scrollHeight <= el.clientHeight + EDGE_PX &&
+      convo.next &&
+      convo.older !== 'Fetching'
+    )
       loadOlder();
   });
 
@@ -172,7 +196,8 @@ function keyOf(item: TimelineItem): string {
     : item.pending.clientSideReceiveId;
 }
 
-function StoredMessage({
+// A message that did not change is not rendered again when another one arrives or is sent.
+const StoredMessage = memo(function StoredMessage({
   message,
   mine,
   seen,
@@ -220,7 +245,7 @@ function StoredMessage({
       </div>
     </div>
   );
-}
+});
 
 /** A tip says how much it was; the words the fan added follow. */
 function tipText(message: Pick<Message, 'price' | 'text'>): string {
