@@ -29,9 +29,16 @@ export function Dialog({ title, children, actions, onClose, active = true, cente
     const dialog = ref.current;
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialog.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog).focus();
-    return () => previous?.focus?.();
+    // Focus moves in on the next frame, once the browser lays the page out anyway: focusing in the
+    // render that opened the dialog lays out the whole page in the middle of that render's task.
+    const frame = requestAnimationFrame(() => {
+      const first = dialog.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? dialog).focus();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      previous?.focus?.();
+    };
   }, [active]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {

@@ -63,10 +63,12 @@ export function ScrollRow({
   useEffect(() => {
     const row = ref.current;
     if (!row) return;
-    measure();
     row.addEventListener('scroll', measure, { passive: true });
-    // The row's width and its items' (counts arrive later) both move the ends.
+    // The row's width and its items' (counts arrive later) both move the ends. The observer also
+    // reports each box once after the browser's own layout, so the first measure needs no layout of
+    // its own in the middle of the first render.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (!resize) measure();
     resize?.observe(row);
     for (const item of Array.from(row.children)) resize?.observe(item);
     return () => {
@@ -80,7 +82,9 @@ export function ScrollRow({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new current item is the reason to scroll.
   useLayoutEffect(() => {
     const item = ref.current?.querySelector(CURRENT);
-    if (item) reveal(item, first.current ? 'auto' : smooth());
+    // On arrival the row is at its start, where its first item is in view: nothing to measure.
+    const inView = first.current && item === ref.current?.firstElementChild;
+    if (item && !inView) reveal(item, first.current ? 'auto' : smooth());
     first.current = false;
   }, [activeKey, reveal]);
 
