@@ -9,6 +9,7 @@
  *   npm run build -w apps/web && npm run lighthouse -w bench
  *   RUNS=5 PAGES=login,inbox npm run lighthouse -w bench
  *   LIGHTHOUSE_SAVE_DIR=/tmp/lh npm run lighthouse -w bench   # also keep each run's full report
+ *   LIGHTHOUSE_COMPARE_DIR=/tmp/before-dist npm run lighthouse -w bench   # two builds, run for run
  *
  * Builds nothing itself: it serves apps/web/dist (or LIGHTHOUSE_WEB_DIR). Chromium at CHROMIUM_PATH (/usr/bin/chromium).
  * Each run gets a fresh browser profile: nothing is cached and no service worker is installed yet.
@@ -159,15 +160,22 @@ function median(runs: PageFigures[]): PageFigures {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-async function main() {
-  if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) {
-    throw new Error('apps/web/dist has no index.html: run `npm run build -w apps/web` first');
+interface Site {
+  /** The build's directory, as the tables name it. */
+  label: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  env: BenchEnv;
+  pages: { name: string; url: string; token?: string }[];
+}
+
+/** A server of its own (fresh embedded PGlite, the demo data) serving one build, and its pages. */
+async function openSite(webDir: string, wanted: string[]): Promise<Site> {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error(`${webDir} has no index.html: run \`npm run build -w apps/web\` first`);
   }
-  const runs = intEnv('RUNS', 3);
-  const wanted = (process.env.PAGES ?? 'login,inbox,conversation').split(',').map((p) => p.trim());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-lighthouse-'));
   // Always embedded PGlite: what `npm start` runs on a fresh clone.
-  const e: BenchEnv = {
+  const env: BenchEnv = {
     dataDir,
     databaseUrl: undefined,
     redisUrl: undefined,
@@ -176,74 +184,112 @@ async function main() {
     manifestPath: path.join(dataDir, 'bench-manifest.json'),
     resultsPath: process.env.BENCH_RESULTS || undefined,
   };
-  const server = await startServer(e, { WEB_DIR, SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-  try {
-    const origin = server.url;
-    const auth = await json<{ access_token: string }>(
-      await fetch(`${origin}/v1/auth`, {
+  const server = await startServer(env, {
+    WEB_DIR: webDir,
+    SEED_DEMO: 'true',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  });
+  const origin = server.url;
+  const auth = await json<{ access_token: string }>(
+    await fetch(`${origin}/v1/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'web-type': 'react' },
+      body: JSON.stringify({ login: FAN, password: DEMO_PASSWORD }),
+    }),
+  );
+  const creator = await json<{ _id: string }>(
+    await fetch(`${origin}/v1/users/${CREATOR}`, { headers: { 'access-token': auth.access_token } }),
+  );
+  // LIGHTHOUSE_RETURNING=1: the fan has closed every area intro, as a returning fan has; by
+  // default the first visit is measured, intro popups and all.
+  if (process.env.LIGHTHOUSE_RETURNING) {
+    for (const intro of ['messenger', 'chat', 'discover', 'account', 'profile']) {
+      await fetch(`${origin}/v1/users/intros`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'web-type': 'react' },
-        body: JSON.stringify({ login: FAN, password: DEMO_PASSWORD }),
-      }),
-    );
-    const creator = await json<{ _id: string }>(
-      await fetch(`${origin}/v1/users/${CREATOR}`, { headers: { 'access-token': auth.access_token } }),
-    );
-    // LIGHTHOUSE_RETURNING=1: the fan has closed every area intro, as a returning fan has; by
-    // default the first visit is measured, intro popups and all.
-    if (process.env.LIGHTHOUSE_RETURNING) {
-      for (const intro of ['messenger', 'chat', 'discover', 'account', 'profile']) {
-        await fetch(`${origin}/v1/users/intros`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'access-token': auth.access_token },
-          body: JSON.stringify({ intro }),
-        });
-      }
+        headers: { 'content-type': 'application/json', 'access-token': auth.access_token },
+        body: JSON.stringify({ intro }),
+      });
     }
-    // Without an id the conversation page would measure the "no such user" screen.
-    if (!creator._id) throw new Error(`no id for ${CREATOR}: ${JSON.stringify(creator)}`);
-    const pages: { name: string; url: string; token?: string }[] = [
-      { name: 'login', url: `${origin}/login` },
-      { name: 'inbox', url: `${origin}/chats`, token: auth.access_token },
-      { name: 'conversation', url: `${origin}/chats/${creator._id}`, token: auth.access_token },
-    ].filter((p) => wanted.includes(p.name));
+  }
+  // Without an id the conversation page would measure the "no such user" screen.
+  if (!creator._id) throw new Error(`no id for ${CREATOR}: ${JSON.stringify(creator)}`);
+  const pages = [
+    { name: 'login', url: `${origin}/login` },
+    { name: 'inbox', url: `${origin}/chats`, token: auth.access_token },
+    { name: 'conversation', url: `${origin}/chats/${creator._id}`, token: auth.access_token },
+  ].filter((p) => wanted.includes(p.name));
+  const label = webDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, webDir) : webDir;
+  return { label, server, env, pages };
+}
 
-    const results: PageFigures[] = [];
-    for (const page of pages) {
-      const all: PageFigures[] = [];
+function printTable(title: string, results: PageFigures[]) {
+  console.log(`\n${title}\n`);
+  console.log(
+    '| page | path | performance | accessibility | FCP | LCP | TBT | CLS | JS transferred | all transferred | benchmarkIndex |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `| ${r.page} | ${r.url.replace(/\/chats\/.+/, '/chats/<mila>')} | ${r.performance} | ${r.accessibility} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${r.tbtMs} ms | ${r.cls} | ${r.scriptKiB} KiB | ${r.totalKiB} KiB | ${r.benchmarkIndex} |`,
+    );
+  }
+  for (const r of results) {
+    if (r.failingA11y.length)
+      console.log(`${r.page}: failing accessibility checks: ${r.failingA11y.join(', ')}`);
+    if (r.opportunities.length) console.log(`${r.page}: opportunities: ${r.opportunities.join('; ')}`);
+  }
+}
+
+async function main() {
+  const runs = intEnv('RUNS', 3);
+  const wanted = (process.env.PAGES ?? 'login,inbox,conversation').split(',').map((p) => p.trim());
+  // LIGHTHOUSE_COMPARE_DIR: a second build measured run for run beside the first (A, B, then B, A),
+  // each on its own server. On a shared machine the same build's TBT swings by a factor of two or
+  // three between runs minutes apart; interleaving exposes both builds to the same swings.
+  const compareDir = process.env.LIGHTHOUSE_COMPARE_DIR;
+  const sites = [await openSite(WEB_DIR, wanted)];
+  try {
+    if (compareDir) sites.push(await openSite(path.resolve(compareDir), wanted));
+    const results = sites.map(() => [] as PageFigures[]);
+    for (const [p, page] of sites[0]!.pages.entries()) {
+      const all = sites.map(() => [] as PageFigures[]);
       for (let i = 0; i < runs; i++) {
-        const figures = await auditWithRetry(page.name, page.url, origin, page.token);
-        console.log(
-          `  ${page.name} run ${i + 1}/${runs}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms (benchmarkIndex ${figures.benchmarkIndex})`,
-        );
-        all.push(figures);
+        const order = i % 2 === 0 ? sites.keys() : [...sites.keys()].reverse();
+        for (const k of order) {
+          const target = sites[k]!.pages[p]!;
+          const figures = await auditWithRetry(
+            target.name,
+            target.url,
+            new URL(target.url).origin,
+            target.token,
+          );
+          const who = compareDir ? ` [${sites[k]!.label}]` : '';
+          console.log(
+            `  ${page.name}${who} run ${i + 1}/${runs}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms (benchmarkIndex ${figures.benchmarkIndex})`,
+          );
+          all[k]!.push(figures);
+        }
       }
-      results.push(median(all));
+      for (const [k, figures] of all.entries()) results[k]!.push(median(figures));
     }
 
     const load = os.loadavg().map((l) => l.toFixed(2));
-    console.log(
-      `\nLighthouse 12.8 mobile (simulated slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU), median of ${runs}; ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${load.join(', ')}\n`,
-    );
-    console.log(
-      '| page | path | performance | accessibility | FCP | LCP | TBT | CLS | JS transferred | all transferred | benchmarkIndex |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const r of results) {
-      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      console.log(
-        `| ${r.page} | ${r.url.replace(/\/chats\/.+/, '/chats/<mila>')} | ${r.performance} | ${r.accessibility} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${r.tbtMs} ms | ${r.cls} | ${r.scriptKiB} KiB | ${r.totalKiB} KiB | ${r.benchmarkIndex} |`,
-      );
+    const setting = `Lighthouse 12.8 mobile (simulated slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU), median of ${runs}; ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${load.join(', ')}`;
+    for (const [k, site] of sites.entries()) {
+      printTable(compareDir ? `${setting}; build ${site.label}` : setting, results[k]!);
     }
-    for (const r of results) {
-      if (r.failingA11y.length)
-        console.log(`${r.page}: failing accessibility checks: ${r.failingA11y.join(', ')}`);
-      if (r.opportunities.length) console.log(`${r.page}: opportunities: ${r.opportunities.join('; ')}`);
-    }
-    writeResults(e, 'lighthouse', { load: os.loadavg(), runs, results });
+    writeResults(sites[0]!.env, 'lighthouse', {
+      load: os.loadavg(),
+      runs,
+      results: results[0],
+      ...(compareDir ? { compare: { dir: sites[1]!.label, results: results[1] } } : {}),
+    });
   } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const site of sites) {
+      await site.server.stop();
+      fs.rmSync(site.env.dataDir, { recursive: true, force: true });
+    }
   }
 }
 
