@@ -1,5 +1,4 @@
-import type { ChatAction } from '@parlor/contract';
-import { groupDigits } from '@parlor/contract';
+import { type ChatAction, groupDigits } from '@parlor/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';

@@ -1,4 +1,5 @@
 import { groupDigits } from '@parlor/contract';
+
 /** The sentence that confirms a chat action (from a chat's menu or the inbox's selection). */
 export function actionFeedback(action: string, updated: number): string | null {
   const chats = updated === 1 ? '1 chat' : `${groupDigits(updated)} chats`;
