@@ -4,6 +4,7 @@ import {
   AmlRequest,
   type AmlStatus,
   countryOptions,
+  groupDigits,
 } from '@parlor/contract';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -73,9 +74,7 @@ export function AmlPanel() {
           {STATUS_TEXT[status]}
         </span>
       </div>
-      <p className={styles.muted}>
-        Needed before payouts over ${AML_THRESHOLD_USD.toLocaleString('en-US')} in 30 days.
-      </p>
+      <p className={styles.muted}>Needed before payouts over ${groupDigits(AML_THRESHOLD_USD)} in 30 days.</p>
       {aml.success && (
         <p role="status" className={styles.success}>
           {aml.success}

@@ -1,3 +1,4 @@
+import { groupDigits } from '@parlor/contract';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -101,7 +102,7 @@ function Totals() {
         <>
           <p className={styles.big} data-testid="earned-total">
             {usd(view.earnedDollars)}
-            <span className={styles.credits}>{view.earnedCredits.toLocaleString('en-US')} credits</span>
+            <span className={styles.credits}>{groupDigits(view.earnedCredits)} credits</span>
           </p>
           <p className={styles.muted}>What you keep, after the platform fee.</p>
           <ul className={styles.types} aria-label="Earned by type">
@@ -113,7 +114,7 @@ function Totals() {
                 </span>
                 <span className={styles.typeValue}>
                   {usd(row.dollars)}
-                  <span className={styles.credits}>{row.credits.toLocaleString('en-US')} cr</span>
+                  <span className={styles.credits}>{groupDigits(row.credits)} cr</span>
                 </span>
                 <span className={styles.bar} aria-hidden="true">
                   <span style={{ width: `${row.share}%`, background: row.color }} />
