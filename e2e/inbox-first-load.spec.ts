@@ -8,13 +8,19 @@ import { expect, test } from './support/test';
 // and the list should not wait for it; opening a conversation, its chat likewise. The screen's
 // code is held back here to show the order.
 
-/** Holds the named screen's script until `release` is called; `asked` tells whether it was asked for. */
-async function holdScreen(page: Page, name: string) {
+/**
+ * The chunk that holds the signed-in app with its inbox and conversation screens
+ * (apps/web/chunks.ts).
+ */
+const SIGNED_IN_CHUNK = 'app';
+
+/** Holds the signed-in app's script until `release` is called; `asked` tells whether it was asked for. */
+async function holdScreen(page: Page) {
   const state: { asked: boolean; release: () => void } = { asked: false, release: () => undefined };
   const held = new Promise<void>((resolve) => {
     state.release = resolve;
   });
-  await page.route(`**/assets/${name}-*.js`, async (route) => {
+  await page.route(`**/assets/${SIGNED_IN_CHUNK}-*.js`, async (route) => {
     state.asked = true;
     await held;
     await route.continue();
@@ -36,7 +42,7 @@ test('opening the inbox asks for its chats while the screen is still loading, on
     const url = new URL(req.url());
     if (url.pathname === '/v1/chats' && url.searchParams.get('offset') === '0') firstPages.push(req.url());
   });
-  const screen = await holdScreen(page, 'ChatsScreen');
+  const screen = await holdScreen(page);
 
   await openAs(page, creator, '/chats');
   // The screen's code is still held, and the chats are already on their way.
@@ -68,7 +74,7 @@ test('opening a conversation asks for its chat while the screen is still loading
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/v1/chat' && req.method() === 'GET') chatLookups.push(req.url());
   });
-  const screen = await holdScreen(page, 'ConversationScreen');
+  const screen = await holdScreen(page);
 
   await openAs(page, fan, `/chats/${creator.id}`);
   await expect.poll(() => screen.asked).toBe(true);
@@ -118,7 +124,7 @@ test("while the signed-in app's code loads, the page shows the app's frame rathe
 }) => {
   const fan = await apiSignUp(request, 'user');
   const page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
-  const app = await holdScreen(page, 'MainApp');
+  const app = await holdScreen(page);
   await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), fan.token);
   await page.goto('/chats');
   await expect.poll(() => app.asked).toBe(true);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './chunks';
 import { precompress } from './precompress';
 
 // The API server (apps/server) listens here by default; the dev server forwards /v1, sockets included.
@@ -12,6 +13,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // `boot` is everything the entry imports in one file (chunks.ts): 600 KB, 150 KiB brotli.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups(import.meta.dirname) } },
+    },
   },
   server: {
     port: 5173,
