@@ -51,6 +51,20 @@ describe('early calls', () => {
     expect(asked('/v1/users/intros')).toBe(2);
   });
 
+  it('hands over an answer that is already in from a task of its own, not in the asking task', async () => {
+    startEarlyCalls();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    // Every answer has arrived and been read.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    let taken = false;
+    void earlyOrCall('intros').then(() => {
+      taken = true;
+    });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(taken).toBe(false);
+    await vi.waitFor(() => expect(taken).toBe(true));
+  });
+
   it('starts nothing without a stored token', () => {
     data.clear();
     startEarlyCalls();

@@ -40,8 +40,32 @@ export function startEarlyCalls(): void {
 export function earlyOrCall<K extends EarlyKey>(key: K): Promise<EarlyAnswer<K>> {
   const slot = slots.get(key);
   slots.delete(key);
-  if (slot && slot.token === storedToken()) return slot.answer as Promise<EarlyAnswer<K>>;
+  if (slot && slot.token === storedToken()) {
+    return handOver(slot.answer as Promise<EarlyAnswer<K>>);
+  }
   return EARLY_CALLS[key]() as Promise<EarlyAnswer<K>>;
+}
+
+/**
+ * An answer asked for early, settled in a task of its own. It has often arrived before anyone takes
+ * it: handed over at once, it would be stored and rendered in the same task as the render that asked
+ * for it, and one answer after another (session, intros, the intro popup) would make one long task
+ * of a page's start instead of several short ones the browser can paint and take input between.
+ */
+export function handOver<T>(answer: Promise<T>): Promise<T> {
+  return answer.finally(nextTask);
+}
+
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** Forgets what was started (tests). */

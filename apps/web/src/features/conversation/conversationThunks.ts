@@ -1,5 +1,6 @@
 import { type Chat, ERRORS, endpoints, MESSAGE_PAGE_SIZE, type Message } from '@parlor/contract';
 import { ApiError, call, follow } from '../../app/api';
+import { handOver } from '../../app/early';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
@@ -33,7 +34,7 @@ export function prefetchChat(otherUserId: string) {
 function takeEarlyChat(otherUserId: string): Promise<Chat | null> {
   const taken = early;
   early = null;
-  return taken?.otherUserId === otherUserId ? taken.chat : Promise.resolve(null);
+  return taken?.otherUserId === otherUserId ? handOver(taken.chat) : Promise.resolve(null);
 }
 
 /**
