@@ -139,3 +139,19 @@ test("while the signed-in app's code loads, the page shows the app's frame rathe
   await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
   await expect(frame).toHaveCount(0);
 });
+
+test("the signed-out pages load a few scripts and never the signed-in app's", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The entry and what it imports come as a handful of files, not one per shared module.
+  expect(scripts.length).toBeLessThanOrEqual(4);
+  for (const path of ['/login/signup', '/login/forgot', '/terms']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+  }
+  expect(scripts.filter((p) => p.startsWith(`/assets/${SIGNED_IN_CHUNK}-`))).toEqual([]);
+});
