@@ -46,6 +46,11 @@ export function chunkGroups(root: string) {
     if (!key) return { boot: new Set(), app: new Set() };
     let found = cache.get(key);
     if (found) return found;
+    // A screen moved or renamed would otherwise leave `app` empty without a word, and the signed-in
+    // page back to dozens of files.
+    for (const root of appRoots) {
+      if (!graph.getModuleInfo(root)) throw new Error(`chunks.ts: ${root} is not in the build`);
+    }
     const boot = closure(graph, [entry]);
     boot.delete(entry);
     // Screens the entry loads lazily apart from the signed-in app (sign-up, reset, system pages):

@@ -215,19 +215,19 @@ export async function demoSessions(
   return out;
 }
 
-/** A page of its own for `who` (signed in through the token the web client keeps). */
 /**
  * A fixed-offset time zone in which it is now early afternoon. The demo's conversations began one
  * to a few hours ago: shortly after midnight they would straddle two days and show a day
  * separator that a picture taken at noon has not.
  */
-export function afternoonZone(now = new Date()): string {
+function afternoonZone(now = new Date()): string {
   const offset = 14 - now.getUTCHours(); // from +14 (at 00:xx UTC) to -9 (at 23:xx UTC)
   if (offset === 0) return 'Etc/GMT';
   // The Etc zones' signs run the other way: Etc/GMT-14 is fourteen hours ahead of UTC.
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
+/** A page of its own for `who` (signed in through the token the web client keeps). */
 export async function pageFor(browser: Browser, baseURL: string | undefined, session?: Session) {
   const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), timezoneId: afternoonZone() });
   const page = await context.newPage();
