@@ -3,14 +3,19 @@
  * online (default 5,000), measured while the creator keeps using the inbox and fans keep writing to
  * them (DESIGN §8.3, issue 14's targets):
  *
- *   - until every copy is committed: POST /v1/broadcast/send to `broadcast_done` on the creator's
- *     socket (the job publishes it after its last batch committed);
+ *   - until every copy is committed: POST /v1/broadcast/send answered (202). A copy is committed
+ *     with its recipient row (docs/broadcasts.md "When a copy is committed"): from the answer until
+ *     the fan-out ends, fans who are not online open their inbox (READ_RATE a second, default 50,
+ *     each fan once), and how many see the broadcast there, and how long their page takes, is
+ *     printed;
+ *   - until every message row is written: POST to `broadcast_done` on the creator's socket (the job
+ *     publishes it after its last batch committed);
  *   - until every online fan has it: POST to each fan socket's `new_message` (p50/p99 per fan, max);
  *   - the creator's inbox page (GET /v1/chats, one request after another) p50/p99, before and during;
  *   - a fan's message to the creator (FAN_RATE/s, default 20), POST to delivery on the creator's
  *     socket, p50/p99, before and during.
  *
- *   DATA_DIR=/tmp/b DATABASE_URL=postgres://... FANS=100000 MESSAGES=100000 TOKENS=5000 tsx seed-inbox.ts
+ *   DATA_DIR=/tmp/b DATABASE_URL=postgres://... FANS=100000 MESSAGES=100000 TOKENS=5600 tsx seed-inbox.ts
  *   DATA_DIR=/tmp/b DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 tsx broadcast.ts
  */
 import { benchEnv, intEnv, isMain, readManifest, sleep, writeResults } from './lib/env';
@@ -27,6 +32,7 @@ export async function broadcastBench() {
   const manifest = readManifest(e);
   const nSockets = Math.min(intEnv('SOCKETS', 5000), manifest.fanTokens.length);
   const fanRate = intEnv('FAN_RATE', 20);
+  const readRate = intEnv('READ_RATE', 50);
   const online = manifest.fanTokens.slice(0, nSockets);
   const creator = manifest.creator;
   const tag = Date.now().toString(36);
@@ -117,10 +123,42 @@ export async function broadcastBench() {
     const answerMs = performance.now() - t0;
     if (sent.status !== 202) throw new Error(`broadcast refused: ${sent.status} ${sent.body}`);
     const { total } = JSON.parse(sent.body) as { total: number };
+    // Fans who are not online open their inbox while the fan-out runs: their copy is there whether
+    // or not the fan-out has written it yet.
+    const offline = manifest.fanTokens.slice(nSockets + writers.length);
+    const reads: number[] = [];
+    let firstSeenMs = 0;
+    let saw = 0;
+    const readLoop = async () => {
+      const inFlight: Promise<void>[] = [];
+      for (const fan of offline) {
+        if (doneAt) break;
+        inFlight.push(
+          (async () => {
+            const t = performance.now();
+            const res = await client.get('/v1/chats?v=2&limit=20&offset=0', fan.token);
+            if (res.status !== 200) {
+              errors++;
+              return;
+            }
+            reads.push(performance.now() - t);
+            const page = JSON.parse(res.body) as { data: { last_message: { text: string | null } | null }[] };
+            if (page.data.some((c) => c.last_message?.text === text)) {
+              saw++;
+              firstSeenMs ||= performance.now() - t0;
+            }
+          })(),
+        );
+        await sleep(1000 / readRate);
+      }
+      await Promise.all(inFlight);
+    };
+    const reading = readLoop();
     while (!doneAt && performance.now() - t0 < 300_000) await sleep(10);
     // Frames already on their way: give the last fans a moment.
     const reachEnd = performance.now() + 10_000;
     while (reached.length < fans.sockets.length && performance.now() < reachEnd) await sleep(10);
+    await reading;
     const elapsed = (performance.now() - t0) / 1000;
     const during = { inbox: summarize(inbox), fan: summarize(fanDelivery) };
     running = false;
@@ -132,7 +170,8 @@ export async function broadcastBench() {
       chats: total,
       online: fans.sockets.length,
       answerMs: Math.round(answerMs),
-      committedMs: Math.round(doneAt - t0),
+      readers: { saw, firstSeenMs: Math.round(firstSeenMs), ...summarize(reads) },
+      writtenMs: Math.round(doneAt - t0),
       done: JSON.parse(doneFrame || '{}'),
       reach: summarize(reached),
       reachedFans: reached.length,
@@ -145,8 +184,11 @@ export async function broadcastBench() {
       databaseCpuPercent: Math.round((databaseCpu() / elapsed) * 100),
     };
     console.log(`\nbroadcast to ${total} chats, ${r.online} fans online (${e.backend})`);
-    console.log(`  POST answered (202)                 ${fmt(answerMs)}`);
-    console.log(`  every copy committed                ${fmt(r.committedMs)}  ${doneFrame}`);
+    console.log(`  every copy committed (202)          ${fmt(answerMs)}`);
+    console.log(
+      `  fans opening the inbox meanwhile    ${saw}/${reads.length} saw it, the first at ${fmt(firstSeenMs)}; page p50 ${fmt(r.readers.p50)}  p99 ${fmt(r.readers.p99)}`,
+    );
+    console.log(`  every message row written           ${fmt(r.writtenMs)}  ${doneFrame}`);
     console.log(
       `  every online fan reached            p50 ${fmt(r.reach.p50)}  p99 ${fmt(r.reach.p99)}  max ${fmt(r.reach.max)}  (${reached.length}/${r.online})`,
     );

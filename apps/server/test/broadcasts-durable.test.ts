@@ -123,7 +123,7 @@ describe.skipIf(!adminUrl)('broadcasts survive crashes and share processes', () 
   }, 120_000);
 
   it.skipIf(!redisUrl)(
-    'two server processes share the fan-out; the creator on one hears progress and done from the other',
+    'two server processes share the fan-out while fans read on one; the creator on one hears progress and done from the other',
     async () => {
       const db = await createTestDatabase(adminUrl!);
       cleanup.push(db.drop);
@@ -140,8 +140,21 @@ describe.skipIf(!adminUrl)('broadcasts survive crashes and share processes', () 
       );
       const api = client(a.url);
       const creator = await api.signUp('featured');
-      const FANS = 5_000;
-      await seedFans(db.url, creator.user._id, FANS);
+      const SEEDED = 5_000;
+      await seedFans(db.url, creator.user._id, SEEDED);
+      // Fans who keep reading their inbox and the conversation on process b while a's fan-out writes:
+      // each read stores that fan's copy if the fan-out has not yet, racing it.
+      const readers = [];
+      for (let i = 0; i < 12; i++) {
+        const fan = await api.signUp('user');
+        const wrote = await api.call('POST', '/v1/messages', {
+          token: fan.token,
+          body: { type: 'text', recipient_id: creator.user._id, text: `hi ${i}` },
+        });
+        expect(wrote.status).toBe(200);
+        readers.push({ ...fan, chatId: wrote.body.message.chat_id as string });
+      }
+      const FANS = SEEDED + readers.length;
       const creatorOnB = await connectSocket(b.url, creator.token);
       await creatorOnB.next('init');
 
@@ -151,6 +164,27 @@ describe.skipIf(!adminUrl)('broadcasts survive crashes and share processes', () 
         body: { category: 'all', text: 'two processes' },
       });
       expect(sent.status).toBe(202);
+      const onB = client(b.url);
+      let reading = true;
+      const failedReads: number[] = [];
+      const reads = readers.map(async (fan) => {
+        while (reading) {
+          const [inbox, chat] = await Promise.all([
+            onB.call('GET', '/v1/chats?v=2&limit=20&offset=0', { token: fan.token }),
+            onB.call('GET', `/v1/chats/${fan.chatId}/messages`, { token: fan.token }),
+          ]);
+          for (const r of [inbox, chat]) if (r.status !== 200) failedReads.push(r.status);
+        }
+      });
+      // The readers' copies are stored by their reads before any process runs the job, which then
+      // comes to them and must store them no second time.
+      const readFirst = await until(
+        () => copies(db.url, sent.body._id),
+        (c) => c.stored >= readers.length,
+        30_000,
+        5,
+      );
+      expect(readFirst.stored).toBe(readers.length);
       a.app.ctx.queue.start();
       await until(
         () => copies(db.url, sent.body._id),
@@ -162,7 +196,15 @@ describe.skipIf(!adminUrl)('broadcasts survive crashes and share processes', () 
       b.app.ctx.queue.start();
       a.app.ctx.queue.start();
       const done = await creatorOnB.next('broadcast_done', (d) => d._id === sent.body._id, 60_000);
+      reading = false;
+      await Promise.all(reads);
+      expect(failedReads).toEqual([]);
       expect(done.data).toEqual({ _id: sent.body._id, sent: FANS, total: FANS });
+      for (const fan of readers) {
+        const chat = await onB.call('GET', `/v1/chats/${fan.chatId}/messages`, { token: fan.token });
+        const got = (chat.body.data as { text: string | null }[]).filter((m) => m.text === 'two processes');
+        expect(got).toHaveLength(1);
+      }
       expect(await copies(db.url, sent.body._id)).toEqual({
         status: 'done',
         sent: FANS,

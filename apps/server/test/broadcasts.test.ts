@@ -135,6 +135,48 @@ describe('broadcasts', () => {
       expect((await chatWith(fan, creator)).filter((m) => m.text === 'only once')).toHaveLength(1);
   });
 
+  it('gives a fan who looks before the fan-out reaches them their copy at once, exactly one, and none of an unsent broadcast', async () => {
+    const { creator, fans } = await creatorWithFans(3);
+    const [inboxReader, chatReader, away] = fans as [Account, Account, Account];
+    const sent = await call('POST', '/v1/broadcast/send', creator.token, {
+      category: 'all',
+      type: 'text',
+      text: 'Early look',
+    });
+    expect(sent.status).toBe(202);
+
+    // The job has not run: the fans' reads find their copies committed with the send.
+    const inbox = await call('GET', '/v1/chats?v=2&limit=20&offset=0', inboxReader.token);
+    const row = (inbox.body.data as { other_user: { _id: string }; unread_messages: number; last_message: { text: string } }[]).find(
+      (c) => c.other_user._id === creator.user._id,
+    );
+    expect(row?.last_message.text).toBe('Early look');
+    expect(row?.unread_messages).toBe(1);
+    expect(inbox.body.unread_messages).toBe(1);
+    expect((await chatWith(chatReader, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
+    expect((await copiesOf(sent.body._id)).map((c) => c.recipient_id).sort()).toEqual(
+      [inboxReader.user._id, chatReader.user._id].sort(),
+    );
+
+    // The fan-out then stores the rest and nothing twice.
+    await drain();
+    const copies = await copiesOf(sent.body._id);
+    expect(copies).toHaveLength(3);
+    for (const fan of fans)
+      expect((await chatWith(fan, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
+    expect((await stats(creator))[0]).toMatchObject({ _id: sent.body._id, status: 'done', sent: 3 });
+
+    // Unsent before the fan-out: the copy read early goes, and a fan who looks later gets none.
+    const second = await call('POST', '/v1/broadcast/send', creator.token, { category: 'all', text: 'Oops' });
+    expect(second.status).toBe(202);
+    expect((await chatWith(chatReader, creator)).filter((m) => m.text === 'Oops')).toHaveLength(1);
+    const unsent = await call('DELETE', `/v1/broadcast/${second.body._id}`, creator.token);
+    expect(unsent.body).toMatchObject({ status: 'canceled', deleted: 1, kept: 0 });
+    expect((await chatWith(away, creator)).filter((m) => m.text === 'Oops')).toHaveLength(0);
+    await drain();
+    expect((await copiesOf(second.body._id)).filter((c) => c.deleted_at === null)).toHaveLength(0);
+  });
+
   it('reaches chosen chats, or a category less exceptions, never blocked chats; refuses empty audiences, a second send while sending, and fans', async () => {
     const { creator, fans } = await creatorWithFans(4);
     const [a, b, c, d] = fans as [Account, Account, Account, Account];

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
+import { deliverPendingCopies } from '../messages/repository';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
 import {
@@ -39,6 +40,7 @@ function placeOf(after: string): Placed {
 export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<typeof ChatListQuery>) {
   const now = ctx.clock.now();
   const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
+  await deliverPendingCopies(ctx.db, user.id);
   // The unread totals are one counter row, read alongside the page.
   const [{ rows, notes, end }, totals] = await Promise.all([
     listInbox(ctx.db, user.id, filter, q.offset, q.limit, now, q.after ? placeOf(q.after) : undefined),
@@ -66,7 +68,10 @@ export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<type
 }
 
 /** GET /v1/chats/total: the per-tab counts. */
-export const chatTotals = (ctx: AppContext, user: UserRow) => inboxTotals(ctx.db, user.id, ctx.clock.now());
+export async function chatTotals(ctx: AppContext, user: UserRow) {
+  await deliverPendingCopies(ctx.db, user.id);
+  return inboxTotals(ctx.db, user.id, ctx.clock.now());
+}
 
 /** Banned or erased accounts are gone: their chats answer 410, as if removed. */
 const isGone = (user: UserRow | undefined) => !user || user.banned_at !== null || user.deleted_at !== null;
@@ -75,6 +80,7 @@ const accountGone = () => new DomainError(410, 'account_gone', ERRORS.accountGon
 /** The chat as `user` sees it, with their notes, or a 404. */
 export async function chatView(ctx: AppContext, user: UserRow, otherUserId: string) {
   if (!isUuid(otherUserId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  await deliverPendingCopies(ctx.db, user.id);
   const row = await findChatRow(ctx.db, user.id, otherUserId);
   if (!row) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   if (row.other_role !== 'admin' && isGone(await usersRepository.findById(ctx.db, otherUserId))) {

@@ -26,6 +26,7 @@ import {
   appendMessageSoon,
   appendPaidMessages,
   byIdsFor,
+  deliverPendingCopies,
   findBySendId,
   findFor,
   hideFor,
@@ -190,6 +191,7 @@ export async function listMessages(
   q: { limit: number; offset: number; last_message_id?: string | undefined },
 ) {
   if (!isUuid(chatId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  await deliverPendingCopies(ctx.db, user.id);
   const chatRow = await findChatRowById(ctx.db, user.id, chatId);
   if (!chatRow) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   const rows = (
