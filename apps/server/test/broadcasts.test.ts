@@ -147,9 +147,13 @@ describe('broadcasts', () => {
 
     // The job has not run: the fans' reads find their copies committed with the send.
     const inbox = await call('GET', '/v1/chats?v=2&limit=20&offset=0', inboxReader.token);
-    const row = (inbox.body.data as { other_user: { _id: string }; unread_messages: number; last_message: { text: string } }[]).find(
-      (c) => c.other_user._id === creator.user._id,
-    );
+    const row = (
+      inbox.body.data as {
+        other_user: { _id: string };
+        unread_messages: number;
+        last_message: { text: string };
+      }[]
+    ).find((c) => c.other_user._id === creator.user._id);
     expect(row?.last_message.text).toBe('Early look');
     expect(row?.unread_messages).toBe(1);
     expect(inbox.body.unread_messages).toBe(1);
