@@ -1,21 +1,15 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, startFirstScreen } from './app/App';
+import { App } from './app/App';
 import { startEarlyCalls } from './app/early';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { entryScreen } from './app/routes';
 import { registerServiceWorker } from './app/serviceWorker';
-import { createStore } from './app/store';
 import { watchInstallPrompt } from './features/push/install';
 
-// A signed-in page's first calls leave now, before the first render (app/early.ts), and so do its
-// first screen's code and data.
-const store = createStore();
-if (entryScreen(window.location.pathname) === 'main') {
-  startEarlyCalls();
-  startFirstScreen(store, window.location.pathname);
-}
+// A signed-in page's first calls leave now, before the first render (app/early.ts).
+if (entryScreen(window.location.pathname) === 'main') startEarlyCalls();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -26,7 +20,7 @@ if (!root) throw new Error('index.html has no #root element');
 const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(
-    <Providers store={store}>
+    <Providers>
       <App />
     </Providers>,
   );

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
@@ -10,9 +10,9 @@ import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { storedToken } from './browser';
+import { useAppDispatch } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
 import { entryScreen } from './routes';
-import type { AppStore } from './store';
 
 // The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
 // signed-out screens load only what they show.
@@ -29,29 +29,36 @@ const MaintenanceScreen = lazyWithRetry(
 );
 const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen'), 'UnbanScreen');
 
+/**
+ * The first screen a signed-in path shows, fetched beside the signed-in app's chunk rather than
+ * after it (the module cache hands the same module to MainApp's lazy screen).
+ */
+function preloadFirstScreen(pathname: string) {
+  if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
+  if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
+}
+
 /** The inbox's own path: its list is what the page shows first (on a phone, alone). */
 const opensOnInbox = (pathname: string) => pathname === '/' || pathname.replace(/\/$/, '') === '/chats';
 
 /**
- * On a signed-in path, started by the entry before the first render (main.tsx): the signed-in app's
- * chunk with the first screen's, and on the inbox its first page, on a conversation its chat. On a
- * phone the first render takes a few hundred milliseconds that these downloads run beside; the
- * screens take what is already on its way (the module cache, the inbox's state, `prefetchChat`).
+ * On a signed-in path the session and the first screen start loading with the app's chunk; on the
+ * inbox its first page too, and on a conversation its chat, instead of after the
+ * screen's chunk has arrived and mounted (the screen takes what is already on its way).
  */
-export function startFirstScreen(store: AppStore, pathname: string) {
-  if (entryScreen(pathname) !== 'main' || !storedToken()) return;
-  void import('../features/shell/MainApp');
-  if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
-  if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
-  if (opensOnInbox(pathname)) void store.dispatch(fetchNextInboxPage());
-  const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (conversation) prefetchChat(decodeURIComponent(conversation));
-}
-
-/** On a signed-in path the session loads with the app's chunk (its first screen: `startFirstScreen`). */
 function EarlyStart() {
   const { pathname } = useLocation();
-  useSessionLoad(entryScreen(pathname) === 'main');
+  const dispatch = useAppDispatch();
+  const main = entryScreen(pathname) === 'main';
+  useSessionLoad(main);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the path the page opened on
+  useEffect(() => {
+    if (!main || !storedToken()) return;
+    preloadFirstScreen(pathname);
+    if (opensOnInbox(pathname)) void dispatch(fetchNextInboxPage());
+    const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
+    if (conversation) prefetchChat(decodeURIComponent(conversation));
+  }, []);
   return null;
 }
 
