@@ -109,6 +109,12 @@ async function audit(name: string, url: string, origin: string, token?: string):
       const stamp = `${name}-${Date.now()}`;
       fs.writeFileSync(path.join(saveDir, `${stamp}.json`), JSON.stringify(lhr));
       fs.writeFileSync(path.join(saveDir, `${stamp}.trace.json`), JSON.stringify(result.artifacts.Trace));
+      // With the trace, what Lantern's simulation needs to be replayed offline.
+      const { DevtoolsLog, GatherContext, URL: urls, SourceMaps } = result.artifacts;
+      fs.writeFileSync(
+        path.join(saveDir, `${stamp}.lantern.json`),
+        JSON.stringify({ DevtoolsLog, GatherContext, URL: urls, SourceMaps, settings: lhr.configSettings }),
+      );
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

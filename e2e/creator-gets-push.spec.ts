@@ -28,7 +28,10 @@ test('the app registers its service worker, passes Chromium installability check
 
     // Chromium's own verdict: what it checks before offering to install the app.
     const cdp = await context.newCDPSession(page);
-    const manifest = await cdp.send('Page.getAppManifest');
+    // The page links its manifest a few seconds after it has loaded (app/serviceWorker.ts).
+    const readManifest = () => cdp.send('Page.getAppManifest');
+    await expect.poll(async () => (await readManifest()).data ?? '', { timeout: 15_000 }).not.toBe('');
+    const manifest = await readManifest();
     expect(manifest.errors).toEqual([]);
     const parsed = JSON.parse(manifest.data ?? '{}');
     expect(parsed.display).toBe('standalone');

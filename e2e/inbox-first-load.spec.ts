@@ -155,3 +155,27 @@ test("the signed-out pages load a few scripts and never the signed-in app's", as
   }
   expect(scripts.filter((p) => p.startsWith(`/assets/${SIGNED_IN_CHUNK}-`))).toEqual([]);
 });
+
+test("a signed-in page asks for the app's code while the boot script is still on its way", async ({
+  browser,
+  request,
+}) => {
+  const fan = await apiSignUp(request, 'user');
+  const page = await (await browser.newContext()).newPage();
+  const app = await holdScreen(page);
+  // The boot script is held: only the page's inline start script can ask for the app's chunk now.
+  let releaseBoot: () => void = () => undefined;
+  const bootHeld = new Promise<void>((resolve) => {
+    releaseBoot = resolve;
+  });
+  await page.route('**/assets/boot-*.js', async (route) => {
+    await bootHeld;
+    await route.continue();
+  });
+  await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), fan.token);
+  await page.goto('/chats', { waitUntil: 'commit' });
+  await expect.poll(() => app.asked).toBe(true);
+  releaseBoot();
+  app.release();
+  await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
+});

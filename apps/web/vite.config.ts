@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appPreload } from './appPreload';
 import { chunkGroups } from './chunks';
 import { precompress } from './precompress';
 
@@ -8,7 +9,7 @@ const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), appPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { type Config, crossOriginMedia } from '../config';
@@ -32,17 +35,38 @@ export function connectSources(config: Pick<Config, 'publicUrl' | 'mediaBaseUrl'
 }
 
 /**
+ * The hashes (CSP source form) of the inline scripts of the built page, `<script>` without
+ * attributes: the start script the web build writes into index.html (apps/web/appPreload.ts). Read
+ * once at start, so a page rebuilt under a running server keeps working, only without it.
+ */
+export function inlineScriptHashes(webDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
  * Security headers and a content security policy that allows only this origin's scripts, plus
  * uploads to and pictures and videos from a media host on another origin (MEDIA_BASE_URL).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const mediaOrigin = crossOriginMedia(config);
   const media = mediaOrigin ? [mediaOrigin] : [];
+  const inlineScripts = inlineScriptHashes(config.webDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...media],
         mediaSrc: ["'self'", 'blob:', ...media],

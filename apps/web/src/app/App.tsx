@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
-import { fetchNextInboxPage } from '../features/chats/inboxThunks';
 import { prefetchChat } from '../features/conversation/conversationThunks';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
@@ -10,7 +9,6 @@ import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { storedToken } from './browser';
-import { useAppDispatch } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
 import { entryScreen } from './routes';
 
@@ -30,35 +28,31 @@ const MaintenanceScreen = lazyWithRetry(
 const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen'), 'UnbanScreen');
 
 /**
- * The first screen a signed-in path shows, fetched beside the signed-in app's chunk rather than
- * after it (the module cache hands the same module to MainApp's lazy screen).
+ * On a conversation's path, started by the entry before the first render (main.tsx): its chat. On a
+ * phone the first render takes a few hundred milliseconds that the call runs beside; the screen
+ * takes it on its way (`prefetchChat`). The inbox's first page is one of the early calls (early.ts).
  */
-function preloadFirstScreen(pathname: string) {
+export function startFirstScreen(pathname: string) {
+  if (entryScreen(pathname) !== 'main' || !storedToken()) return;
+  const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (conversation) prefetchChat(decodeURIComponent(conversation));
+}
+
+/**
+ * The signed-in app's code with its first screen's, evaluated as soon as it has arrived (the page's
+ * start script asked for it with the boot script: apps/web/appPreload.ts).
+ */
+export function loadFirstScreen(pathname: string) {
+  if (entryScreen(pathname) !== 'main' || !storedToken()) return;
+  void import('../features/shell/MainApp');
   if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
   if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
 }
 
-/** The inbox's own path: its list is what the page shows first (on a phone, alone). */
-const opensOnInbox = (pathname: string) => pathname === '/' || pathname.replace(/\/$/, '') === '/chats';
-
-/**
- * On a signed-in path the session and the first screen start loading with the app's chunk; on the
- * inbox its first page too, and on a conversation its chat, instead of after the
- * screen's chunk has arrived and mounted (the screen takes what is already on its way).
- */
+/** On a signed-in path the session loads with the app's chunk (its first screen: `startFirstScreen`). */
 function EarlyStart() {
   const { pathname } = useLocation();
-  const dispatch = useAppDispatch();
-  const main = entryScreen(pathname) === 'main';
-  useSessionLoad(main);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the path the page opened on
-  useEffect(() => {
-    if (!main || !storedToken()) return;
-    preloadFirstScreen(pathname);
-    if (opensOnInbox(pathname)) void dispatch(fetchNextInboxPage());
-    const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
-    if (conversation) prefetchChat(decodeURIComponent(conversation));
-  }, []);
+  useSessionLoad(entryScreen(pathname) === 'main');
   return null;
 }
 

@@ -38,7 +38,7 @@ afterEach(() => {
 
 describe('early calls', () => {
   it('asks for the session, config, intros and notice at once, and each answer is taken once', async () => {
-    startEarlyCalls();
+    startEarlyCalls('/account');
     expect(asked('/v1/users/me')).toBe(1);
     expect(asked('/v1/provider/config')).toBe(1);
     expect(asked('/v1/users/intros')).toBe(1);
@@ -52,7 +52,7 @@ describe('early calls', () => {
   });
 
   it('hands over an answer that is already in from a task of its own, not in the asking task', async () => {
-    startEarlyCalls();
+    startEarlyCalls('/account');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
     // Every answer has arrived and been read.
     for (let i = 0; i < 20; i++) await Promise.resolve();
@@ -65,14 +65,27 @@ describe('early calls', () => {
     await vi.waitFor(() => expect(taken).toBe(true));
   });
 
+  it("asks for the inbox's first page too on the inbox's own path, and on no other", async () => {
+    startEarlyCalls('/account');
+    expect(asked('/v1/chats')).toBe(0);
+    clearEarlyCalls();
+    startEarlyCalls('/chats');
+    expect(asked('/v1/chats')).toBe(1);
+    const [url] = fetchMock.mock.calls.find(([u]) => String(u).includes('/v1/chats'))!;
+    expect(String(url)).toContain('offset=0');
+    // Taken, not asked again (the mock's answer is no page of chats: only the asking counts here).
+    await earlyOrCall('inboxFirstPage').catch(() => undefined);
+    expect(asked('/v1/chats')).toBe(1);
+  });
+
   it('starts nothing without a stored token', () => {
     data.clear();
-    startEarlyCalls();
+    startEarlyCalls('/account');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('does not hand one session the answer asked for another', async () => {
-    startEarlyCalls();
+    startEarlyCalls('/account');
     data.set(STORAGE_KEYS.authToken, 'tok-2');
     await earlyOrCall('notice');
     expect(asked('/v1/notice')).toBe(2);

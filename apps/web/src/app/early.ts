@@ -1,6 +1,8 @@
 import { endpoints } from '@parlor/contract';
+import { emptyList, inboxPageQuery } from '../features/chats/inboxModel';
 import { call } from './api';
 import { storedToken } from './browser';
+import { opensOnInbox } from './routes';
 
 /**
  * The calls a signed-in page needs first and that ask only for the session's token: the session,
@@ -14,18 +16,20 @@ const EARLY_CALLS = {
   providerConfig: () => call(endpoints.providerConfig, { query: { platform: 'react' } }),
   intros: () => call(endpoints.intros),
   notice: () => call(endpoints.platformNotice),
+  /** Only on the inbox's own path: its list is what the page shows first. */
+  inboxFirstPage: () => call(endpoints.listChats, { query: inboxPageQuery(emptyList()) }),
 };
 type EarlyKey = keyof typeof EARLY_CALLS;
 type EarlyAnswer<K extends EarlyKey> = Awaited<ReturnType<(typeof EARLY_CALLS)[K]>>;
 
 const slots = new Map<EarlyKey, { token: string; answer: Promise<unknown> }>();
 
-/** Starts every early call, when a token is stored. */
-export function startEarlyCalls(): void {
+/** Starts the early calls of a page opened on `pathname`, when a token is stored. */
+export function startEarlyCalls(pathname: string): void {
   const token = storedToken();
   if (!token) return;
   for (const key of Object.keys(EARLY_CALLS) as EarlyKey[]) {
-    if (slots.has(key)) continue;
+    if (slots.has(key) || (key === 'inboxFirstPage' && !opensOnInbox(pathname))) continue;
     const answer = EARLY_CALLS[key]();
     // A failure is the taker's to handle; an answer never taken is no unhandled rejection.
     answer.catch(() => undefined);

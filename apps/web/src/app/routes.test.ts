@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineRoute, entryScreen, matchablePath, readQuery, routeMatches } from './routes';
+import { defineRoute, entryScreen, matchablePath, notMainPattern, readQuery, routeMatches } from './routes';
 
 describe('entry screen by path prefix', () => {
   it.each([
@@ -95,5 +95,30 @@ describe('route matching', () => {
       amount: '100',
     });
     expect(readQuery('')).toEqual({});
+  });
+});
+
+describe('notMainPattern', () => {
+  it('matches exactly the paths that open something other than the signed-in app', () => {
+    const paths = [
+      '/',
+      '/chats',
+      '/chats/abc',
+      '/login',
+      '/login/signup',
+      '/terms',
+      '/terms/',
+      '/privacy',
+      '/reset-password',
+      '/mobile',
+      '/branch/x',
+      '/3ds-callback',
+      '/maintenance',
+      '/unban',
+      '/account',
+      '/termsandmore',
+      '/discover',
+    ];
+    for (const path of paths) expect(notMainPattern().test(path), path).toBe(entryScreen(path) !== 'main');
   });
 });

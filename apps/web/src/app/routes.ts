@@ -5,15 +5,35 @@ export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'main
 /** Pages shown with the sign-in screens whether or not someone is signed in (issue 17). */
 export const SIGNED_OUT_PATHS = ['/reset-password', '/terms', '/privacy'];
 
+/** Entry screens other than the signed-in app, by the path prefix that opens them. */
+const ENTRY_PREFIXES: readonly (readonly [string, Exclude<EntryScreen, 'main'>])[] = [
+  ['/login', 'login'],
+  ['/mobile', 'mobile'],
+  ['/branch', 'branch'],
+  ['/3ds-callback', '3ds-callback'],
+  ['/maintenance', 'maintenance'],
+  ['/unban', 'unban'],
+];
+
 export function entryScreen(pathname: string): EntryScreen {
-  if (pathname.startsWith('/login')) return 'login';
   if (SIGNED_OUT_PATHS.includes(pathname.replace(/\/$/, ''))) return 'login';
-  if (pathname.startsWith('/mobile')) return 'mobile';
-  if (pathname.startsWith('/branch')) return 'branch';
-  if (pathname.startsWith('/3ds-callback')) return '3ds-callback';
-  if (pathname.startsWith('/maintenance')) return 'maintenance';
-  if (pathname.startsWith('/unban')) return 'unban';
-  return 'main';
+  return ENTRY_PREFIXES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? 'main';
+}
+
+/** The inbox's own path: its list is what the page shows first (on a phone, alone). */
+export const opensOnInbox = (pathname: string) =>
+  pathname === '/' || pathname.replace(/\/$/, '') === '/chats';
+
+/**
+ * The paths `entryScreen` opens something other than the signed-in app on, as one pattern: the
+ * build writes it into the page's inline start script (apps/web/appPreload.ts), which runs before
+ * any module has loaded.
+ */
+export function notMainPattern(): RegExp {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const prefixes = ENTRY_PREFIXES.map(([prefix]) => literal(prefix)).join('|');
+  const exact = SIGNED_OUT_PATHS.map(literal).join('|');
+  return new RegExp(`^(?:${prefixes}|(?:${exact})/?$)`);
 }
 
 export type RouteFlag = 'highlighted' | 'superHighlighted' | 'actionRequired' | 'warning';

@@ -22,6 +22,12 @@ export type ServiceWorkerMessage =
 
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
+/** Runs `fn` once the page has loaded (at once when it has). */
+function afterLoad(fn: () => void): void {
+  if (document.readyState === 'complete') fn();
+  else window.addEventListener('load', fn, { once: true });
+}
+
 /**
  * Registers the worker once the page has loaded: installing it fetches and runs its script, work
  * that would otherwise compete with the first screen's own scripts and calls on a phone. Whoever
@@ -29,14 +35,36 @@ const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in n
  */
 export function registerServiceWorker(): void {
   if (!supported()) return;
-  const register = () => {
+  afterLoad(() => {
     navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
       // The app works without it; push and badges are then unavailable.
       console.warn('Service worker registration failed', error);
     });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  });
+}
+
+export const MANIFEST_URL = '/manifest.webmanifest';
+
+/** How long after the page's load the manifest is linked: past a phone's first screen. */
+export const MANIFEST_DELAY_MS = 3_000;
+
+/**
+ * Links the web app manifest a few seconds after the page has loaded. Linked in the page's head, the
+ * browser fetches it (and then its icons) at once: on HTTP/1.1, six connections to a host, they hold
+ * connections the boot script and the first calls wait for; linked at `load`, they still land in the
+ * middle of the first screen's calls. Nothing needs it sooner: the browser offers to install the app
+ * only after the visitor has used it a while.
+ */
+export function linkManifestAfterLoad(): void {
+  afterLoad(() => {
+    setTimeout(() => {
+      if (document.querySelector('link[rel="manifest"]')) return;
+      const link = document.createElement('link');
+      link.rel = 'manifest';
+      link.href = MANIFEST_URL;
+      document.head.append(link);
+    }, MANIFEST_DELAY_MS);
+  });
 }
 
 /** Posts to the active worker once it is ready; answers its reply, or null without a worker. */

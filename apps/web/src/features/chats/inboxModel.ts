@@ -1,4 +1,5 @@
 import {
+  CHAT_PAGE_SIZE,
   type Chat,
   type ChatTotals,
   type FetchStatus,
@@ -63,6 +64,26 @@ export function inboxQuery(
 ): { search: string } | { type: InboxType } {
   const search = list.search.trim();
   return search ? { search } : { type: inboxTypeFor(list.filter) };
+}
+
+/** Which page of which list. */
+type PageOf = Pick<InboxList, 'filter' | 'search' | 'offset'> & { after?: string | null };
+
+/** The query of one page of the list (GET /v1/chats?v=2&limit=20&offset=N, and the search or type). */
+export function inboxPageQuery(list: PageOf): Record<string, string | number> {
+  return {
+    v: 2,
+    limit: CHAT_PAGE_SIZE,
+    offset: list.offset,
+    ...inboxQuery(list),
+    ...(list.after ? { after: list.after } : {}),
+  };
+}
+
+/** Whether a page is the first of the list a page opens on (the one `app/early.ts` asks for). */
+export function isOpeningPage(list: PageOf): boolean {
+  const opening = emptyList();
+  return list.offset === 0 && !list.after && list.filter === opening.filter && list.search === opening.search;
 }
 
 export const initialInboxState = (): InboxState => ({

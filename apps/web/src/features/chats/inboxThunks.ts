@@ -1,9 +1,10 @@
-import { CHAT_PAGE_SIZE, type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
+import { type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
 import { call } from '../../app/api';
+import { earlyOrCall } from '../../app/early';
 import { createApiThunk } from '../../app/requests';
 import type { AppThunk } from '../../app/storeTypes';
 import { selectUser } from '../auth/authSlice';
-import { inboxQuery } from './inboxModel';
+import { inboxPageQuery, inboxQuery, isOpeningPage } from './inboxModel';
 
 export interface PageArg {
   filter: InboxFilter;
@@ -15,23 +16,16 @@ export interface PageArg {
   refresh?: boolean;
 }
 
-/** GET /v1/chats?v=2&limit=20&offset=N, with the search or the type (fans as fans2). */
+/**
+ * GET /v1/chats?v=2&limit=20&offset=N, with the search or the type (fans as fans2). The first page
+ * of the list a page opens on may already be on its way (app/early.ts): it is taken, once.
+ */
 export const fetchInboxPage = createApiThunk(
   'inbox/fetchPage',
   async (arg: PageArg, { signal }) =>
-    call(
-      endpoints.listChats,
-      {
-        query: {
-          v: 2,
-          limit: CHAT_PAGE_SIZE,
-          offset: arg.offset,
-          ...inboxQuery(arg),
-          ...(arg.after ? { after: arg.after } : {}),
-        },
-      },
-      { signal },
-    ),
+    !arg.refresh && isOpeningPage(arg)
+      ? earlyOrCall('inboxFirstPage')
+      : call(endpoints.listChats, { query: inboxPageQuery(arg) }, { signal }),
   // One page at a time; a refresh may run beside a page load.
   (arg, getState) => arg.refresh === true || getState().inbox.list.status !== 'Fetching',
 );
