@@ -14,13 +14,13 @@ import { expect, test } from './support/test';
  */
 const SIGNED_IN_CHUNK = 'app';
 
-/** Holds the signed-in app's script until `release` is called; `asked` tells whether it was asked for. */
-async function holdScreen(page: Page) {
+/** Holds a script (the signed-in app's by default) until `release`; `asked` tells whether it was asked for. */
+async function holdScreen(page: Page, chunk = SIGNED_IN_CHUNK) {
   const state: { asked: boolean; release: () => void } = { asked: false, release: () => undefined };
   const held = new Promise<void>((resolve) => {
     state.release = resolve;
   });
-  await page.route(`**/assets/${SIGNED_IN_CHUNK}-*.js`, async (route) => {
+  await page.route(`**/assets/${chunk}-*.js`, async (route) => {
     state.asked = true;
     await held;
     await route.continue();
@@ -164,18 +164,11 @@ test("a signed-in page asks for the app's code while the boot script is still on
   const page = await (await browser.newContext()).newPage();
   const app = await holdScreen(page);
   // The boot script is held: only the page's inline start script can ask for the app's chunk now.
-  let releaseBoot: () => void = () => undefined;
-  const bootHeld = new Promise<void>((resolve) => {
-    releaseBoot = resolve;
-  });
-  await page.route('**/assets/boot-*.js', async (route) => {
-    await bootHeld;
-    await route.continue();
-  });
+  const boot = await holdScreen(page, 'boot');
   await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), fan.token);
   await page.goto('/chats', { waitUntil: 'commit' });
   await expect.poll(() => app.asked).toBe(true);
-  releaseBoot();
+  boot.release();
   app.release();
   await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
 });
