@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openChatAsFan } from './support/media';
-import { apiSignUp, openAs } from './support/money';
+import { type ApiAccount, apiSignUp, dismissVerifyPopup, openAs } from './support/money';
 import { expect, test } from './support/test';
 
 // Opening the inbox, its first page of chats is asked for together with the session, not after the
@@ -28,7 +28,13 @@ async function holdScreen(page: Page, chunk = SIGNED_IN_CHUNK) {
   return state;
 }
 
-test('opening the inbox asks for its chats while the screen is still loading, once', async ({
+/** Opens `path` signed in as `account` without waiting for the page's scripts (some are held). */
+async function openHeld(page: Page, account: ApiAccount, path: string) {
+  await page.addInitScript((token) => window.localStorage.setItem('auth-token', token), account.token);
+  await page.goto(path, { waitUntil: 'commit' });
+}
+
+test("opening the inbox asks for its chats before any of the app's code has arrived, once", async ({
   browser,
   request,
 }) => {
@@ -42,10 +48,11 @@ test('opening the inbox asks for its chats while the screen is still loading, on
     const url = new URL(req.url());
     if (url.pathname === '/v1/chats' && url.searchParams.get('offset') === '0') firstPages.push(req.url());
   });
-  const screen = await holdScreen(page);
+  // Even the boot script is held: the page's inline start script asks for them.
+  const screen = await holdScreen(page, 'boot');
 
-  await openAs(page, creator, '/chats');
-  // The screen's code is still held, and the chats are already on their way.
+  await openHeld(page, creator, '/chats');
+  // No code of the app has arrived yet, and the chats are already on their way.
   await expect.poll(() => screen.asked).toBe(true);
   await expect.poll(() => firstPages.length).toBe(1);
   screen.release();
@@ -56,7 +63,7 @@ test('opening the inbox asks for its chats while the screen is still loading, on
   expect(firstPages).toHaveLength(1);
 });
 
-test('opening a conversation asks for its chat while the screen is still loading, once', async ({
+test("opening a conversation asks for its chat and messages before any of the app's code has arrived, once", async ({
   browser,
   request,
 }) => {
@@ -71,15 +78,21 @@ test('opening a conversation asks for its chat while the screen is still loading
 
   const page = await (await browser.newContext()).newPage();
   const chatLookups: string[] = [];
+  const messagePages: string[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/v1/chat' && req.method() === 'GET') chatLookups.push(req.url());
+    const path = new URL(req.url()).pathname;
+    if (path === '/v1/chat' && req.method() === 'GET') chatLookups.push(req.url());
+    if (/^\/v1\/chats\/[^/]+\/messages$/.test(path)) messagePages.push(req.url());
   });
-  const screen = await holdScreen(page);
+  // Even the boot script is held: the page's inline start script asks for the chat, then its messages.
+  const screen = await holdScreen(page, 'boot');
 
-  await openAs(page, fan, `/chats/${creator.id}`);
+  await openHeld(page, fan, `/chats/${creator.id}`);
   await expect.poll(() => screen.asked).toBe(true);
   await expect.poll(() => chatLookups.length).toBe(1);
+  await expect.poll(() => messagePages.length).toBe(1);
   screen.release();
+  await dismissVerifyPopup(page);
 
   // In the conversation (on a wide screen the inbox beside it shows the same words as its preview).
   await expect(
@@ -87,6 +100,7 @@ test('opening a conversation asks for its chat while the screen is still loading
   ).toBeVisible();
   await page.waitForTimeout(500);
   expect(chatLookups).toHaveLength(1);
+  expect(messagePages).toHaveLength(1);
 });
 
 test('a signed-in page asks for its intros and notice together with the session, not after it', async ({
@@ -153,6 +167,12 @@ test("the signed-out pages load a few scripts and never the signed-in app's", as
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();
   }
+  // A signed-in page opened without a session goes to sign-in, link kept, without the app's code.
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
   expect(scripts.filter((p) => p.startsWith(`/assets/${SIGNED_IN_CHUNK}-`))).toEqual([]);
 });
 

@@ -1,23 +1,44 @@
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { STORAGE_KEYS } from '../../packages/contract/src/constants';
+import { COOKIE_API_BASE, STORAGE_KEYS } from '../../packages/contract/src/constants';
+import { apiHeaders, TOKEN_HEADER } from './src/app/http';
 import { notMainPattern } from './src/app/routes';
+import { SLOT, START_GLOBAL, type StartPlan, startPlan } from './src/app/startCalls';
 
 /**
- * The page's inline start script: on a signed-in path, with a session token stored, it asks for the
- * signed-in app's chunk and styles (`files`, paths from the site's root) while the boot script is
- * still downloading. Without it they are asked for only once boot has arrived and run, and on a
- * phone's network their download (a round trip or three) is the last thing the first screen waits
- * for. Signed-out visitors never fetch them. Plain ES5: it runs before any module has loaded.
+ * The page's inline start script. On a signed-in path, with a session token stored, it asks for the
+ * signed-in app's chunk and styles (`files`, paths from the site's root) and makes the first screen's
+ * calls (`startPlan`: the session, the inbox's first page, a conversation's chat and messages) while
+ * the boot script is still downloading; `api.ts` takes their answers (app/startCalls.ts). Without it,
+ * on a phone's network, the app's code and then those calls (a round trip or three each) are what the
+ * first screen waits for once boot has arrived and run. Signed-out visitors get none of it, and with
+ * another API origin set (the `custom_api_base_url` cookie) no call is made here. Plain ES5: it runs
+ * before any module has loaded.
  */
-export function startScript(files: { href: string; style: boolean }[]): string {
+export function startScript(files: { href: string; style: boolean }[], plan: StartPlan): string {
   const list = JSON.stringify(files.map((f) => [f.href, f.style ? 1 : 0]));
+  const json = JSON.stringify;
+  const { inbox, conversation: convo } = plan;
   return (
     `(function(){try{` +
-    `if(!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})||${notMainPattern()}.test(location.pathname))return;` +
+    `var t=localStorage.getItem(${json(STORAGE_KEYS.authToken)}),p=location.pathname;` +
+    `if(!t||${notMainPattern()}.test(p))return;` +
     `${list}.forEach(function(f){var l=document.createElement("link");` +
     `if(f[1]){l.rel="preload";l.as="style"}else{l.rel="modulepreload"}` +
-    `l.href=f[0];l.crossOrigin="";document.head.appendChild(l)})` +
+    `l.href=f[0];l.crossOrigin="";document.head.appendChild(l)});` +
+    `if(/(?:^|; )${COOKIE_API_BASE}=/.test(document.cookie))return;` +
+    `var h=${json(apiHeaders(null))};h[${json(TOKEN_HEADER)}]=t;` +
+    `var s=window[${json(START_GLOBAL)}]={token:t,byUrl:{}};` +
+    `var get=function(u){var r=fetch(u,{headers:h,credentials:"same-origin"})` +
+    `.catch(function(){return null});s.byUrl[u]=r;return r};` +
+    `var put=function(u,v){return u.replace(${json(SLOT)},encodeURIComponent(v))};` +
+    `${json(plan.always)}.forEach(get);` +
+    `if(${inbox.path}.test(p))${json(inbox.urls)}.forEach(get);` +
+    `var m=${convo.path}.exec(p),id=m&&decodeURIComponent(m[1]);` +
+    `if(id&&${convo.userId}.test(id))get(put(${json(convo.chat)},id)).then(function(r){` +
+    `if(r&&r.ok)return r.clone().json().then(function(c){` +
+    `if(c&&c.chat_id!=null)get(put(${json(convo.messages)},String(c.chat_id)))})})` +
+    `.catch(function(){})` +
     `}catch(e){}})()`
   );
 }
@@ -49,7 +70,7 @@ export function appPreload(): Plugin {
           { href: base + app.fileName, style: false },
           ...styles.map((css) => ({ href: base + css, style: true })),
         ];
-        const tag = `<script>${startScript(files)}</script>`;
+        const tag = `<script>${startScript(files, startPlan())}</script>`;
         const at = html.indexOf('<link rel="stylesheet"');
         if (at === -1) return html.replace('</head>', `    ${tag}\n  </head>`);
         return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;

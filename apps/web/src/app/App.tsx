@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { AccountStates } from '../features/account-states/AccountStates';
+import { loginPathKeeping } from '../features/auth/authModel';
+import { selectSigningOut, selectToken } from '../features/auth/authSlice';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { prefetchChat } from '../features/conversation/conversationThunks';
 import { Notices } from '../features/notices/Notices';
@@ -9,8 +11,9 @@ import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { storedToken } from './browser';
+import { useAppSelector } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
-import { entryScreen } from './routes';
+import { CONVERSATION_PATH, entryScreen } from './routes';
 
 // The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
 // signed-out screens load only what they show.
@@ -34,7 +37,7 @@ const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen')
  */
 export function startFirstScreen(pathname: string) {
   if (entryScreen(pathname) !== 'main' || !storedToken()) return;
-  const conversation = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const conversation = CONVERSATION_PATH.exec(pathname)?.[1];
   if (conversation) prefetchChat(decodeURIComponent(conversation));
 }
 
@@ -73,8 +76,21 @@ function Entry() {
     case 'unban':
       return <UnbanScreen />;
     case 'main':
-      return <MainApp />;
+      return <SignedInOnly />;
   }
+}
+
+/**
+ * The signed-in app, or for a visitor with no session the sign-in page at once (keeping the link
+ * for after sign-in) without loading the app's code first. Signing out keeps the app, which shows
+ * its own progress (SessionGate).
+ */
+function SignedInOnly() {
+  const { pathname, search } = useLocation();
+  const token = useAppSelector(selectToken);
+  const signingOut = useAppSelector(selectSigningOut);
+  if (!token && !signingOut) return <Navigate to={loginPathKeeping(pathname, search)} replace />;
+  return <MainApp />;
 }
 
 export function App() {

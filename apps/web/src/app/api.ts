@@ -10,6 +10,8 @@ import {
 } from '@parlor/contract';
 import type { z } from 'zod';
 import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
+import { apiHeaders, type Query, queryString } from './http';
+import { takeStartedCall } from './startCalls';
 
 /** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
 export class ApiError extends Error {
@@ -68,8 +70,6 @@ export function wsBaseUrl(): string {
  */
 export const apiNotices = new EventTarget();
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-
 export interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
@@ -83,24 +83,7 @@ export interface RequestOptions<T> {
 }
 
 function buildUrl(path: string, query?: Query, base = apiBaseUrl()): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    // Empty filter values are not added to the query.
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${base}${path}${qs ? `?${qs}` : ''}`;
-}
-
-function headers(): Record<string, string> {
-  const token = storedToken();
-  return {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    'web-type': 'react',
-    ...(token ? { 'access-token': token } : {}),
-  };
+  return `${base}${path}${queryString(query)}`;
 }
 
 /** An answer that is not JSON (a proxy's error page, a crash) is reported as a generic 500. */
@@ -167,14 +150,22 @@ async function request<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   let response: Response;
+  const url = buildUrl(path, options.query, options.base);
+  const token = storedToken();
   try {
-    response = await fetch(buildUrl(path, options.query, options.base), {
-      method,
-      headers: headers(),
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // A GET the page's start script made already (app/startCalls.ts) is taken, once, instead.
+    const started = method === 'GET' ? takeStartedCall(url, token) : undefined;
+    const answer = started ? await started : null;
+    if (answer) options.signal?.throwIfAborted();
+    response =
+      answer ??
+      (await fetch(url, {
+        method,
+        headers: apiHeaders(token),
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, ERRORS.network, 'network_error');

@@ -1,23 +1,24 @@
 import { endpoints } from '@parlor/contract';
-import { emptyList, inboxPageQuery } from '../features/chats/inboxModel';
 import { call } from './api';
 import { storedToken } from './browser';
 import { opensOnInbox } from './routes';
+import { FIRST_QUERIES } from './startCalls';
 
 /**
  * The calls a signed-in page needs first and that ask only for the session's token: the session,
  * the provider config, the area intros closed and the platform's notice. A page opened on the
  * signed-in app starts them while its script is still being evaluated (main.tsx), before React's
  * first render and without waiting for the session; the code that needs each takes the answer on
- * its way (once), so nothing is asked for twice.
+ * its way (once), so nothing is asked for twice. The page's inline start script usually made the
+ * same calls already (app/startCalls.ts): `call` then takes its answers.
  */
 const EARLY_CALLS = {
   session: () => call(endpoints.me),
-  providerConfig: () => call(endpoints.providerConfig, { query: { platform: 'react' } }),
+  providerConfig: () => call(endpoints.providerConfig, { query: FIRST_QUERIES.providerConfig }),
   intros: () => call(endpoints.intros),
   notice: () => call(endpoints.platformNotice),
   /** Only on the inbox's own path: its list is what the page shows first. */
-  inboxFirstPage: () => call(endpoints.listChats, { query: inboxPageQuery(emptyList()) }),
+  inboxFirstPage: () => call(endpoints.listChats, { query: FIRST_QUERIES.inboxFirstPage }),
 };
 type EarlyKey = keyof typeof EARLY_CALLS;
 type EarlyAnswer<K extends EarlyKey> = Awaited<ReturnType<(typeof EARLY_CALLS)[K]>>;

@@ -21,8 +21,11 @@ export function entryScreen(pathname: string): EntryScreen {
 }
 
 /** The inbox's own path: its list is what the page shows first (on a phone, alone). */
-export const opensOnInbox = (pathname: string) =>
-  pathname === '/' || pathname.replace(/\/$/, '') === '/chats';
+export const INBOX_PATH = /^\/(?:chats\/?)?$/;
+export const opensOnInbox = (pathname: string) => INBOX_PATH.test(pathname);
+
+/** A conversation's path: the other user's id (URL-encoded) is its one group. */
+export const CONVERSATION_PATH = /^\/chats\/([^/]+)\/?$/;
 
 /**
  * The paths `entryScreen` opens something other than the signed-in app on, as one pattern: the

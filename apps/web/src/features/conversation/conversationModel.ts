@@ -19,8 +19,8 @@ export type ConversationStatus =
   | 'error';
 
 /** User ids are uuids; anything else in /chats/{id} names nobody (checked before any request). */
-export const looksLikeUserId = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const looksLikeUserId = (id: string) => USER_ID_PATTERN.test(id);
 
 /** What a pending photo, video or GIF shows while it is prepared, uploaded and posted. */
 export interface PendingMedia {

@@ -1,0 +1,143 @@
+import { STORAGE_KEYS } from '@parlor/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startScript } from '../../appPreload';
+import { chat } from '../features/chats/inboxTestData';
+import { openConversation } from '../features/conversation/conversationThunks';
+import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
+import { START_GLOBAL, startPlan } from './startCalls';
+import { createStore } from './store';
+
+// The page's inline start script makes the first screen's calls before any module has loaded; the
+// app's own calls then take those answers instead of asking again (each once, for the same session).
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const FIRST_FOR_EVERY_PAGE = [
+  '/v1/users/me',
+  '/v1/provider/config?platform=react',
+  '/v1/users/intros',
+  '/v1/notice',
+];
+const USER = '0f8e6a3c-1d2b-4c5d-8e9f-a1b2c3d4e5f6';
+const inboxPage = { data: [chat('a', 1)], unread_messages: 0, unread_messages_favorites: 0, next: null };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let data: Map<string, string>;
+let head: { appendChild: ReturnType<typeof vi.fn> };
+let cookie: string;
+
+const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+function runStartScript(pathname: string) {
+  vi.stubGlobal('location', { pathname, protocol: 'http:', host: 'parlor.test', assign: vi.fn() });
+  vi.stubGlobal('document', {
+    cookie,
+    hidden: false,
+    head,
+    createElement: () => ({}),
+  });
+  new Function(startScript([{ href: '/assets/app.js', style: false }], startPlan()))();
+}
+
+beforeEach(() => {
+  data = new Map([[STORAGE_KEYS.authToken, 'tok-1']]);
+  head = { appendChild: vi.fn() };
+  cookie = '';
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/v1/chats?')) return json(inboxPage);
+    if (url.startsWith('/v1/chat?')) return json(chat(USER, 1));
+    if (url.startsWith(`/v1/chats/chat-${USER}/messages?`)) {
+      return json({ data: [], credits: 40, chat: chat(USER, 1), next: null });
+    }
+    return json({ message: 'Not found', code: 'not_found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  });
+});
+
+afterEach(() => {
+  clearEarlyCalls();
+  delete (globalThis as Record<string, unknown>)[START_GLOBAL];
+  vi.unstubAllGlobals();
+});
+
+describe("the page's start script", () => {
+  it("asks for the inbox's session and first page, and the app takes both instead of asking again", async () => {
+    runStartScript('/chats');
+    expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, '/v1/chats?v=2&limit=20&offset=0&type=all']);
+    expect(head.appendChild).toHaveBeenCalledTimes(1);
+
+    // The app's own early calls (the session, config, intros, notice, the inbox's first page).
+    startEarlyCalls('/chats');
+    await expect(earlyOrCall('inboxFirstPage')).resolves.toMatchObject({ data: [{ chat_id: 'chat-a' }] });
+    expect(urls()).toHaveLength(5);
+  });
+
+  it("asks for a conversation's chat and then its messages, and opening it asks for neither again", async () => {
+    runStartScript(`/chats/${USER}`);
+    await vi.waitFor(() => expect(urls()).toHaveLength(6));
+    expect(urls()).toEqual([
+      ...FIRST_FOR_EVERY_PAGE,
+      `/v1/chat?recipient_id=${USER}`,
+      `/v1/chats/chat-${USER}/messages?limit=50&offset=0`,
+    ]);
+
+    const store = createStore();
+    await store.dispatch(openConversation({ otherUserId: USER }));
+    expect(urls()).toHaveLength(6);
+    expect(store.getState().conversations.byUser[USER]).toMatchObject({
+      status: 'ready',
+      chatId: `chat-${USER}`,
+    });
+  });
+
+  it('gives an answer only to the session it was asked for', async () => {
+    runStartScript('/chats');
+    data.set(STORAGE_KEYS.authToken, 'tok-2');
+    startEarlyCalls('/chats');
+    await earlyOrCall('inboxFirstPage');
+    expect(urls().filter((u) => u.startsWith('/v1/chats?'))).toHaveLength(2);
+    expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ 'access-token': 'tok-2' });
+  });
+
+  it('sends the stored token and the headers every call sends', () => {
+    runStartScript('/chats');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'web-type': 'react',
+        'access-token': 'tok-1',
+      },
+    });
+  });
+
+  it.each([
+    ['signed out', '/chats', () => data.clear()],
+    ['on the sign-in page', '/login', () => undefined],
+  ])('asks for nothing %s', (_, pathname, setUp) => {
+    setUp();
+    runStartScript(pathname);
+    expect(urls()).toEqual([]);
+    expect(head.appendChild).not.toHaveBeenCalled();
+  });
+
+  it('asks for no chat when the path names no user', () => {
+    runStartScript('/chats/not-a-user');
+    expect(urls()).toEqual(FIRST_FOR_EVERY_PAGE);
+  });
+
+  it('loads the app but calls nothing when another API origin is set', () => {
+    cookie = 'x=1; custom_api_base_url=https%3A%2F%2Fapi.example.com';
+    runStartScript('/chats');
+    expect(head.appendChild).toHaveBeenCalledTimes(1);
+    expect(urls()).toEqual([]);
+  });
+});
