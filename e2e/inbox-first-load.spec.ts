@@ -44,9 +44,11 @@ test("opening the inbox asks for its chats before any of the app's code has arri
 
   const page = await (await browser.newContext()).newPage();
   const firstPages: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
     if (url.pathname === '/v1/chats' && url.searchParams.get('offset') === '0') firstPages.push(req.url());
+    if (req.resourceType() === 'script') scripts.push(url.pathname);
   });
   // Even the boot script is held: the page's inline start script asks for them.
   const screen = await holdScreen(page, 'boot');
@@ -58,6 +60,8 @@ test("opening the inbox asks for its chats before any of the app's code has arri
   screen.release();
 
   await expect(page.getByRole('link', { name: new RegExp(fan.username) })).toBeVisible();
+  // The inbox shows without a conversation's code (that comes seconds after the page's load).
+  expect(scripts.filter((p) => p.startsWith('/assets/conversation-'))).toEqual([]);
   // The screen, once there, does not ask for the same page again.
   await page.waitForTimeout(500);
   expect(firstPages).toHaveLength(1);

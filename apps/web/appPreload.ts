@@ -5,9 +5,15 @@ import { apiHeaders, TOKEN_HEADER } from './src/app/http';
 import { notMainPattern } from './src/app/routes';
 import { SLOT, START_GLOBAL, type StartPlan, startPlan } from './src/app/startCalls';
 
+/** A script or stylesheet the start script asks for, by its path from the site's root. */
+export interface StartFile {
+  href: string;
+  style: boolean;
+}
+
 /**
  * The page's inline start script. On a signed-in path, with a session token stored, it asks for the
- * signed-in app's chunk and styles (`files`, paths from the site's root) and makes the first screen's
+ * signed-in app's chunk and styles (`files.app`; on a conversation's path its screen's too) and makes the first screen's
  * calls (`startPlan`: the session, the inbox's first page, a conversation's chat and messages) while
  * the boot script is still downloading; `api.ts` takes their answers (app/startCalls.ts). Without it,
  * on a phone's network, the app's code and then those calls (a round trip or three each) are what the
@@ -15,17 +21,19 @@ import { SLOT, START_GLOBAL, type StartPlan, startPlan } from './src/app/startCa
  * another API origin set (the `custom_api_base_url` cookie) no call is made here. Plain ES5: it runs
  * before any module has loaded.
  */
-export function startScript(files: { href: string; style: boolean }[], plan: StartPlan): string {
-  const list = JSON.stringify(files.map((f) => [f.href, f.style ? 1 : 0]));
+export function startScript(files: { app: StartFile[]; conversation: StartFile[] }, plan: StartPlan): string {
+  const list = (of: StartFile[]) => JSON.stringify(of.map((f) => [f.href, f.style ? 1 : 0]));
   const json = JSON.stringify;
   const { inbox, conversation: convo } = plan;
   return (
     `(function(){try{` +
     `var t=localStorage.getItem(${json(STORAGE_KEYS.authToken)}),p=location.pathname;` +
     `if(!t||${notMainPattern()}.test(p))return;` +
-    `${list}.forEach(function(f){var l=document.createElement("link");` +
+    `var load=function(f){var l=document.createElement("link");` +
     `if(f[1]){l.rel="preload";l.as="style"}else{l.rel="modulepreload"}` +
-    `l.href=f[0];l.crossOrigin="";document.head.appendChild(l)});` +
+    `l.href=f[0];l.crossOrigin="";document.head.appendChild(l)};` +
+    `${list(files.app)}.forEach(load);` +
+    `if(${convo.path}.test(p))${list(files.conversation)}.forEach(load);` +
     `if(/(?:^|; )${COOKIE_API_BASE}=/.test(document.cookie))return;` +
     `var h=${json(apiHeaders(null))};h[${json(TOKEN_HEADER)}]=t;` +
     `var s=window[${json(START_GLOBAL)}]={token:t,byUrl:{}};` +
@@ -59,18 +67,18 @@ export function appPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const app = Object.values(ctx.bundle ?? {}).find(
-          (out): out is OutputChunk => out.type === 'chunk' && out.name === 'app',
-        );
-        if (!app) throw new Error('appPreload: the build has no `app` chunk (chunks.ts)');
-        const styles = [
-          ...((app as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
-        ];
-        const files = [
-          { href: base + app.fileName, style: false },
-          ...styles.map((css) => ({ href: base + css, style: true })),
-        ];
-        const tag = `<script>${startScript(files, startPlan())}</script>`;
+        const files = (name: string): StartFile[] => {
+          const chunk = Object.values(ctx.bundle ?? {}).find(
+            (out): out is OutputChunk => out.type === 'chunk' && out.name === name,
+          );
+          if (!chunk) throw new Error(`appPreload: the build has no \`${name}\` chunk (chunks.ts)`);
+          const styles = (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
+          return [
+            { href: base + chunk.fileName, style: false },
+            ...[...(styles ?? [])].map((css) => ({ href: base + css, style: true })),
+          ];
+        };
+        const tag = `<script>${startScript({ app: files('app'), conversation: files('conversation') }, startPlan())}</script>`;
         const at = html.indexOf('<link rel="stylesheet"');
         if (at === -1) return html.replace('</head>', `    ${tag}\n  </head>`);
         return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;

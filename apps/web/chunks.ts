@@ -12,8 +12,10 @@ interface Groups {
    * signed-out screens: one file instead of a dozen.
    */
   boot: Set<string>;
-  /** The signed-in app and its first screens (inbox, conversation), less what signed-out screens share. */
+  /** The signed-in app and its inbox, less what signed-out screens share. */
   app: Set<string>;
+  /** A conversation's screen, less what the app has: loaded with the app on a conversation's path. */
+  conversation: Set<string>;
 }
 
 function closure(graph: ModuleGraph, roots: Iterable<string>, stop: Set<string> = new Set()): Set<string> {
@@ -32,26 +34,25 @@ function closure(graph: ModuleGraph, roots: Iterable<string>, stop: Set<string> 
  * the bundler splits every module shared by the entry and a lazy screen into a file of its own: the
  * inbox asked for 33 scripts and stylesheets, most under 2 KB, and a phone on HTTP/1.1 (six
  * connections per host, a round trip each) waits for them in waves. Now the entry's static imports
- * are one chunk (`boot`) and the signed-in app with the inbox and the conversation another (`app`);
- * the other screens stay chunks of their own, loaded when opened.
+ * are one chunk (`boot`), the signed-in app with the inbox another (`app`) and a conversation's screen
+ * a third (`conversation`); the other screens stay chunks of their own, loaded when opened.
  */
 export function chunkGroups(root: string) {
   const entry = path.resolve(root, 'src/main.tsx');
-  const appRoots = [
-    'src/features/shell/MainApp.tsx',
-    'src/features/chats/ChatsScreen.tsx',
-    'src/features/conversation/ConversationScreen.tsx',
-  ].map((p) => path.resolve(root, p));
+  const appRoots = ['src/features/shell/MainApp.tsx', 'src/features/chats/ChatsScreen.tsx'].map((p) =>
+    path.resolve(root, p),
+  );
+  const conversationRoot = path.resolve(root, 'src/features/conversation/ConversationScreen.tsx');
   // One chunking pass asks for every module: the groups are worked out once per pass.
   const cache = new WeakMap<object, Groups>();
   function groups(graph: ModuleGraph): Groups {
     const key = graph.getModuleInfo(entry);
-    if (!key) return { boot: new Set(), app: new Set() };
+    if (!key) return { boot: new Set(), app: new Set(), conversation: new Set() };
     let found = cache.get(key);
     if (found) return found;
     // A screen moved or renamed would otherwise leave `app` empty without a word, and the signed-in
     // page back to dozens of files.
-    for (const root of appRoots) {
+    for (const root of [...appRoots, conversationRoot]) {
       if (!graph.getModuleInfo(root)) throw new Error(`chunks.ts: ${root} is not in the build`);
     }
     const boot = closure(graph, [entry]);
@@ -61,7 +62,7 @@ export function chunkGroups(root: string) {
     const lazy = new Set<string>();
     for (const id of [entry, ...boot]) {
       for (const dynamic of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
-        if (!appRoots.includes(dynamic)) lazy.add(dynamic);
+        if (!appRoots.includes(dynamic) && dynamic !== conversationRoot) lazy.add(dynamic);
       }
     }
     const signedOut = closure(graph, lazy, new Set([entry, ...boot]));
@@ -72,7 +73,10 @@ export function chunkGroups(root: string) {
     for (const id of signedOut) {
       if (app.delete(id)) boot.add(id);
     }
-    found = { boot, app };
+    // The conversation's screen is a chunk of its own: the inbox, a phone's first screen, does
+    // without its 20 KB (7 KB brotli) while both come down the same slow link as boot.
+    const conversation = closure(graph, [conversationRoot], new Set([entry, ...boot, ...app]));
+    found = { boot, app, conversation };
     cache.set(key, found);
     return found;
   }
@@ -89,6 +93,12 @@ export function chunkGroups(root: string) {
       debugName: 'app',
       name: (id: string, ctx: ModuleGraph) => (groups(ctx).app.has(id) ? 'app' : null),
       priority: 1,
+      includeDependenciesRecursively: false,
+    },
+    {
+      debugName: 'conversation',
+      name: (id: string, ctx: ModuleGraph) => (groups(ctx).conversation.has(id) ? 'conversation' : null),
+      priority: 0,
       includeDependenciesRecursively: false,
     },
   ];

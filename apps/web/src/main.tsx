@@ -1,11 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreen, startFirstScreen } from './app/App';
+import { afterStart } from './app/afterStart';
 import { startEarlyCalls } from './app/early';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { entryScreen } from './app/routes';
 import { linkManifestAfterLoad, registerServiceWorker } from './app/serviceWorker';
+import { preloadPopups } from './features/popups/PopupHost';
 import { watchInstallPrompt } from './features/push/install';
 
 const pathname = window.location.pathname;
@@ -39,4 +41,5 @@ setTimeout(() => {
   });
   registerServiceWorker();
   linkManifestAfterLoad();
+  afterStart(preloadPopups);
 }, 0);

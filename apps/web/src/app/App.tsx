@@ -10,6 +10,7 @@ import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
+import { afterStart } from './afterStart';
 import { storedToken } from './browser';
 import { useAppSelector } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
@@ -49,7 +50,11 @@ export function loadFirstScreen(pathname: string) {
   if (entryScreen(pathname) !== 'main' || !storedToken()) return;
   void import('../features/shell/MainApp');
   if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
-  if (pathname.startsWith('/chats/')) void import('../features/conversation/ConversationScreen');
+  // A conversation's screen is a chunk of its own (chunks.ts); elsewhere it comes once the first
+  // screen is done, so the first chat opened does not wait for it.
+  const conversation = () => import('../features/conversation/ConversationScreen');
+  if (CONVERSATION_PATH.test(pathname)) void conversation();
+  else afterStart(() => void conversation().catch(() => undefined));
 }
 
 /** On a signed-in path the session loads with the app's chunk (its first screen: `startFirstScreen`). */

@@ -1,3 +1,4 @@
+import { afterLoad, afterStart } from './afterStart';
 import { apiBaseUrl } from './api';
 
 /** The service worker lives at the site root so its scope is the whole app. */
@@ -23,11 +24,6 @@ export type ServiceWorkerMessage =
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /** Runs `fn` once the page has loaded (at once when it has). */
-function afterLoad(fn: () => void): void {
-  if (document.readyState === 'complete') fn();
-  else window.addEventListener('load', fn, { once: true });
-}
-
 /**
  * Registers the worker once the page has loaded: installing it fetches and runs its script, work
  * that would otherwise compete with the first screen's own scripts and calls on a phone. Whoever
@@ -45,9 +41,6 @@ export function registerServiceWorker(): void {
 
 export const MANIFEST_URL = '/manifest.webmanifest';
 
-/** How long after the page's load the manifest is linked: past a phone's first screen. */
-export const MANIFEST_DELAY_MS = 3_000;
-
 /**
  * Links the web app manifest a few seconds after the page has loaded. Linked in the page's head, the
  * browser fetches it (and then its icons) at once: on HTTP/1.1, six connections to a host, they hold
@@ -56,14 +49,12 @@ export const MANIFEST_DELAY_MS = 3_000;
  * only after the visitor has used it a while.
  */
 export function linkManifestAfterLoad(): void {
-  afterLoad(() => {
-    setTimeout(() => {
-      if (document.querySelector('link[rel="manifest"]')) return;
-      const link = document.createElement('link');
-      link.rel = 'manifest';
-      link.href = MANIFEST_URL;
-      document.head.append(link);
-    }, MANIFEST_DELAY_MS);
+  afterStart(() => {
+    if (document.querySelector('link[rel="manifest"]')) return;
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = MANIFEST_URL;
+    document.head.append(link);
   });
 }
 

@@ -37,7 +37,18 @@ function runStartScript(pathname: string) {
     head,
     createElement: () => ({}),
   });
-  new Function(startScript([{ href: '/assets/app.js', style: false }], startPlan()))();
+  new Function(
+    startScript(
+      {
+        app: [{ href: '/assets/app.js', style: false }],
+        conversation: [
+          { href: '/assets/conversation.js', style: false },
+          { href: '/assets/conversation.css', style: true },
+        ],
+      },
+      startPlan(),
+    ),
+  )();
 }
 
 beforeEach(() => {
@@ -71,6 +82,7 @@ describe("the page's start script", () => {
   it("asks for the inbox's session and first page, and the app takes both instead of asking again", async () => {
     runStartScript('/chats');
     expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, '/v1/chats?v=2&limit=20&offset=0&type=all']);
+    // The app's code, not a conversation's.
     expect(head.appendChild).toHaveBeenCalledTimes(1);
 
     // The app's own early calls (the session, config, intros, notice, the inbox's first page).
@@ -82,6 +94,8 @@ describe("the page's start script", () => {
   it("asks for a conversation's chat and then its messages, and opening it asks for neither again", async () => {
     runStartScript(`/chats/${USER}`);
     await vi.waitFor(() => expect(urls()).toHaveLength(6));
+    // The app's code and the conversation's screen (its script and styles).
+    expect(head.appendChild).toHaveBeenCalledTimes(3);
     expect(urls()).toEqual([
       ...FIRST_FOR_EVERY_PAGE,
       `/v1/chat?recipient_id=${USER}`,

@@ -29,7 +29,13 @@ export function Avatar({ name, src, size = 40 }: AvatarProps) {
       }}
       aria-hidden="true"
     >
-      {src ? <img src={src} alt="" width={size} height={size} /> : initial}
+      {/* Low priority: a list of avatars otherwise competes with the page's code and first calls on
+          a phone's network, and every row reads without its picture. */}
+      {src ? (
+        <img src={src} alt="" width={size} height={size} fetchPriority="low" decoding="async" />
+      ) : (
+        initial
+      )}
     </span>
   );
 }

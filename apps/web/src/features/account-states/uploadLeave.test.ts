@@ -9,6 +9,7 @@ import {
   loadAutoMessages,
   pendingFiles,
   saveCategory,
+  selectAutoMessages,
 } from '../automessages/autoMessagesSlice';
 import { audienceChosen, deviceMediaChosen } from '../broadcast/broadcastSlice';
 import { broadcastIo, holdFile, sendDraft } from '../broadcast/broadcastThunks';
@@ -168,7 +169,7 @@ describe('leaving a page in the app while media uploads', () => {
     expect(state.broadcast.draft.media?.name).toBe('b.mp4');
     // The automatic message was not saved; its file waits for the next save.
     expect(await autoSave).toBe('aborted');
-    const kept = state.autoMessages.drafts.new_follower?.find((m) => m._id === item._id);
+    const kept = selectAutoMessages(state).drafts.new_follower?.find((m) => m._id === item._id);
     expect(kept?.upload).toEqual({ state: 'idle' });
     expect(kept?.file).not.toBeNull();
     // Only reads reached the server: no message, broadcast or automatic message was written.

@@ -30,6 +30,7 @@ import {
   loadAutoMessages,
   pendingFiles,
   saveCategory,
+  selectAutoMessages,
   selectDirty,
   selectDraft,
   type UploadRunner,
@@ -231,9 +232,12 @@ describe('saving a category', () => {
         { _id: 's1', type: 'text', text: 'hello s1', price: 0, delay_seconds: 0 },
       ],
     });
-    expect(store.getState().autoMessages.save).toEqual({ category: 'new_follower', kind: 'saved' });
+    expect(selectAutoMessages(store.getState()).save).toEqual({ category: 'new_follower', kind: 'saved' });
     expect(selectDirty(store.getState(), 'new_follower')).toBe(false);
-    expect(store.getState().autoMessages.entries?.[0]?.messages.map((m) => m._id)).toEqual(['m-new', 's1']);
+    expect(selectAutoMessages(store.getState()).entries?.[0]?.messages.map((m) => m._id)).toEqual([
+      'm-new',
+      's1',
+    ]);
     // The editor goes on from the saved list, with the server's ids.
     expect(draftOf(store).map((m) => m._id)).toEqual(['m-new', 's1']);
   });
@@ -247,7 +251,7 @@ describe('saving a category', () => {
     expect(await store.dispatch(saveCategory('new_follower', upload))).toBe('failed');
     const item = draftOf(store).find((m) => m._id === file._id);
     expect(item?.upload).toEqual({ state: 'failed', message: 'Your storage is full.' });
-    expect(store.getState().autoMessages.save).toMatchObject({
+    expect(selectAutoMessages(store.getState()).save).toMatchObject({
       kind: 'failed',
       message: /Your storage is full/,
     });
@@ -270,7 +274,7 @@ describe('saving a category', () => {
     const item = draftOf(store).find((m) => m._id === file._id);
     expect(item?.upload).toEqual({ state: 'idle' });
     expect(item?.file).not.toBeNull();
-    expect(store.getState().autoMessages.save).toEqual({ category: 'new_follower', kind: 'aborted' });
+    expect(selectAutoMessages(store.getState()).save).toEqual({ category: 'new_follower', kind: 'aborted' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -291,7 +295,7 @@ describe('saving a category', () => {
     store.dispatch(itemChanged({ category: 'new_follower', id: item._id, changes: { text: 'Hi!' } }));
     answers.push(json({ message: 'Automatic messages are not enabled.', code: 'forbidden' }, 403));
     expect(await store.dispatch(saveCategory('new_follower', vi.fn()))).toBe('failed');
-    expect(store.getState().autoMessages.save).toEqual({
+    expect(selectAutoMessages(store.getState()).save).toEqual({
       category: 'new_follower',
       kind: 'failed',
       message: 'Automatic messages are not enabled.',
@@ -322,12 +326,15 @@ describe('the send log', () => {
   it('shows an automatic message at the top as it goes out, once, after the log was loaded', async () => {
     const store = createStore();
     handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('9', 'early'));
-    expect(store.getState().autoMessages.log.items).toEqual([]);
+    expect(selectAutoMessages(store.getState()).log.items).toEqual([]);
 
     answers.push(json({ data: [logEntry('1', 'alex')], next: null }));
     await store.dispatch(loadAutoMessageLog());
     handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('2', 'sam'));
     handleServerEvent(store, 'creator-1', 'auto_message_sent', logEntry('2', 'sam'));
-    expect(store.getState().autoMessages.log.items.map((e) => e.fan.username)).toEqual(['sam', 'alex']);
+    expect(selectAutoMessages(store.getState()).log.items.map((e) => e.fan.username)).toEqual([
+      'sam',
+      'alex',
+    ]);
   });
 });

@@ -6,10 +6,11 @@ import {
   type MessageMedia,
   type PutAutoMessagesRequest,
 } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { trackUpload } from '../media/uploadsSlice';
 import {
@@ -180,18 +181,25 @@ export const {
   saveChanged,
 } = autoMessagesSlice.actions;
 
-export const selectAutoMessages = (state: RootState) => state.autoMessages;
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof autoMessagesSlice> {}
+}
+/** Added to the store when this screen's code loads (app/store.ts). */
+const injected = autoMessagesSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectAutoMessages = (state: RootState) => injected.selectSlice(state);
 export const selectEntry = (state: RootState, category: AutoMessageCategory) =>
-  state.autoMessages.entries?.find((e) => e.category === category) ?? null;
+  selectAutoMessages(state).entries?.find((e) => e.category === category) ?? null;
 export const selectDraft = (state: RootState, category: AutoMessageCategory) =>
-  state.autoMessages.drafts[category] ?? null;
+  selectAutoMessages(state).drafts[category] ?? null;
 export const selectDirty = (state: RootState, category: AutoMessageCategory) => {
-  const draft = state.autoMessages.drafts[category];
+  const draft = selectAutoMessages(state).drafts[category];
   if (!draft) return false;
   return isDirty(draft, selectEntry(state, category)?.messages ?? []);
 };
 export const selectAnyDirty = (state: RootState) =>
-  Object.keys(state.autoMessages.drafts).some((c) => selectDirty(state, c as AutoMessageCategory));
+  Object.keys(selectAutoMessages(state).drafts).some((c) => selectDirty(state, c as AutoMessageCategory));
 
 export type UploadRunner = (
   item: DraftMessage,

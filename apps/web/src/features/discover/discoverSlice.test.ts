@@ -7,6 +7,7 @@ import {
   loadDiscover,
   loadMoreDiscover,
   restoreCardHistory,
+  selectDiscover,
   setFollowing,
   visitCard,
 } from './discoverSlice';
@@ -32,7 +33,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const requested = (i: number) => new URL(String(fetchMock.mock.calls[i]![0]), 'http://parlor.test');
-const discover = (store: ReturnType<typeof createStore>) => store.getState().discover;
+const discover = (store: ReturnType<typeof createStore>) => selectDiscover(store.getState());
 
 describe('discover list', () => {
   it('loads the first page with the filters, then the next page from `next`, without repeats', async () => {

@@ -1,8 +1,9 @@
 import { type Card, ERRORS, endpoints } from '@parlor/contract';
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, call, follow } from '../../app/api';
 import { readStorage, writeStorage } from '../../app/browser';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { AppThunk, RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
 import {
@@ -61,7 +62,7 @@ export const loadMoreDiscover = createApiThunk(
   'discover/loadMore',
   (next: string, { signal }) => follow(endpoints.discover, next, { signal }),
   (next, getState) => {
-    const s = getState().discover;
+    const s = selectDiscover(getState());
     return s.status === 'loaded' && s.more !== 'loading' && s.next === next;
   },
 );
@@ -73,7 +74,7 @@ export const setFollowing = createApiThunk(
     following
       ? call(endpoints.follow, { body: { user_id: userId } })
       : call(endpoints.unfollow, { query: { user_id: userId } }),
-  ({ userId }, getState) => !getState().discover.pendingFollow.includes(userId),
+  ({ userId }, getState) => !selectDiscover(getState()).pendingFollow.includes(userId),
 );
 
 function setFollowee(state: DiscoverState, userId: string, value: boolean) {
@@ -177,6 +178,13 @@ export const restoreCardHistory = (): AppThunk => (dispatch, getState) => {
 export const visitCard = (): AppThunk => (dispatch, getState) => {
   dispatch(cardVisited());
   const user = getState().auth.user;
-  if (user) writeStorage(CARD_HISTORY_KEY, cardHistoryValue(user._id, getState().discover.stack.seen));
+  if (user) writeStorage(CARD_HISTORY_KEY, cardHistoryValue(user._id, selectDiscover(getState()).stack.seen));
 };
-export const selectDiscover = (state: RootState) => state.discover;
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof discoverSlice> {}
+}
+/** Added to the store when this screen's code loads (app/store.ts). */
+const injected = discoverSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectDiscover = (state: RootState) => injected.selectSlice(state);

@@ -7,7 +7,6 @@ import {
   mediaKindOf,
   VIDEO_METADATA_TIMEOUT_MS,
 } from '@parlor/contract';
-import SparkMD5 from 'spark-md5';
 
 // What happens to a chosen file before it is uploaded. Checks first (their exact
 // messages come from the contract, which the server repeats), then photos are shrunk to at most
@@ -106,17 +105,19 @@ export function readVideoMetadata(
 const CHUNK = 4 * 1024 * 1024;
 /** The md5 the server names a file by (the spec's media_id), read in chunks to spare memory. */
 export async function md5Of(blob: Blob): Promise<string> {
-  const spark = new SparkMD5.ArrayBuffer();
   try {
+    // Loaded with the first file picked: no first screen needs its 8 KB.
+    const { default: SparkMD5 } = await import('spark-md5');
+    const spark = new SparkMD5.ArrayBuffer();
     for (let at = 0; at < blob.size; at += CHUNK) {
       spark.append(await blob.slice(at, at + CHUNK).arrayBuffer());
     }
+    return spark.end();
   } catch {
     throw new MediaFileError(
       mediaKindOf(blob.type) === 'video' ? MEDIA.videoLoadError : MEDIA.imageLoadError,
     );
   }
-  return spark.end();
 }
 
 /** Runs the file checks and preparation; throws MediaFileError with the message to show. */

@@ -1,18 +1,40 @@
 import { TEXTS } from '@parlor/contract';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { lazyWithRetry } from '../../app/lazyWithRetry';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';
-import { AccountFrozenPopup, AccountTerminatedPopup } from '../account-states/AccountStatePopups';
-import { BoostPopup } from '../account-states/BoostPopup';
-import { UploadInProgressPopup } from '../account-states/UploadInProgressPopup';
 import { GlobalNoticePopup, IntroPopup } from '../notices/NoticePopups';
-import { PaymentPopup } from '../payments/PaymentPopup';
-import { ReferralPopup } from '../referrals/ReferralPopup';
-import { EmailVerifyPopup } from '../verification/EmailVerifyPopup';
-import { EmailVerifiedPopup, EssentialInfoPopup } from '../verification/OnboardingPopups';
 import { type PopupEntry, popPopup, selectPopupStack } from './popupsSlice';
+
+// The popups a first screen may open (an area's intro, the platform's notice, a confirmation) come
+// with this host; the others (payments, verification, referrals, account states: 30 KB) are loaded
+// when first opened, or a few seconds after the page's start (`preloadPopups`).
+const loaders = {
+  accountStates: () => import('../account-states/AccountStatePopups'),
+  boost: () => import('../account-states/BoostPopup'),
+  uploadInProgress: () => import('../account-states/UploadInProgressPopup'),
+  payment: () => import('../payments/PaymentPopup'),
+  referral: () => import('../referrals/ReferralPopup'),
+  emailVerify: () => import('../verification/EmailVerifyPopup'),
+  onboarding: () => import('../verification/OnboardingPopups'),
+};
+const AccountFrozenPopup = lazyWithRetry(loaders.accountStates, 'AccountFrozenPopup');
+const AccountTerminatedPopup = lazyWithRetry(loaders.accountStates, 'AccountTerminatedPopup');
+const BoostPopup = lazyWithRetry(loaders.boost, 'BoostPopup');
+const UploadInProgressPopup = lazyWithRetry(loaders.uploadInProgress, 'UploadInProgressPopup');
+const PaymentPopup = lazyWithRetry(loaders.payment, 'PaymentPopup');
+const ReferralPopup = lazyWithRetry(loaders.referral, 'ReferralPopup');
+const EmailVerifyPopup = lazyWithRetry(loaders.emailVerify, 'EmailVerifyPopup');
+const EmailVerifiedPopup = lazyWithRetry(loaders.onboarding, 'EmailVerifiedPopup');
+const EssentialInfoPopup = lazyWithRetry(loaders.onboarding, 'EssentialInfoPopup');
+
+/** Loads the popups kept out of the page's start, so that none waits for its code when opened. */
+export function preloadPopups(): void {
+  for (const load of Object.values(loaders)) load().catch(() => undefined);
+}
 
 interface KindProps<E extends PopupEntry> {
   entry: E;
@@ -104,37 +126,48 @@ export function PopupHost() {
 
   return stack.map((entry, index) => {
     const props = { active: index === stack.length - 1, close: () => dispatch(popPopup(entry.id)), run };
-    switch (entry.kind) {
-      case 'basic':
-        return <BasicPopup key={entry.id} entry={entry} {...props} />;
-      case 'confirm':
-        return <ConfirmPopup key={entry.id} entry={entry} {...props} />;
-      case 'accountVerified':
-        return <AccountVerifiedPopup key={entry.id} entry={entry} {...props} />;
-      case 'payments':
-        return <PaymentPopup key={entry.id} id={entry.id} props={entry.props} {...props} />;
-      case 'emailVerify':
-        return <EmailVerifyPopup key={entry.id} props={entry.props} {...props} />;
-      case 'emailVerified':
-        return <EmailVerifiedPopup key={entry.id} {...props} />;
-      case 'essentialInfo':
-        return <EssentialInfoPopup key={entry.id} {...props} />;
-      case 'accountTerminated':
-        return <AccountTerminatedPopup key={entry.id} reason={entry.props.reason} {...props} />;
-      case 'accountFrozen':
-        return <AccountFrozenPopup key={entry.id} message={entry.props.message} {...props} />;
-      case 'referralProgram':
-        return <ReferralPopup key={entry.id} props={entry.props} {...props} />;
-      case 'boost':
-        return <BoostPopup key={entry.id} {...props} />;
-      case 'intro':
-        return <IntroPopup key={entry.id} intro={entry.props.intro} {...props} />;
-      case 'globalNotice':
-        return <GlobalNoticePopup key={entry.id} notice={entry.props.notice} {...props} />;
-      case 'uploadInProgress':
-        return <UploadInProgressPopup key={entry.id} target={entry.props} {...props} />;
-      default:
-        return null;
-    }
+    // Each in a boundary of its own: a popup whose code is still loading hides no other.
+    return (
+      <Suspense key={entry.id} fallback={null}>
+        {popupOf(entry, props)}
+      </Suspense>
+    );
   });
+}
+
+type HostProps = Omit<KindProps<PopupEntry>, 'entry'>;
+
+function popupOf(entry: PopupEntry, props: HostProps) {
+  switch (entry.kind) {
+    case 'basic':
+      return <BasicPopup entry={entry} {...props} />;
+    case 'confirm':
+      return <ConfirmPopup entry={entry} {...props} />;
+    case 'accountVerified':
+      return <AccountVerifiedPopup entry={entry} {...props} />;
+    case 'payments':
+      return <PaymentPopup id={entry.id} props={entry.props} {...props} />;
+    case 'emailVerify':
+      return <EmailVerifyPopup props={entry.props} {...props} />;
+    case 'emailVerified':
+      return <EmailVerifiedPopup {...props} />;
+    case 'essentialInfo':
+      return <EssentialInfoPopup {...props} />;
+    case 'accountTerminated':
+      return <AccountTerminatedPopup reason={entry.props.reason} {...props} />;
+    case 'accountFrozen':
+      return <AccountFrozenPopup message={entry.props.message} {...props} />;
+    case 'referralProgram':
+      return <ReferralPopup props={entry.props} {...props} />;
+    case 'boost':
+      return <BoostPopup {...props} />;
+    case 'intro':
+      return <IntroPopup intro={entry.props.intro} {...props} />;
+    case 'globalNotice':
+      return <GlobalNoticePopup notice={entry.props.notice} {...props} />;
+    case 'uploadInProgress':
+      return <UploadInProgressPopup target={entry.props} {...props} />;
+    default:
+      return null;
+  }
 }

@@ -1,8 +1,9 @@
 import { endpoints, type Purchase } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/storeTypes';
 import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
 
@@ -180,4 +181,11 @@ export const purchasesSlice = createSlice({
 
 export const { tabChanged, purchaseToggled, allPurchasesToggled, selectionCleared, noticeCleared } =
   purchasesSlice.actions;
-export const selectPurchases = (state: RootState) => state.purchases;
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof purchasesSlice> {}
+}
+/** Added to the store when this screen's code loads (app/store.ts). */
+const injected = purchasesSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectPurchases = (state: RootState) => injected.selectSlice(state);

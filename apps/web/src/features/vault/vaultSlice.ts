@@ -1,7 +1,8 @@
 import { endpoints, type VaultMedia } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/storeTypes';
 import { loadVaultPage } from '../media/mediaThunks';
 import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
@@ -106,4 +107,11 @@ export const vaultSlice = createSlice({
 
 export const { vaultItemToggled, allVaultToggled, vaultSelectionCleared, deleteAsked, deleteDismissed } =
   vaultSlice.actions;
-export const selectVault = (state: RootState) => state.vault;
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof vaultSlice> {}
+}
+/** Added to the store when this screen's code loads (app/store.ts). */
+const injected = vaultSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectVault = (state: RootState) => injected.selectSlice(state);
