@@ -83,9 +83,12 @@ test("opening a conversation asks for its chat and messages before any of the ap
   const page = await (await browser.newContext()).newPage();
   const chatLookups: string[] = [];
   const messagePages: string[] = [];
+  const inboxPages: string[] = [];
   page.on('request', (req) => {
-    const path = new URL(req.url()).pathname;
+    const url = new URL(req.url());
+    const path = url.pathname;
     if (path === '/v1/chat' && req.method() === 'GET') chatLookups.push(req.url());
+    if (path === '/v1/chats' && url.searchParams.get('offset') === '0') inboxPages.push(req.url());
     if (/^\/v1\/chats\/[^/]+\/messages$/.test(path)) messagePages.push(req.url());
   });
   // Even the boot script is held: the page's inline start script asks for the chat, then its messages.
@@ -105,6 +108,8 @@ test("opening a conversation asks for its chat and messages before any of the ap
   await page.waitForTimeout(500);
   expect(chatLookups).toHaveLength(1);
   expect(messagePages).toHaveLength(1);
+  // The inbox beside (or behind) the conversation: its first page, asked for once, at the start too.
+  expect(inboxPages).toHaveLength(1);
 });
 
 test('a signed-in page asks for its intros and notice together with the session, not after it', async ({

@@ -36,7 +36,7 @@ export function startScript(files: { app: StartFile[]; conversation: StartFile[]
     `if(${convo.path}.test(p))${list(files.conversation)}.forEach(load);` +
     `if(/(?:^|; )${COOKIE_API_BASE}=/.test(document.cookie))return;` +
     `var h=${json(apiHeaders(null))};h[${json(TOKEN_HEADER)}]=t;` +
-    `var s=window[${json(START_GLOBAL)}]={token:t,byUrl:{}};` +
+    `var s=window[${json(START_GLOBAL)}]={token:t,at:Date.now(),byUrl:{}};` +
     `var get=function(u){var r=fetch(u,{headers:h,credentials:"same-origin"})` +
     `.catch(function(){return null});s.byUrl[u]=r;return r};` +
     `var put=function(u,v){return u.replace(${json(SLOT)},encodeURIComponent(v))};` +

@@ -65,9 +65,13 @@ describe('early calls', () => {
     await vi.waitFor(() => expect(taken).toBe(true));
   });
 
-  it("asks for the inbox's first page too on the inbox's own path, and on no other", async () => {
+  it("asks for the inbox's first page too on the paths its list is on, and on no other", async () => {
     startEarlyCalls('/account');
     expect(asked('/v1/chats')).toBe(0);
+    clearEarlyCalls();
+    startEarlyCalls('/chats/0f8e6a3c-1d2b-4c5d-8e9f-a1b2c3d4e5f6');
+    expect(asked('/v1/chats')).toBe(1);
+    fetchMock.mockClear();
     clearEarlyCalls();
     startEarlyCalls('/chats');
     expect(asked('/v1/chats')).toBe(1);

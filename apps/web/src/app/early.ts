@@ -1,7 +1,7 @@
 import { endpoints } from '@parlor/contract';
 import { call } from './api';
 import { storedToken } from './browser';
-import { opensOnInbox } from './routes';
+import { showsInbox } from './routes';
 import { FIRST_QUERIES } from './startCalls';
 
 /**
@@ -17,7 +17,7 @@ const EARLY_CALLS = {
   providerConfig: () => call(endpoints.providerConfig, { query: FIRST_QUERIES.providerConfig }),
   intros: () => call(endpoints.intros),
   notice: () => call(endpoints.platformNotice),
-  /** Only on the inbox's own path: its list is what the page shows first. */
+  /** Only on the paths the inbox's list is on (its own, a conversation's). */
   inboxFirstPage: () => call(endpoints.listChats, { query: FIRST_QUERIES.inboxFirstPage }),
 };
 type EarlyKey = keyof typeof EARLY_CALLS;
@@ -30,7 +30,7 @@ export function startEarlyCalls(pathname: string): void {
   const token = storedToken();
   if (!token) return;
   for (const key of Object.keys(EARLY_CALLS) as EarlyKey[]) {
-    if (slots.has(key) || (key === 'inboxFirstPage' && !opensOnInbox(pathname))) continue;
+    if (slots.has(key) || (key === 'inboxFirstPage' && !showsInbox(pathname))) continue;
     const answer = EARLY_CALLS[key]();
     // A failure is the taker's to handle; an answer never taken is no unhandled rejection.
     answer.catch(() => undefined);

@@ -20,9 +20,12 @@ export function entryScreen(pathname: string): EntryScreen {
   return ENTRY_PREFIXES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? 'main';
 }
 
-/** The inbox's own path: its list is what the page shows first (on a phone, alone). */
-export const INBOX_PATH = /^\/(?:chats\/?)?$/;
-export const opensOnInbox = (pathname: string) => INBOX_PATH.test(pathname);
+/**
+ * The paths the inbox's list is on: its own (what a phone shows first) and a conversation's (beside
+ * it on a wide screen, behind it on a phone, and loaded either way).
+ */
+export const INBOX_PATHS = /^\/(?:chats(?:\/[^/]+)?)?\/?$/;
+export const showsInbox = (pathname: string) => INBOX_PATHS.test(pathname);
 
 /** A conversation's path: the other user's id (URL-encoded) is its one group. */
 export const CONVERSATION_PATH = /^\/chats\/([^/]+)\/?$/;

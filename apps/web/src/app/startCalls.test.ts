@@ -4,7 +4,7 @@ import { startScript } from '../../appPreload';
 import { chat } from '../features/chats/inboxTestData';
 import { openConversation } from '../features/conversation/conversationThunks';
 import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
-import { START_GLOBAL, startPlan } from './startCalls';
+import { START_GLOBAL, STARTED_CALL_TTL_MS, startPlan, takeStartedCall } from './startCalls';
 import { createStore } from './store';
 
 // The page's inline start script makes the first screen's calls before any module has loaded; the
@@ -19,6 +19,7 @@ const FIRST_FOR_EVERY_PAGE = [
   '/v1/users/intros',
   '/v1/notice',
 ];
+const INBOX_FIRST_PAGE = '/v1/chats?v=2&limit=20&offset=0&type=all';
 const USER = '0f8e6a3c-1d2b-4c5d-8e9f-a1b2c3d4e5f6';
 const inboxPage = { data: [chat('a', 1)], unread_messages: 0, unread_messages_favorites: 0, next: null };
 
@@ -81,7 +82,7 @@ afterEach(() => {
 describe("the page's start script", () => {
   it("asks for the inbox's session and first page, and the app takes both instead of asking again", async () => {
     runStartScript('/chats');
-    expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, '/v1/chats?v=2&limit=20&offset=0&type=all']);
+    expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, INBOX_FIRST_PAGE]);
     // The app's code, not a conversation's.
     expect(head.appendChild).toHaveBeenCalledTimes(1);
 
@@ -93,18 +94,19 @@ describe("the page's start script", () => {
 
   it("asks for a conversation's chat and then its messages, and opening it asks for neither again", async () => {
     runStartScript(`/chats/${USER}`);
-    await vi.waitFor(() => expect(urls()).toHaveLength(6));
+    await vi.waitFor(() => expect(urls()).toHaveLength(7));
     // The app's code and the conversation's screen (its script and styles).
     expect(head.appendChild).toHaveBeenCalledTimes(3);
     expect(urls()).toEqual([
       ...FIRST_FOR_EVERY_PAGE,
+      INBOX_FIRST_PAGE,
       `/v1/chat?recipient_id=${USER}`,
       `/v1/chats/chat-${USER}/messages?limit=50&offset=0`,
     ]);
 
     const store = createStore();
     await store.dispatch(openConversation({ otherUserId: USER }));
-    expect(urls()).toHaveLength(6);
+    expect(urls()).toHaveLength(7);
     expect(store.getState().conversations.byUser[USER]).toMatchObject({
       status: 'ready',
       chatId: `chat-${USER}`,
@@ -118,6 +120,14 @@ describe("the page's start script", () => {
     await earlyOrCall('inboxFirstPage');
     expect(urls().filter((u) => u.startsWith('/v1/chats?'))).toHaveLength(2);
     expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ 'access-token': 'tok-2' });
+  });
+
+  it('hands over no answer once the first screen is long past', async () => {
+    runStartScript('/chats');
+    expect(takeStartedCall('/v1/users/me', 'tok-1', Date.now() + STARTED_CALL_TTL_MS + 1)).toBeUndefined();
+    // Nor later: what was left is dropped.
+    expect(takeStartedCall('/v1/notice', 'tok-1')).toBeUndefined();
+    expect(takeStartedCall('/v1/users/intros', 'tok-1')).toBeUndefined();
   });
 
   it('sends the stored token and the headers every call sends', () => {
@@ -145,7 +155,7 @@ describe("the page's start script", () => {
 
   it('asks for no chat when the path names no user', () => {
     runStartScript('/chats/not-a-user');
-    expect(urls()).toEqual(FIRST_FOR_EVERY_PAGE);
+    expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, INBOX_FIRST_PAGE]);
   });
 
   it('loads the app but calls nothing when another API origin is set', () => {

@@ -2,7 +2,7 @@ import { endpointPath, endpoints, MESSAGE_PAGE_SIZE } from '@parlor/contract';
 import { emptyList, inboxPageQuery } from '../features/chats/inboxModel';
 import { USER_ID_PATTERN } from '../features/conversation/conversationModel';
 import { queryString } from './http';
-import { CONVERSATION_PATH, INBOX_PATH } from './routes';
+import { CONVERSATION_PATH, INBOX_PATHS } from './routes';
 
 /**
  * The calls a signed-in page's inline start script (apps/web/appPreload.ts) makes before any module
@@ -16,8 +16,17 @@ export const START_GLOBAL = '__parlorStart';
 
 export interface StartedCalls {
   token: string;
+  /** When the script ran (ms since the epoch). */
+  at: number;
   byUrl: Record<string, Promise<Response | null> | undefined>;
 }
+
+/**
+ * An answer the start script got is handed over only this long after it ran: it is for the first
+ * screen, and one its page never asked for (a redirect, a screen left at once) must not stand in
+ * for a fresh call minutes later.
+ */
+export const STARTED_CALL_TTL_MS = 30_000;
 
 /** Stands for a value the script fills in when it runs (a user's or a chat's id), URL-encoded. */
 export const SLOT = '__slot__';
@@ -33,7 +42,7 @@ export const FIRST_QUERIES = {
 export interface StartPlan {
   /** On every signed-in path: the session, the provider's config, the area intros and the notice. */
   always: string[];
-  /** On the inbox's own path (`opensOnInbox`): its first page, what the page shows first. */
+  /** On the paths the inbox's list is on (`showsInbox`): its first page. */
   inbox: { path: RegExp; urls: string[] };
   /**
    * On a conversation's path with a user's id: the chat (`SLOT`: the id), then, from its answer's
@@ -51,7 +60,7 @@ export function startPlan(): StartPlan {
       endpointPath(endpoints.platformNotice),
     ],
     inbox: {
-      path: INBOX_PATH,
+      path: INBOX_PATHS,
       urls: [endpointPath(endpoints.listChats) + queryString(FIRST_QUERIES.inboxFirstPage)],
     },
     conversation: {
@@ -69,9 +78,17 @@ export function startPlan(): StartPlan {
  * The answer the start script got for a GET of `url`, once, when it was asked for with `token`;
  * otherwise nothing (the caller fetches). A start that failed on the network answers null here too.
  */
-export function takeStartedCall(url: string, token: string | null): Promise<Response | null> | undefined {
+export function takeStartedCall(
+  url: string,
+  token: string | null,
+  now = Date.now(),
+): Promise<Response | null> | undefined {
   const started = (globalThis as { [START_GLOBAL]?: StartedCalls })[START_GLOBAL];
   if (!started || !token || started.token !== token) return undefined;
+  if (now - started.at > STARTED_CALL_TTL_MS) {
+    started.byUrl = {};
+    return undefined;
+  }
   const answer = started.byUrl[url];
   if (answer) delete started.byUrl[url];
   return answer;
