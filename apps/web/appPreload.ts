@@ -13,13 +13,13 @@ export interface StartFile {
 
 /**
  * The page's inline start script. On a signed-in path, with a session token stored, it asks for the
- * signed-in app's chunk and styles (`files.app`; on a conversation's path its screen's too) and makes the first screen's
- * calls (`startPlan`: the session, the inbox's first page, a conversation's chat and messages) while
- * the boot script is still downloading; `api.ts` takes their answers (app/startCalls.ts). Without it,
- * on a phone's network, the app's code and then those calls (a round trip or three each) are what the
- * first screen waits for once boot has arrived and run. Signed-out visitors get none of it, and with
- * another API origin set (the `custom_api_base_url` cookie) no call is made here. Plain ES5: it runs
- * before any module has loaded.
+ * signed-in app's chunk and styles (`files.app`; on a conversation's path its screen's too) and makes
+ * the first screen's calls (`startPlan`: the session, the inbox's first page, a conversation's chat
+ * and messages) while the boot script is still downloading; `api.ts` takes their answers
+ * (app/startCalls.ts). Without it, on a phone's network, the app's code and then those calls (a
+ * round trip or three each) are what the first screen waits for once boot has arrived and run.
+ * Signed-out visitors get none of it, and with another API origin set (the `custom_api_base_url`
+ * cookie) no call is made here. Plain ES5: it runs before any module has loaded.
  */
 export function startScript(files: { app: StartFile[]; conversation: StartFile[] }, plan: StartPlan): string {
   const list = (of: StartFile[]) => JSON.stringify(of.map((f) => [f.href, f.style ? 1 : 0]));
@@ -78,7 +78,8 @@ export function appPreload(): Plugin {
             ...[...(styles ?? [])].map((css) => ({ href: base + css, style: true })),
           ];
         };
-        const tag = `<script>${startScript({ app: files('app'), conversation: files('conversation') }, startPlan())}</script>`;
+        const script = startScript({ app: files('app'), conversation: files('conversation') }, startPlan());
+        const tag = `<script>${script}</script>`;
         const at = html.indexOf('<link rel="stylesheet"');
         if (at === -1) return html.replace('</head>', `    ${tag}\n  </head>`);
         return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;

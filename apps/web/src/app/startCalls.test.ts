@@ -80,7 +80,7 @@ afterEach(() => {
 });
 
 describe("the page's start script", () => {
-  it("asks for the inbox's session and first page, and the app takes both instead of asking again", async () => {
+  it("asks for the inbox's first calls, and the app takes each instead of asking again", async () => {
     runStartScript('/chats');
     expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, INBOX_FIRST_PAGE]);
     // The app's code, not a conversation's.
