@@ -1,6 +1,16 @@
 import { ERRORS, endpoints, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiBaseUrl, apiNotices, call, follow, PERSON_MESSAGES, wsBaseUrl } from './api';
+import {
+  ApiError,
+  apiBaseUrl,
+  apiNotices,
+  call,
+  download,
+  follow,
+  PERSON_MESSAGES,
+  upload,
+  wsBaseUrl,
+} from './api';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -127,6 +137,46 @@ describe('api client', () => {
       message: ERRORS.usernameTaken,
       field: 'username',
     });
+  });
+
+  it('sends a file as multipart with the session headers, no JSON type, and parses the answer', async () => {
+    fetchMock.mockResolvedValue(
+      json(201, {
+        _id: 'd1',
+        kind: 'selfie',
+        url: '/v1/users/id-verification/documents/d1',
+        width: 800,
+        height: 600,
+        created_at: '2026-11-28T12:00:00.000Z',
+      }),
+    );
+    const form = new FormData();
+    form.set('file', new Blob(['x'], { type: 'image/jpeg' }), 'me.jpg');
+    const doc = await upload(endpoints.uploadIdDocument, form, { params: { kind: 'selfie' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/v1/users/id-verification/documents/selfie');
+    expect(init.body).toBe(form);
+    expect(init.headers).toEqual({
+      Accept: 'application/json',
+      'web-type': 'react',
+      'access-token': 'tok-123',
+    });
+    expect(doc).toMatchObject({ _id: 'd1', kind: 'selfie' });
+  });
+
+  it('ends the session on a 401 to an upload and gives a refused download the server message', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { message: ERRORS.unauthorized, code: 'unauthorized' }));
+    await expect(upload(endpoints.uploadAvatar, new FormData())).rejects.toMatchObject({ status: 401 });
+    expect(storage.data.has(STORAGE_KEYS.authToken)).toBe(false);
+    expect(location.assign).toHaveBeenCalledWith('/login');
+
+    fetchMock.mockResolvedValueOnce(json(429, { message: 'One export a day.', code: 'rate_limited' }));
+    await expect(download(endpoints.exportData)).rejects.toMatchObject({
+      status: 429,
+      message: 'One export a day.',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('PK', { status: 200 }));
+    expect(await (await download(endpoints.exportData)).text()).toBe('PK');
   });
 
   it('on 401 clears the token and sends the browser to /login', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@parlor/contract';
 import type { z } from 'zod';
 import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
-import { apiHeaders, type Query, queryString } from './http';
+import { apiHeaders, type Query, queryString, sessionHeaders } from './http';
 import { takeStartedCall } from './startCalls';
 
 /** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
@@ -143,13 +143,14 @@ export function endSession(): void {
 /** Calls that open or use a chat: a refusal there disables messaging with that member. */
 const isMessagingPath = (path: string) => /^\/v1\/(chat|messages|tips)(\/|\?|$)/.test(path);
 
-/** One call to the API: headers, base override, status handling and response validation. */
-async function request<T = unknown>(
-  method: string,
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<T> {
+/**
+ * Sends one call and answers its response once it succeeded: headers, base override, the session's
+ * end on a 401, maintenance and the error's person-facing message. A `FormData` body goes as
+ * multipart; anything else as JSON.
+ */
+async function send(method: string, path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
   let response: Response;
+  const multipart = options.body instanceof FormData;
   const url = buildUrl(path, options.query, options.base);
   const token = storedToken();
   try {
@@ -161,9 +162,12 @@ async function request<T = unknown>(
       answer ??
       (await fetch(url, {
         method,
-        headers: apiHeaders(token),
+        headers: multipart ? sessionHeaders(token) : apiHeaders(token),
         credentials: 'same-origin',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          multipart || options.body === undefined
+            ? (options.body as FormData | undefined)
+            : JSON.stringify(options.body),
         signal: options.signal,
       }));
   } catch (cause) {
@@ -181,6 +185,16 @@ async function request<T = unknown>(
     }
     throw error;
   }
+  return response;
+}
+
+/** One call to the API whose answer is JSON, validated with the response schema when there is one. */
+async function request<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const response = await send(method, path, options);
   // 204 is returned as is, without a body.
   if (response.status === 204) return undefined as T;
 
@@ -232,6 +246,25 @@ export function call<E extends Endpoint>(
     body,
     schema: responseSchema(endpoint),
   });
+}
+
+/** Sends a file (an endpoint whose transport is multipart) as every other call goes, and parses the answer. */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+  options: CallOptions & { params?: Record<string, string> } = {},
+): Promise<EndpointResult<E>> {
+  const { params, ...rest } = options;
+  return request(endpoint.method, endpointPath(endpoint, params), {
+    ...rest,
+    body: form,
+    schema: responseSchema(endpoint),
+  });
+}
+
+/** A call whose answer is a file (transport `file`): the response, once it succeeded, is the caller's. */
+export function download(endpoint: Endpoint, options: CallOptions = {}): Promise<Response> {
+  return send(endpoint.method, endpointPath(endpoint), options);
 }
 
 /** The endpoint's path as a pattern: each `:name` segment matches any one segment. */

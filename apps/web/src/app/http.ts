@@ -19,11 +19,16 @@ export function queryString(query?: Query): string {
 /** The header the session's token travels in. */
 export const TOKEN_HEADER = 'access-token';
 
-export function apiHeaders(token: string | null): Record<string, string> {
+/** The headers of every call: JSON answers, the client's kind and the session's token. */
+export function sessionHeaders(token: string | null): Record<string, string> {
   return {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
     'web-type': 'react',
     ...(token ? { [TOKEN_HEADER]: token } : {}),
   };
+}
+
+/** A call with a JSON body (or none). A multipart body must not say so: the browser writes its boundary. */
+export function apiHeaders(token: string | null): Record<string, string> {
+  return { ...sessionHeaders(token), 'Content-Type': 'application/json' };
 }

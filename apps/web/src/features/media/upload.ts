@@ -9,6 +9,7 @@ import {
 } from '@parlor/contract';
 import { ApiError, apiBaseUrl, call, endSession } from '../../app/api';
 import { storedToken } from '../../app/browser';
+import { sessionHeaders } from '../../app/http';
 import { pushPopup } from '../popups/popupsSlice';
 import { type PreparedMedia, prepareMediaFile } from './filePrep';
 
@@ -79,10 +80,8 @@ export function uploadFile(
     }
     const xhr = new XMLHttpRequest();
     xhr.open(endpoints.uploadMedia.method, `${options.host}${endpointPath(endpoints.uploadMedia)}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('web-type', 'react');
-    const token = storedToken();
-    if (token) xhr.setRequestHeader('access-token', token);
+    for (const [name, value] of Object.entries(sessionHeaders(storedToken())))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

@@ -1,14 +1,6 @@
-import {
-  type DeletionResponse,
-  ERRORS,
-  ErrorBody,
-  endpointPath,
-  endpoints,
-  type User,
-} from '@parlor/contract';
+import { type DeletionResponse, endpoints, type User } from '@parlor/contract';
 import type { z } from 'zod';
-import { ApiError, apiBaseUrl, type CallBody, call } from '../../app/api';
-import { storedToken } from '../../app/browser';
+import { type CallBody, call, download, upload } from '../../app/api';
 import { createApiThunk } from '../../app/requests';
 import { userUpdated } from '../auth/authSlice';
 
@@ -17,38 +9,13 @@ type DeletionResponseData = z.infer<typeof DeletionResponse>;
 // Profile and settings calls (issue 6). Each one that changes the account puts the answer in the
 // auth slice, the one cache of the signed-in user.
 
-/** POST /v1/users/avatar: multipart, so it bypasses the JSON client but keeps its headers and errors. */
+/** POST /v1/users/avatar: the photo as multipart. */
 export const uploadAvatar = createApiThunk(
   'settings/uploadAvatar',
   async (file: File, { dispatch, signal }) => {
     const form = new FormData();
     form.append('file', file);
-    const token = storedToken();
-    let response: Response;
-    try {
-      response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadAvatar)}`, {
-        method: endpoints.uploadAvatar.method,
-        headers: {
-          Accept: 'application/json',
-          'web-type': 'react',
-          ...(token ? { 'access-token': token } : {}),
-        },
-        credentials: 'same-origin',
-        body: form,
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ApiError(0, ERRORS.network, 'network_error');
-    }
-    const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const body = ErrorBody.safeParse(json);
-      throw body.success
-        ? new ApiError(response.status, body.data.message, body.data.code)
-        : new ApiError(response.status, ERRORS.default, 'unknown_error');
-    }
-    const user = endpoints.uploadAvatar.response.parse(json);
+    const user = await upload(endpoints.uploadAvatar, form, { signal });
     dispatch(userUpdated(user));
     return user;
   },
@@ -107,22 +74,7 @@ export const changePassword = (current: string, next: string) =>
  * send it) and handed to the browser as a download; answers the file's name.
  */
 export async function downloadMyData(): Promise<string> {
-  const token = storedToken();
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.exportData)}`, {
-      headers: { 'web-type': 'react', ...(token ? { 'access-token': token } : {}) },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, ERRORS.network, 'network_error');
-  }
-  if (!response.ok) {
-    const body = ErrorBody.safeParse(await response.json().catch(() => null));
-    throw body.success
-      ? new ApiError(response.status, body.data.message, body.data.code)
-      : new ApiError(response.status, ERRORS.default, 'unknown_error');
-  }
+  const response = await download(endpoints.exportData);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'parlor-data.zip';
   const url = URL.createObjectURL(await response.blob());

@@ -1,15 +1,13 @@
 import {
   type ApplicationResponse,
-  endpointPath,
   endpoints,
-  IdDocument,
+  type IdDocument,
   type IdDocumentKind,
   type IdDocuments,
 } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, apiBaseUrl, call, endSession, personMessage, toErrorInfo } from '../../app/api';
-import { storedToken } from '../../app/browser';
+import { apiBaseUrl, call, toErrorInfo, upload } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -21,31 +19,11 @@ import { trackUpload } from '../media/uploadsSlice';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './BecomeCreatorScreen.module.css';
 
-/** Sends one ID document as multipart (the JSON client does not carry files). */
-async function uploadDocument(kind: IdDocumentKind, file: File, signal: AbortSignal): Promise<IdDocument> {
+/** Sends one ID document as multipart. */
+function uploadDocument(kind: IdDocumentKind, file: File, signal: AbortSignal): Promise<IdDocument> {
   const form = new FormData();
   form.set('file', file);
-  const token = storedToken();
-  const res = await fetch(`${apiBaseUrl()}${endpointPath(endpoints.uploadIdDocument, { kind })}`, {
-    method: 'POST',
-    headers: { 'web-type': 'react', ...(token ? { 'access-token': token } : {}) },
-    body: form,
-    signal,
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (res.status === 401) endSession();
-  if (!res.ok) {
-    const code = (json as { code?: string } | null)?.code ?? 'upload_failed';
-    const message = (json as { message?: string } | null)?.message;
-    throw new ApiError(
-      res.status,
-      message
-        ? personMessage(res.status, code, message)
-        : 'The document could not be uploaded. Please try again.',
-      code,
-    );
-  }
-  return IdDocument.parse(json);
+  return upload(endpoints.uploadIdDocument, form, { params: { kind }, signal });
 }
 
 const STATUS_TEXT: Record<string, string> = {
