@@ -1,36 +1,31 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { AlertIcon } from '../../ui/icons';
 import { ShellSkeleton } from '../../ui/ShellSkeleton';
 import { PageSpinner } from '../../ui/Spinner';
-import { loginPathKeeping } from '../auth/authModel';
-import { selectAuthStatus, selectSigningOut, selectToken, selectUser } from '../auth/authSlice';
+import { selectAuthStatus, selectSigningOut, selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
 import { SystemPage } from '../system/SystemPage';
 import { useSessionLoad } from './useSessionLoad';
 
 /**
- * The main app needs a signed-in user: with a token it loads the user (GET /v1/users/me) and the
- * provider config, showing the app's frame meanwhile; without one it goes to /login.
+ * The main app needs a signed-in user: it loads the user (GET /v1/users/me) and the provider
+ * config, showing the app's frame meanwhile. A visitor without a token never gets here: App's
+ * `SignedInOnly` sends them to /login before the app's code loads.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
-  const token = useAppSelector(selectToken);
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectAuthStatus);
   const signingOut = useAppSelector(selectSigningOut);
   const config = useAppSelector((s) => selectRequest(s, loadProviderConfig));
-  const location = useLocation();
 
   useSessionLoad();
 
   if (signingOut) return <PageSpinner label="Signing out" />;
-  // A link opened while signed out is kept for after sign-in.
-  if (!token) return <Navigate to={loginPathKeeping(location.pathname, location.search)} replace />;
   if (!user && status === 'Error') {
     return (
       <SystemPage
