@@ -114,7 +114,15 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
       .set({ requires_moderation: false })
       .where('id', '=', creator.user._id)
       .execute();
-    // Process B loaded its set of creators with first_message messages before this PUT.
+    // Process B loaded its set of creators with first_message messages before this PUT. Its hub
+    // calls listeners in the order they subscribed, so once this one hears the change, B's set has it.
+    const heardOnB = new Promise<void>((resolve) => {
+      const stop = b.app.ctx.hub.subscribe((userId, frame) => {
+        if (userId !== creator.user._id || !frame.includes('"auto_messages_changed"')) return;
+        stop();
+        resolve();
+      });
+    });
     const put = await apiA.call('PUT', '/v1/auto-messages', {
       token: creator.token,
       body: { category: 'first_message', auto_messages: [{ type: 'text', text: 'Welcome in!' }] },
@@ -123,7 +131,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on one PostgreSQL 
     const fanOnA = await connectSocket(a.url, fan.token);
     await fanOnA.next('init');
     // The event reaches B over Redis before this send: B must fire without waiting for its reload.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await heardOnB;
     const sent = await apiB.call('POST', '/v1/messages', {
       token: fan.token,
       body: { recipient_id: creator.user._id, text: 'hi there' },
