@@ -201,3 +201,57 @@ test("a signed-in page asks for the app's code while the boot script is still on
   app.release();
   await expect(page.getByRole('banner').getByRole('link', { name: '0 credits' })).toBeVisible();
 });
+
+test('once the inbox has settled, the first chat opened shows its conversation without a loading spinner', async ({
+  browser,
+  request,
+}) => {
+  const fan = await apiSignUp(request, 'user');
+  const creator = await apiSignUp(request, 'featured');
+  await openChatAsFan(request, fan, creator);
+  for (const intro of ['messenger', 'chat']) {
+    const seen = await request.post('/v1/users/intros', {
+      headers: { 'access-token': fan.token },
+      data: { intro },
+    });
+    expect(seen.ok()).toBe(true);
+  }
+
+  const page = await (await browser.newContext()).newPage();
+  // The conversation's code comes a few seconds after the page's load (App.tsx `loadFirstScreen`).
+  const conversationCode = page.waitForResponse(
+    (res) => /\/assets\/conversation-[\w-]+\.js$/.test(res.url()),
+    {
+      timeout: 15_000,
+    },
+  );
+  await openAs(page, fan, '/chats');
+  const row = page.getByRole('link', { name: new RegExp(creator.username) });
+  await expect(row).toBeVisible();
+  await conversationCode;
+  // Evaluated by the next task; then every spinner that appears from here on is recorded.
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { spinners: string[] }).spinners = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const spinner = node.matches('[role=status][aria-label]')
+            ? node
+            : node.querySelector('[role=status][aria-label]');
+          if (spinner) seen.push(spinner.getAttribute('aria-label') ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  await row.click();
+  await expect(page.getByRole('textbox', { name: `Message ${creator.username}` })).toBeVisible();
+  // The conversation's screen was already here: it renders at once (its own "Loading conversation"
+  // while the messages come), not the code's fallback held for React's reveal throttle.
+  expect(await page.evaluate(() => (window as unknown as { spinners: string[] }).spinners)).not.toContain(
+    'Loading',
+  );
+});

@@ -20,16 +20,45 @@ export async function retryForever<T>(
   }
 }
 
+export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & {
+  /**
+   * Loads the code now, one try (a render retries on its own); resolves, never rejects, once it has
+   * been evaluated or the try has failed.
+   */
+  preload(): Promise<void>;
+};
+
 /**
  * React.lazy over a module's named export, with endless retries:
- * `lazyWithRetry(() => import('./Screen'), 'Screen')`.
+ * `lazyWithRetry(() => import('./Screen'), 'Screen')`. `preload()` fetches it ahead of its first
+ * render; once loaded, that render has it at once. Given a promise, even one of a module already
+ * here, React would first commit the boundary's fallback and then hold the screen back for its
+ * reveal throttle (up to 300 ms after that fallback): a popup opened or a first screen shown a
+ * third of a second late for nothing.
  */
 export function lazyWithRetry<M, K extends keyof M>(
   load: () => Promise<M>,
   exportName: K,
-): LazyExoticComponent<M[K] extends ComponentType<infer P> ? ComponentType<P> : never> {
-  return lazy(async () => {
-    const module = await retryForever(load);
-    return { default: module[exportName] as never };
+): LazyScreen<M[K] extends ComponentType<infer P> ? P : never> {
+  type Loaded = { default: ComponentType<M[K] extends ComponentType<infer P> ? P : never> };
+  let loaded: Loaded | undefined;
+  const keep = (module: M): Loaded => {
+    loaded ??= { default: module[exportName] as never };
+    return loaded;
+  };
+  const component = lazy(() => {
+    const ready = loaded;
+    // A thenable that answers at once: React's lazy settles on a synchronous `then` and renders
+    // the module in the same pass.
+    // biome-ignore lint/suspicious/noThenProperty: the synchronous thenable is the point.
+    if (ready) return { then: (resolve: (value: Loaded) => void) => resolve(ready) } as Promise<Loaded>;
+    return retryForever(load).then(keep);
+  });
+  return Object.assign(component, {
+    preload: () =>
+      load().then(
+        (module) => void keep(module),
+        () => undefined,
+      ),
   });
 }

@@ -1,16 +1,11 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { lazyWithRetry } from '../../app/lazyWithRetry';
+import { ConversationScreen } from '../../app/firstScreens';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import styles from './ChatsScreen.module.css';
 import { Inbox } from './Inbox';
-
-const ConversationScreen = lazyWithRetry(
-  () => import('../conversation/ConversationScreen'),
-  'ConversationScreen',
-);
 
 /**
  * /chats and /chats/{userId}: the inbox beside the open conversation on wide screens; on narrow
