@@ -236,7 +236,7 @@ test('once the inbox has settled, the first chat opened shows its conversation w
     (window as unknown as { spinners: string[] }).spinners = seen;
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
           const spinner = node.matches('[role=status][aria-label]')
             ? node
