@@ -86,6 +86,45 @@ test.describe('on a server with the area intros on', () => {
     await expect(chats).toBeHidden();
   });
 
+  test("an intro's words are fully visible in the first frame it is drawn", async ({
+    browser,
+    playwright,
+  }) => {
+    // Only the shade fades in and the dialog rises by transform (ui/Dialog.module.css): drawn at
+    // opacity 0 first, the intro (the largest thing on the first screen) counted as shown only once
+    // its fade had run and the busy page got round to painting again.
+    const request = await playwright.request.newContext({ baseURL: parlor.baseUrl });
+    const fan = await apiSignUp(request, 'user');
+    const page = await (await browser.newContext({ baseURL: parlor.baseUrl })).newPage();
+    await page.addInitScript(() => {
+      const drawn: number[] = [];
+      (window as unknown as { dialogOpacity: number[] }).dialogOpacity = drawn;
+      // The opacity each dialog is drawn with (its own times every ancestor's) in its first frame.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.addedNodes)) {
+            if (!(node instanceof Element)) continue;
+            const dialog = node.matches('[role=dialog]') ? node : node.querySelector('[role=dialog]');
+            if (!dialog) continue;
+            requestAnimationFrame(() => {
+              let opacity = 1;
+              for (let el: Element | null = dialog; el; el = el.parentElement) {
+                opacity *= Number.parseFloat(getComputedStyle(el).opacity);
+              }
+              drawn.push(opacity);
+            });
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await open(page, fan, '/chats');
+    await dismissVerifyPopup(page);
+    await expect(page.getByRole('dialog', { name: 'Your chats' })).toBeVisible();
+    const drawn = await page.evaluate(() => (window as unknown as { dialogOpacity: number[] }).dialogOpacity);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn).toEqual(drawn.map(() => 1));
+  });
+
   test('an admin sets a global warning: a fan online sees it live, once; clearing it hides it', async ({
     browser,
     playwright,
