@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { watchAdded } from './support/added';
 import { type ApiAccount, apiSignUp, dismissVerifyPopup } from './support/money';
 import { startOwnServer } from './support/own-server';
 import { captureScreens } from './support/screens';
@@ -96,31 +97,11 @@ test.describe('on a server with the area intros on', () => {
     const request = await playwright.request.newContext({ baseURL: parlor.baseUrl });
     const fan = await apiSignUp(request, 'user');
     const page = await (await browser.newContext({ baseURL: parlor.baseUrl })).newPage();
-    await page.addInitScript(() => {
-      const drawn: number[] = [];
-      (window as unknown as { dialogOpacity: number[] }).dialogOpacity = drawn;
-      // The opacity each dialog is drawn with (its own times every ancestor's) in its first frame.
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of Array.from(record.addedNodes)) {
-            if (!(node instanceof Element)) continue;
-            const dialog = node.matches('[role=dialog]') ? node : node.querySelector('[role=dialog]');
-            if (!dialog) continue;
-            requestAnimationFrame(() => {
-              let opacity = 1;
-              for (let el: Element | null = dialog; el; el = el.parentElement) {
-                opacity *= Number.parseFloat(getComputedStyle(el).opacity);
-              }
-              drawn.push(opacity);
-            });
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const dialogs = await watchAdded(page, '[role=dialog]');
     await open(page, fan, '/chats');
     await dismissVerifyPopup(page);
     await expect(page.getByRole('dialog', { name: 'Your chats' })).toBeVisible();
-    const drawn = await page.evaluate(() => (window as unknown as { dialogOpacity: number[] }).dialogOpacity);
+    const drawn = (await dialogs.added()).map((dialog) => dialog.opacity);
     expect(drawn.length).toBeGreaterThan(0);
     expect(drawn).toEqual(drawn.map(() => 1));
   });

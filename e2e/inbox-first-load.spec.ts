@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { watchAdded } from './support/added';
 import { openChatAsFan } from './support/media';
 import { type ApiAccount, apiSignUp, dismissVerifyPopup, openAs } from './support/money';
 import { expect, test } from './support/test';
@@ -209,15 +210,9 @@ test('once the inbox has settled, the first chat opened shows its conversation w
   const fan = await apiSignUp(request, 'user');
   const creator = await apiSignUp(request, 'featured');
   await openChatAsFan(request, fan, creator);
-  for (const intro of ['messenger', 'chat']) {
-    const seen = await request.post('/v1/users/intros', {
-      headers: { 'access-token': fan.token },
-      data: { intro },
-    });
-    expect(seen.ok()).toBe(true);
-  }
 
   const page = await (await browser.newContext()).newPage();
+  const spinners = await watchAdded(page, '[role=status][aria-label]');
   // The conversation's code comes a few seconds after the page's load (App.tsx `loadFirstScreen`).
   const conversationCode = page.waitForResponse(
     (res) => /\/assets\/conversation-[\w-]+\.js$/.test(res.url()),
@@ -229,29 +224,13 @@ test('once the inbox has settled, the first chat opened shows its conversation w
   const row = page.getByRole('link', { name: new RegExp(creator.username) });
   await expect(row).toBeVisible();
   await conversationCode;
-  // Evaluated by the next task; then every spinner that appears from here on is recorded.
-  await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { spinners: string[] }).spinners = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.addedNodes)) {
-          if (!(node instanceof Element)) continue;
-          const spinner = node.matches('[role=status][aria-label]')
-            ? node
-            : node.querySelector('[role=status][aria-label]');
-          if (spinner) seen.push(spinner.getAttribute('aria-label') ?? '');
-        }
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
+  // Its styles and the module's evaluation follow the script's arrival.
+  await page.waitForLoadState('networkidle');
+  await spinners.clear();
 
   await row.click();
   await expect(page.getByRole('textbox', { name: `Message ${creator.username}` })).toBeVisible();
   // The conversation's screen was already here: it renders at once (its own "Loading conversation"
-  // while the messages come), not the code's fallback held for React's reveal throttle.
-  expect(await page.evaluate(() => (window as unknown as { spinners: string[] }).spinners)).not.toContain(
-    'Loading',
-  );
+  // while the messages come), not the code's fallback ("Loading") held for React's reveal throttle.
+  expect((await spinners.added()).map((spinner) => spinner.label)).not.toContain('Loading');
 });

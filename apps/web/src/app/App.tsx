@@ -12,11 +12,14 @@ import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { afterStart } from './afterStart';
 import { storedToken } from './browser';
-import { ConversationScreen, MainApp } from './firstScreens';
+import { ConversationScreen } from './conversationScreen';
 import { useAppSelector } from './hooks';
 import { lazyWithRetry } from './lazyWithRetry';
 import { CONVERSATION_PATH, entryScreen } from './routes';
 
+// The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
+// signed-out screens load only what they show.
+const MainApp = lazyWithRetry(() => import('../features/shell/MainApp'), 'MainApp');
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');
 const ThreeDsCallbackScreen = lazyWithRetry(
@@ -44,7 +47,7 @@ export function startFirstScreen(pathname: string) {
  * The signed-in app's code with its first screen's, evaluated as soon as it has arrived (the page's
  * start script asked for it with the boot script: apps/web/appPreload.ts). Loaded past the screens'
  * components on purpose: the first render then reveals the frame, the screen and a conversation in
- * turn, each a short render. Handed to the first render at once (their `preload()`), the app rendered
+ * turn, each a short render. Handed to the first render at once (`preload()`), the app rendered
  * in one piece while the first answers reached the store: one 160-210 ms task after boot in
  * Lighthouse's traces, and a conversation's simulated LCP 0.3-0.5 s later (bench/README.md).
  */

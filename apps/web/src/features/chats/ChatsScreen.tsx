@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ConversationScreen } from '../../app/firstScreens';
+import { ConversationScreen } from '../../app/conversationScreen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';

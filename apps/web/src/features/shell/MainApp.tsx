@@ -1,6 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ChatsScreen } from '../../app/firstScreens';
 import { useAppSelector } from '../../app/hooks';
 import { lazyWithRetry } from '../../app/lazyWithRetry';
 import { RealtimeConnection } from '../../app/realtime';
@@ -10,6 +9,7 @@ import { AppShell } from './AppShell';
 import styles from './MainApp.module.css';
 import { SessionGate } from './SessionGate';
 
+const ChatsScreen = lazyWithRetry(() => import('../chats/ChatsScreen'), 'ChatsScreen');
 const HomeFeedScreen = lazyWithRetry(() => import('../feed/HomeFeedScreen'), 'HomeFeedScreen');
 const DiscoverScreen = lazyWithRetry(() => import('../discover/DiscoverScreen'), 'DiscoverScreen');
 const AccountScreen = lazyWithRetry(() => import('../account/AccountScreen'), 'AccountScreen');
