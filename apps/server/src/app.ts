@@ -47,6 +47,7 @@ import { registerTipRoutes } from './modules/tips/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { signInFailuresPurgeTask } from './modules/users/throttle';
 import { logRequest, registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerConnectionLimits } from './plugins/connection-limits';
 import { registerDrain } from './plugins/drain';
 import { requireDeclaredRoutes } from './plugins/endpoints';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBody(app);
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  await registerCompression(app);
   await registerRateLimit(app, redis, config.redisPrefix);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -125,14 +125,31 @@ describe('platform', () => {
     expect(ready.body.status).toBe('ready');
   });
 
-  it('sends security headers and a content security policy', async () => {
-    const res = await api.call('GET', '/healthz');
+  it('sends pages security headers and a content security policy', async () => {
+    const res = await api.call('GET', '/chats', { headers: { accept: 'text/html' } });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('keeps signed-in answers out of caches and refuses browser features the app does not use', async () => {
+  it('sends an API answer only the headers it uses, and a policy that loads and frames nothing', async () => {
+    const res = await api.call('GET', '/healthz');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    for (const pageOnly of [
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+    ]) {
+      expect(res.headers.get(pageOnly), pageOnly).toBeNull();
+    }
+  });
+
+  it('keeps signed-in answers out of caches', async () => {
     const { token, user } = await api.signUp();
     const me = await api.call('GET', '/v1/users/me', { token });
     expect(me.headers.get('cache-control')).toBe('no-store');
@@ -141,12 +158,10 @@ describe('platform', () => {
     );
     const profile = await api.call('GET', `/v1/users/${user.username}`);
     expect(profile.headers.get('cache-control')).toBeNull();
-    expect(me.headers.get('permissions-policy')).toContain('camera=()');
-    expect(profile.headers.get('permissions-policy')).toContain('geolocation=()');
   });
 
   it("lets pages connect to the app's own origins only, sockets included", async () => {
-    const res = await api.call('GET', '/healthz');
+    const res = await api.call('GET', '/chats', { headers: { accept: 'text/html' } });
     const connect = res.headers
       .get('content-security-policy')
       ?.match(/connect-src ([^;]*)/)?.[1]

@@ -102,7 +102,7 @@ describe('a media host on another origin', () => {
   });
 
   it('names the media origin in the content security policy of the pages', async () => {
-    const res = await fetch(`${server.url}/readyz`);
+    const res = await fetch(`${server.url}/chats`);
     const csp = res.headers.get('content-security-policy') ?? '';
     for (const directive of ['connect-src', 'img-src', 'media-src']) {
       expect(csp).toMatch(new RegExp(`${directive} [^;]*${MEDIA.replace(/\./g, '\\.')}`));

@@ -46,6 +46,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'assets', 'index-abc123.js'), SCRIPT);
   fs.writeFileSync(path.join(web, 'assets', 'index-abc123.css'), `body { color: #1b1a22; }\n`.repeat(50));
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("install", () => {});');
   await precompressDir(web);
   server = await startServer({ WEB_DIR: web });
 });
@@ -110,6 +111,71 @@ describe('precompressed web assets', () => {
   it('a missing asset is still a 404, in any encoding', async () => {
     const res = await rawGet(`${server.url}/assets/gone-000000.js`, { 'accept-encoding': 'br' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('security headers by what is sent', () => {
+  it("a page gets the app's content security policy and its page-only headers", async () => {
+    const page = await rawGet(`${server.url}/chats`, { accept: 'text/html' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('the service worker, a script that runs on its own, keeps the policy of the pages', async () => {
+    const worker = await rawGet(`${server.url}/service-worker.js`);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['content-security-policy']).toContain("connect-src 'self'");
+  });
+
+  it("scripts and stylesheets carry no page-only headers, about 1 KB less on each of a page's files", async () => {
+    for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const res = await rawGet(`${server.url}${file}`, { 'accept-encoding': 'br' });
+      expect(res.status, file).toBe(200);
+      expect(res.headers['content-security-policy'], file).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['permissions-policy'], file).toBeUndefined();
+      expect(res.headers['x-frame-options'], file).toBeUndefined();
+      expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+    }
+  });
+});
+
+describe('compressed API answers', () => {
+  it('sends an answer of 1 KB or more gzip- or brotli-compressed, the same JSON once decoded', async () => {
+    const { token } = await client(server.url).signUp();
+    const url = `${server.url}/v1/users/me`;
+    const plain = await rawGet(url, { 'access-token': token });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const json = JSON.parse(plain.body.toString());
+    expect(json.username).toBeTruthy();
+
+    // What a browser sends: gzip is chosen, cheaper to make for a few KB and nearly as small.
+    const gzip = await rawGet(url, { 'access-token': token, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 1.5);
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString())).toEqual(json);
+
+    const br = await rawGet(url, { 'access-token': token, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const res = await rawGet(`${server.url}/healthz`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toEqual({ status: 'ok' });
+  });
+
+  it('does not inflate a compressed request body: it is refused as malformed', async () => {
+    const res = await fetch(`${server.url}/v1/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: zlib.gzipSync(JSON.stringify({ login: 'nobody', password: 'password123' })),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('invalid_json');
   });
 });
 
