@@ -113,10 +113,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'cross-origin-opener-policy',
 ];
 
-/** What an answer that is not a page gets instead, should it be opened as one: nothing loads, nothing frames it. */
+/** What an answer that is not a page gets instead: opened as one, it loads and frames nothing. */
 export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-// Raster pictures, video and sound have no script to govern; an SVG does, and keeps the page's policy.
+// Raster pictures, video and sound have no script to govern; an SVG can, and keeps the page's.
 const NOT_A_DOCUMENT =
   /^(application\/json|text\/css|(application|text)\/javascript|image\/(jpeg|png|webp|gif|avif)|video\/|audio\/)/i;
 
