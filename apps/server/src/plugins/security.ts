@@ -114,7 +114,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** What an answer that is not a page gets instead: opened as one, it loads and frames nothing. */
-export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 // Raster pictures, video and sound have no script to govern; an SVG can, and keeps the page's.
 const NOT_A_DOCUMENT =
