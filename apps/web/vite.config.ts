@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import { appPreload } from './appPreload';
 import { chunkGroups } from './chunks';
 import { precompress } from './precompress';
+import { zodWithoutJsonSchema } from './zodWithoutJsonSchema';
 
 // The API server (apps/server) listens here by default; the dev server forwards /v1, sockets included.
 const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), appPreload(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), appPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
