@@ -133,3 +133,31 @@ test('a creator broadcasts a paid photo to All; two fans get it live, one buys, 
   await expect(again.getByTestId('broadcast-earned')).toContainText(earnedDollars);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('a creator selects two chats in the inbox and opens a broadcast to just them', async ({
+  page,
+  request,
+}) => {
+  const mila = await demoSignIn(request, 'mila');
+  await openAs(page, mila, '/chats');
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  const rows = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+  await rows.nth(0).check();
+  await rows.nth(1).check();
+  await page
+    .getByRole('toolbar', { name: 'Selected chats' })
+    .getByRole('button', { name: 'Broadcast' })
+    .click();
+
+  // The selection arrives as the audience, with how many fans it reaches.
+  await expect(page).toHaveURL(/\/broadcast$/);
+  const form = page.getByRole('form', { name: 'New broadcast' });
+  await expect(form).toContainText('The 2 chats you selected in your inbox');
+  await expect(form.getByTestId('broadcast-reach')).toHaveText(/^This broadcast will reach [12] fans?\.$/);
+
+  // A reload keeps the audience the inbox handed over.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'New broadcast' })).toContainText(
+    'The 2 chats you selected in your inbox',
+  );
+});

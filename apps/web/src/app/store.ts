@@ -1,19 +1,16 @@
 import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
-import { registerBroadcastListeners } from '../features/broadcast/broadcastListeners';
-import { broadcastSlice } from '../features/broadcast/broadcastSlice';
+import { registerBroadcastingFlag } from '../features/broadcast/broadcastingFlag';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
 import { inboxSlice } from '../features/chats/inboxSlice';
 import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
-import { registerEarningsListeners } from '../features/earnings/earningsListeners';
-import { earningsSlice } from '../features/earnings/earningsSlice';
+import { registerPayoutPopup } from '../features/earnings/payoutPopup';
 import { fansSlice } from '../features/fans/fansSlice';
-import { registerFeedListeners } from '../features/feed/feedListeners';
-import { feedSlice } from '../features/feed/feedSlice';
+import { registerUnreadFeedsListener } from '../features/feed/unreadFeedsListener';
 import { uploadsSlice } from '../features/media/uploadsSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
@@ -26,10 +23,11 @@ import { listeners, startAppListening } from './listeners';
 import { requestsSlice } from './requests';
 
 /**
- * The slices of screens no first screen shows (automatic messages, discover, purchases, the vault)
- * are not here: each screen's slice adds itself when its code loads (`slice.injectInto(rootReducer)`),
- * so a page's start carries none of their code. Each declares its state here by merging into this
- * interface.
+ * The slices of screens no first screen shows (automatic messages, broadcasts, discover, earnings,
+ * feeds, purchases, the vault) are not here: each screen's slice adds itself when its code loads
+ * (`slice.injectInto(rootReducer)`), and its listeners with it, so a page's start carries none of
+ * their code. Each declares its state here by merging into this interface. What must work before
+ * such a screen is opened (the payout popup, the Feed badge, `is_broadcasting`) is registered below.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: the lazily added slices declare the members.
 export interface LazyLoadedSlices {}
@@ -46,11 +44,8 @@ export const rootReducer = combineSlices({
   inbox: inboxSlice.reducer,
   fans: fansSlice.reducer,
   conversations: conversationsSlice.reducer,
-  feed: feedSlice.reducer,
-  broadcast: broadcastSlice.reducer,
   referrals: referralsSlice.reducer,
   connection: connectionSlice.reducer,
-  earnings: earningsSlice.reducer,
   notices: noticesSlice.reducer,
   uploads: uploadsSlice.reducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
@@ -68,9 +63,9 @@ export function createStore(observe?: Middleware) {
 
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
-registerFeedListeners(startAppListening);
-registerBroadcastListeners(startAppListening);
-registerEarningsListeners(startAppListening);
+registerUnreadFeedsListener(startAppListening);
+registerBroadcastingFlag(startAppListening);
+registerPayoutPopup(startAppListening);
 registerPushListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -11,7 +11,7 @@ import {
   saveCategory,
   selectAutoMessages,
 } from '../automessages/autoMessagesSlice';
-import { audienceChosen, deviceMediaChosen } from '../broadcast/broadcastSlice';
+import { audienceChosen, deviceMediaChosen, selectBroadcast } from '../broadcast/broadcastSlice';
 import { broadcastIo, holdFile, sendDraft } from '../broadcast/broadcastThunks';
 import { chat } from '../chats/inboxTestData';
 import { openConversation } from '../conversation/conversationThunks';
@@ -82,7 +82,7 @@ describe('leaving a page in the app while media uploads', () => {
     // Nothing uploads: it goes, and what the control does on leaving is done.
     expect(go('/broadcast')).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/broadcast', {});
-    expect(store.getState().broadcast.audience).toEqual({ kind: 'category', category: 'fans' });
+    expect(selectBroadcast(store.getState()).audience).toEqual({ kind: 'category', category: 'fans' });
     expect(popups()).toEqual([]);
 
     // While something uploads: the popup, with where to go and what to do then; nothing else yet.
@@ -91,7 +91,7 @@ describe('leaving a page in the app while media uploads', () => {
     navigate.mockClear();
     expect(go('/broadcast')).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
-    expect(store.getState().broadcast.audience).toEqual({ kind: 'category', category: 'all' });
+    expect(selectBroadcast(store.getState()).audience).toEqual({ kind: 'category', category: 'all' });
     expect(popups()).toEqual([
       { id: 'upload-in-progress', kind: 'uploadInProgress', props: { to: '/broadcast', onLeave } },
     ]);
@@ -164,9 +164,9 @@ describe('leaving a page in the app while media uploads', () => {
     expect(state.conversations.byUser.u2?.pending).toEqual({});
     expect(state.popups.stack).toEqual([]);
     // The broadcast was not posted; the draft keeps its video, with no progress left showing.
-    expect(state.broadcast.draft.upload).toBeNull();
-    expect(state.broadcast.post).toEqual({ status: 'none', error: null, aborted: true });
-    expect(state.broadcast.draft.media?.name).toBe('b.mp4');
+    expect(selectBroadcast(state).draft.upload).toBeNull();
+    expect(selectBroadcast(state).post).toEqual({ status: 'none', error: null, aborted: true });
+    expect(selectBroadcast(state).draft.media?.name).toBe('b.mp4');
     // The automatic message was not saved; its file waits for the next save.
     expect(await autoSave).toBe('aborted');
     const kept = selectAutoMessages(state).drafts.new_follower?.find((m) => m._id === item._id);

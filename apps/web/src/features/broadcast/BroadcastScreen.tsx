@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { ChatAreas } from '../chats/ChatAreas';
@@ -8,6 +9,10 @@ import { BroadcastComposer } from './BroadcastComposer';
 import { BroadcastProgress } from './BroadcastProgress';
 import styles from './BroadcastScreen.module.css';
 import { BroadcastStatsList } from './BroadcastStatsList';
+// The screen's live updates, registered with its code.
+import './broadcastListeners';
+import { audienceHandedOver } from './broadcastModel';
+import { screenOpened } from './broadcastSlice';
 import { loadBroadcasts } from './broadcastThunks';
 
 /**
@@ -18,9 +23,16 @@ export function BroadcastScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const creator = user?.type === 'featured';
+  const isBroadcasting = Boolean(user?.is_broadcasting);
+  const location = useLocation();
+  // Once per arrival (the location's key): the inbox's selection comes as the navigation's state.
+  const handedOver = audienceHandedOver(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken on arrival only, not as the user changes.
   useEffect(() => {
-    if (creator) void dispatch(loadBroadcasts({ reset: true }));
-  }, [dispatch, creator]);
+    if (!creator) return;
+    dispatch(screenOpened({ isBroadcasting, audience: handedOver }));
+    void dispatch(loadBroadcasts({ reset: true }));
+  }, [dispatch, creator, location.key]);
   if (!creator) return <NotFoundScreen />;
 
   return (

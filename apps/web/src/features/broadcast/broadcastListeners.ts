@@ -1,7 +1,7 @@
 import { connectionChanged } from '../../app/connectionSlice';
-import type { AppStartListening } from '../../app/listeners';
+import { type AppStartListening, startAppListening } from '../../app/listeners';
 import { realtimeEvent } from '../../app/realtimeEvent';
-import { userUpdated } from '../auth/authSlice';
+import { selectBroadcast } from './broadcastSlice';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
 
 export const SALES_QUIET_MS = 500;
@@ -10,8 +10,9 @@ export const SALES_QUIET_MS = 500;
  * The stats list follows the sends: a new broadcast appears at the top once accepted, a finished
  * one is read again (finish time, reads), and a 409 loads the one still sending, whose progress the
  * screen then shows. Only once the list was opened: nothing is fetched for a screen not visited.
+ * Registered when the screen's code loads (below); `is_broadcasting` is broadcastingFlag.ts's.
  */
-export function registerBroadcastListeners(startListening: AppStartListening) {
+function registerBroadcastListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: postBroadcast.fulfilled,
     effect: async (_action, api) => {
@@ -28,11 +29,7 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
     actionCreator: realtimeEvent,
     effect: async (action, api) => {
       if (action.payload.event !== 'broadcast_done') return;
-      // The server's user.update after it carries only is_broadcasting, which the signed-in user
-      // (kept whole) does not take: the user is brought up to date here.
-      const user = api.getState().auth.user;
-      if (user?.is_broadcasting) api.dispatch(userUpdated({ ...user, is_broadcasting: false }));
-      if (api.getState().broadcast.stats.status === 'None') return;
+      if (selectBroadcast(api.getState()).stats.status === 'None') return;
       await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });
@@ -42,7 +39,7 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
     actionCreator: realtimeEvent,
     effect: async (action, api) => {
       if (action.payload.event !== 'message_paid') return;
-      const { stats } = api.getState().broadcast;
+      const { stats } = selectBroadcast(api.getState());
       if (stats.status === 'None' || stats.items.length === 0) return;
       api.cancelActiveListeners();
       await api.delay(SALES_QUIET_MS);
@@ -54,9 +51,11 @@ export function registerBroadcastListeners(startListening: AppStartListening) {
     actionCreator: connectionChanged,
     effect: async (action, api) => {
       if (!action.payload || api.getOriginalState().connection.connected !== false) return;
-      const { stats, stage } = api.getState().broadcast;
+      const { stats, stage } = selectBroadcast(api.getState());
       if (stats.status === 'None' && stage !== 'broadcasting') return;
       await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });
 }
+
+registerBroadcastListeners(startAppListening);

@@ -3,7 +3,7 @@ import {
   creditsToDollars,
   type endpoints,
   type FetchStatus,
-  type InboxFilter,
+  InboxFilter,
   inboxTypeFor,
   type MediaUploadType,
   type MessageMedia,
@@ -113,6 +113,22 @@ export function audienceFromInbox(
     category: list.filter,
     search: list.search.trim(),
   };
+}
+
+/**
+ * The inbox's selection as handed to the broadcast screen in the navigation's state, or null. The
+ * state outlives a reload in the browser's history, so its shape is checked, not assumed.
+ */
+export function audienceHandedOver(state: unknown): BroadcastAudience | null {
+  const audience = (state as { audience?: Record<string, unknown> } | null)?.audience;
+  if (audience?.kind !== 'selection') return null;
+  const { mode, ids, category, search } = audience;
+  if (mode !== 'ids' && mode !== 'all') return null;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string') || typeof search !== 'string')
+    return null;
+  const filter = InboxFilter.safeParse(category);
+  if (!filter.success) return null;
+  return { kind: 'selection', mode, ids, category: filter.data, search };
 }
 
 /**

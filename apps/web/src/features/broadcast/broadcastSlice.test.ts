@@ -7,15 +7,26 @@ import { userUpdated } from '../auth/authSlice';
 import { filterChanged, searchChanged, selectAllToggled, selectionToggled } from '../chats/inboxSlice';
 import { uploadedPhoto } from '../media/mediaTestData';
 import { UploadAbortedError, UploadFailedError } from '../media/upload';
-import { audienceBody, audienceFromInbox, etaText, percentSent } from './broadcastModel';
+import {
+  audienceBody,
+  audienceFromInbox,
+  audienceHandedOver,
+  type BroadcastAudience,
+  etaText,
+  percentSent,
+} from './broadcastModel';
 import {
   audienceChosen,
   deviceMediaChosen,
   excludeBuyersChanged,
   priceChanged,
+  screenOpened,
+  selectBroadcast,
   textChanged,
   vaultMediaChosen,
 } from './broadcastSlice';
+// The screen's listeners come with its code: the list's refreshes below are theirs.
+import './broadcastListeners';
 import { broadcastIo, holdFile, loadBroadcasts, sendDraft, unsendBroadcast } from './broadcastThunks';
 
 const ME = 'mila';
@@ -119,8 +130,10 @@ const event = (
 
 describe('broadcast stage', () => {
   it('is broadcasting when the loaded user is broadcasting, and none when not', () => {
-    expect(signedIn().getState().broadcast.stage).toBe('none');
-    expect(signedIn({ ...creator, is_broadcasting: true }).getState().broadcast.stage).toBe('broadcasting');
+    expect(selectBroadcast(signedIn().getState()).stage).toBe('none');
+    expect(selectBroadcast(signedIn({ ...creator, is_broadcasting: true }).getState()).stage).toBe(
+      'broadcasting',
+    );
   });
 
   it('after a reload shows the sending broadcast from the stats list, then follows its events', async () => {
@@ -131,22 +144,22 @@ describe('broadcast stage', () => {
     };
     answers.push({ status: 200, body: page });
     await store.dispatch(loadBroadcasts({ reset: true }));
-    expect(store.getState().broadcast.active).toEqual({
+    expect(selectBroadcast(store.getState()).active).toEqual({
       _id: 'b2',
       sent: 400,
       total: 1000,
       eta_s: 6,
       done: false,
     });
-    expect(percentSent(store.getState().broadcast.active!)).toBe(40);
+    expect(percentSent(selectBroadcast(store.getState()).active!)).toBe(40);
 
     event(store, 'broadcast_progress', { _id: 'b2', sent: 900, total: 1000, eta_s: 1 });
-    expect(store.getState().broadcast.active).toMatchObject({ sent: 900, eta_s: 1 });
-    expect(store.getState().broadcast.stats.items[0]).toMatchObject({ sent: 900, status: 'sending' });
+    expect(selectBroadcast(store.getState()).active).toMatchObject({ sent: 900, eta_s: 1 });
+    expect(selectBroadcast(store.getState()).stats.items[0]).toMatchObject({ sent: 900, status: 'sending' });
 
     event(store, 'broadcast_done', { _id: 'b2', sent: 1000, total: 1000 });
     expect(store.getState().auth.user?.is_broadcasting).toBe(false);
-    const s = store.getState().broadcast;
+    const s = selectBroadcast(store.getState());
     expect(s.stage).toBe('none');
     expect(s.active).toMatchObject({ sent: 1000, done: true });
     expect(percentSent(s.active!)).toBe(100);
@@ -157,8 +170,8 @@ describe('broadcast stage', () => {
     const store = signedIn({ ...creator, is_broadcasting: true });
     answers.push({ status: 200, body: { data: [stats('b1')], next: null } });
     await store.dispatch(loadBroadcasts({ reset: true }));
-    expect(store.getState().broadcast.stage).toBe('none');
-    expect(store.getState().broadcast.active).toBeNull();
+    expect(selectBroadcast(store.getState()).stage).toBe('none');
+    expect(selectBroadcast(store.getState()).active).toBeNull();
   });
 });
 
@@ -166,13 +179,13 @@ describe('broadcast progress events', () => {
   it('never go backwards, and nothing after done moves the bar', () => {
     const store = signedIn();
     event(store, 'broadcast_progress', { _id: 'b1', sent: 500, total: 1000, eta_s: 3 });
-    expect(store.getState().broadcast.stage).toBe('broadcasting');
+    expect(selectBroadcast(store.getState()).stage).toBe('broadcasting');
     event(store, 'broadcast_progress', { _id: 'b1', sent: 200, total: 1000, eta_s: 4 });
-    expect(store.getState().broadcast.active?.sent).toBe(500);
+    expect(selectBroadcast(store.getState()).active?.sent).toBe(500);
     event(store, 'broadcast_done', { _id: 'b1', sent: 1000, total: 1000 });
     event(store, 'broadcast_progress', { _id: 'b1', sent: 800, total: 1000, eta_s: 1 });
-    expect(store.getState().broadcast.active).toMatchObject({ sent: 1000, done: true, eta_s: 0 });
-    expect(store.getState().broadcast.stage).toBe('none');
+    expect(selectBroadcast(store.getState()).active).toMatchObject({ sent: 1000, done: true, eta_s: 0 });
+    expect(selectBroadcast(store.getState()).stage).toBe('none');
   });
 
   it('a user.update saying not broadcasting does not end a send still running', async () => {
@@ -180,11 +193,11 @@ describe('broadcast progress events', () => {
     store.dispatch(textChanged('Hi all'));
     answers.push({ status: 202, body: { _id: 'b9', status: 'sending', total: 3 } });
     await store.dispatch(sendDraft());
-    expect(store.getState().broadcast.stage).toBe('broadcasting');
+    expect(selectBroadcast(store.getState()).stage).toBe('broadcasting');
     store.dispatch(userUpdated({ ...creator, is_broadcasting: false }));
-    expect(store.getState().broadcast.stage).toBe('broadcasting');
+    expect(selectBroadcast(store.getState()).stage).toBe('broadcasting');
     event(store, 'broadcast_done', { _id: 'b9', sent: 3, total: 3 });
-    expect(store.getState().broadcast.stage).toBe('none');
+    expect(selectBroadcast(store.getState()).stage).toBe('none');
   });
 
   it('reads as an ETA a person understands', () => {
@@ -234,7 +247,7 @@ describe('broadcast audience', () => {
       body: { message: 'Your previous broadcast is still sending. Wait until it is done.', code: 'conflict' },
     });
     await store.dispatch(sendDraft());
-    expect(store.getState().broadcast.post).toMatchObject({
+    expect(selectBroadcast(store.getState()).post).toMatchObject({
       status: 'failure',
       error: 'Your previous broadcast is still sending. Wait until it is done.',
     });
@@ -252,8 +265,8 @@ describe('broadcast audience', () => {
     const ids = posts.map((c) => (c.body as { clientSideReceiveId?: string }).clientSideReceiveId);
     expect(ids[0]).toBeTruthy();
     expect(ids[1]).toBe(ids[0]);
-    expect(store.getState().broadcast.active).toMatchObject({ _id: 'b1', sent: 0, total: 41 });
-    expect(store.getState().broadcast.draft.text).toBe('');
+    expect(selectBroadcast(store.getState()).active).toMatchObject({ _id: 'b1', sent: 0, total: 41 });
+    expect(selectBroadcast(store.getState()).draft.text).toBe('');
   });
 
   it('answers an empty audience with the server message', async () => {
@@ -264,8 +277,10 @@ describe('broadcast audience', () => {
       body: { message: 'Choose at least one chat to send this broadcast to.', code: 'bad_request' },
     });
     await store.dispatch(sendDraft());
-    expect(store.getState().broadcast.post.error).toBe('Choose at least one chat to send this broadcast to.');
-    expect(store.getState().broadcast.stage).toBe('none');
+    expect(selectBroadcast(store.getState()).post.error).toBe(
+      'Choose at least one chat to send this broadcast to.',
+    );
+    expect(selectBroadcast(store.getState()).stage).toBe('none');
   });
 });
 
@@ -276,13 +291,13 @@ describe('broadcast media', () => {
     const store = signedIn();
     const seen: number[] = [];
     store.subscribe(() => {
-      const up = store.getState().broadcast.draft.upload;
+      const up = selectBroadcast(store.getState()).draft.upload;
       if (up && seen[seen.length - 1] !== up.progress) seen.push(up.progress);
     });
     const upload = vi.spyOn(broadcastIo, 'upload').mockImplementation(async (_file, options) => {
       expect(options.type).toBe('paid_message');
       options.onProgress(50);
-      expect(store.getState().broadcast.draft.upload).toEqual({ progress: 50, loaded: 2, total: 4 });
+      expect(selectBroadcast(store.getState()).draft.upload).toEqual({ progress: 50, loaded: 2, total: 4 });
       return uploadedPhoto;
     });
     holdFile(file);
@@ -310,15 +325,15 @@ describe('broadcast media', () => {
       new UploadFailedError('Storage quota reached.', 413),
     );
     await store.dispatch(sendDraft());
-    expect(store.getState().broadcast.post).toMatchObject({
+    expect(selectBroadcast(store.getState()).post).toMatchObject({
       status: 'failure',
       error: 'Storage quota reached.',
     });
 
     vi.spyOn(broadcastIo, 'upload').mockRejectedValueOnce(new UploadAbortedError());
     await store.dispatch(sendDraft());
-    expect(store.getState().broadcast.post).toEqual({ status: 'none', error: null, aborted: true });
-    expect(store.getState().broadcast.draft.media?.name).toBe('a.jpg');
+    expect(selectBroadcast(store.getState()).post).toEqual({ status: 'none', error: null, aborted: true });
+    expect(selectBroadcast(store.getState()).draft.media?.name).toBe('a.jpg');
     expect(sent.filter((c) => c.url.endsWith('/v1/broadcast/send'))).toHaveLength(0);
   });
 
@@ -361,7 +376,7 @@ describe('broadcast stats', () => {
       handleServerEvent(store, ME, 'message_paid', { ...sale, message_id: 'm2' });
       await vi.advanceTimersByTimeAsync(1000);
       expect(sent.filter((c) => c.url.includes('/v1/broadcast'))).toHaveLength(2);
-      expect(store.getState().broadcast.stats.items[0]).toMatchObject({ purchases: 1, earned: 30 });
+      expect(selectBroadcast(store.getState()).stats.items[0]).toMatchObject({ purchases: 1, earned: 30 });
     } finally {
       vi.useRealTimers();
     }
@@ -379,7 +394,9 @@ describe('broadcast after a gap and after unsend', () => {
       body: { data: [stats('b1', { status: 'sending', sent: 70, total: 100, eta_s: 2 })], next: null },
     });
     store.dispatch(connectionChanged(true));
-    await vi.waitFor(() => expect(store.getState().broadcast.active).toMatchObject({ _id: 'b1', sent: 70 }));
+    await vi.waitFor(() =>
+      expect(selectBroadcast(store.getState()).active).toMatchObject({ _id: 'b1', sent: 70 }),
+    );
   });
 
   it('an unsent broadcast reads as unsent and ends a send still running', async () => {
@@ -389,7 +406,52 @@ describe('broadcast after a gap and after unsend', () => {
     answers.push({ status: 200, body: { _id: 'b1', status: 'canceled', deleted: 9, kept: 1 } });
     await store.dispatch(unsendBroadcast('b1'));
     expect(sent[sent.length - 1]).toMatchObject({ method: 'DELETE' });
-    expect(store.getState().broadcast.stats.items[0]?.status).toBe('canceled');
-    expect(store.getState().broadcast.stage).toBe('none');
+    expect(selectBroadcast(store.getState()).stats.items[0]?.status).toBe('canceled');
+    expect(selectBroadcast(store.getState()).stage).toBe('none');
+  });
+});
+
+describe('the audience the inbox hands over', () => {
+  const selection: BroadcastAudience = {
+    kind: 'selection',
+    mode: 'ids',
+    ids: ['f1', 'f2'],
+    category: 'fans',
+    search: '',
+  };
+
+  it('is taken from the navigation state when well formed', () => {
+    expect(audienceHandedOver({ audience: selection })).toEqual(selection);
+    expect(audienceHandedOver({ audience: { ...selection, mode: 'all', ids: [], search: 'ann' } })).toEqual({
+      ...selection,
+      mode: 'all',
+      ids: [],
+      search: 'ann',
+    });
+  });
+
+  it('is nothing for a missing or malformed state', () => {
+    for (const state of [
+      null,
+      undefined,
+      'x',
+      {},
+      { audience: null },
+      { audience: { ...selection, kind: 'category' } },
+      { audience: { ...selection, mode: 'some' } },
+      { audience: { ...selection, ids: [1] } },
+      { audience: { ...selection, category: 'nope' } },
+      { audience: { ...selection, search: 3 } },
+    ]) {
+      expect(audienceHandedOver(state)).toBeNull();
+    }
+  });
+
+  it('becomes the audience when the screen opens, which also takes a send in progress', () => {
+    const store = signedIn();
+    store.dispatch(screenOpened({ isBroadcasting: true, audience: selection }));
+    expect(selectBroadcast(store.getState())).toMatchObject({ audience: selection, stage: 'broadcasting' });
+    store.dispatch(screenOpened({ isBroadcasting: false, audience: null }));
+    expect(selectBroadcast(store.getState())).toMatchObject({ audience: selection, stage: 'broadcasting' });
   });
 });

@@ -1,7 +1,8 @@
 import type { BroadcastStats, User, VaultMedia } from '@parlor/contract';
-import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { type ApiErrorInfo, toErrorInfo } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
+import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/storeTypes';
 import { userUpdated } from '../auth/authSlice';
 import { loadSession, logout, signIn, signUp, updateUser } from '../auth/authThunks';
@@ -100,6 +101,14 @@ export const broadcastSlice = createSlice({
   name: 'broadcast',
   initialState: initialBroadcastState,
   reducers: {
+    /**
+     * The screen is opened: the slice may be new (it comes with the screen's code), so it takes
+     * what the signed-in user says of a send in progress, and the audience the inbox hands over.
+     */
+    screenOpened(s, action: PayloadAction<{ isBroadcasting: boolean; audience: BroadcastAudience | null }>) {
+      if (action.payload.isBroadcasting) s.stage = 'broadcasting';
+      if (action.payload.audience) s.audience = action.payload.audience;
+    },
     audienceChosen(s, action: PayloadAction<BroadcastAudience>) {
       s.audience = action.payload;
     },
@@ -249,6 +258,7 @@ export const broadcastSlice = createSlice({
 });
 
 export const {
+  screenOpened,
   audienceChosen,
   textChanged,
   priceChanged,
@@ -260,6 +270,13 @@ export const {
   postDismissed,
 } = broadcastSlice.actions;
 
-export const selectBroadcast = (s: RootState) => s.broadcast;
-export const selectBroadcastDraft = (s: RootState) => s.broadcast.draft;
-export const selectBroadcastStage = (s: RootState) => s.broadcast.stage;
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof broadcastSlice> {}
+}
+/** Added to the store when the broadcast screen's code loads (app/store.ts). */
+const injected = broadcastSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectBroadcast = (s: RootState) => injected.selectSlice(s);
+export const selectBroadcastDraft = (s: RootState) => selectBroadcast(s).draft;
+export const selectBroadcastStage = (s: RootState) => selectBroadcast(s).stage;

@@ -16,6 +16,12 @@ import {
 } from './broadcastActions';
 import { audienceBody, reachKey, uploadTypeFor } from './broadcastModel';
 
+/**
+ * The slice's state: in the store before any of these thunks runs, since the slice's module (which
+ * adds it) imports them and every screen that dispatches them reads the slice.
+ */
+const broadcastState = (state: RootState) => state.broadcast!;
+
 /** How many chats the audience reaches now ("Send to N fans"); `key` ties the answer to its audience. */
 export const countAudience = createApiThunk(
   'broadcast/countAudience',
@@ -29,7 +35,7 @@ export const countAudience = createApiThunk(
 export const loadBroadcasts = createApiThunk(
   'broadcast/load',
   async ({ reset }: { reset: boolean }, { getState }) => {
-    const next = getState().broadcast.stats.next;
+    const next = broadcastState(getState()).stats.next;
     if (!reset && next) return follow(endpoints.listBroadcasts, next);
     return call(endpoints.listBroadcasts, { query: { limit: 20, offset: 0 } });
   },
@@ -73,7 +79,7 @@ export function abortBroadcastUpload() {
  * The send id is kept with the draft, so sending it again after a failure never starts a second.
  */
 export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () => RootState) => {
-  const { draft, audience, post } = getState().broadcast;
+  const { draft, audience, post } = broadcastState(getState());
   if (post.status === 'init') return;
   const clientSideReceiveId = draft.clientSideReceiveId ?? newSendId();
   dispatch(sendStarted({ clientSideReceiveId }));
@@ -110,7 +116,7 @@ export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () =
         ),
       );
       dispatch(uploadSucceeded({ ...answer, uploadType }));
-      media = getState().broadcast.draft.media?.uploaded ?? null;
+      media = broadcastState(getState()).draft.media?.uploaded ?? null;
     } catch (error) {
       if (error instanceof UploadAbortedError || controller.signal.aborted) dispatch(uploadAborted());
       else dispatch(uploadFailed(failureMessage(error)));

@@ -8,7 +8,6 @@ import { useDismiss } from '../../ui/useDismiss';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { audienceFromInbox } from '../broadcast/broadcastModel';
-import { audienceChosen } from '../broadcast/broadcastSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import styles from './BulkActionBar.module.css';
 import { chatsActionConfirmed } from './inboxEffects';
@@ -46,8 +45,9 @@ export function BulkActionBar({ active }: { active: boolean }) {
   const everything = selection.mode === 'all' && selection.ids.length === 0;
   // The selection (or select-all with its exceptions over this tab or search) becomes the audience.
   const broadcast = () => {
-    // Only when the page is left (an upload running here may keep it): the audience goes with it.
-    navigate('/broadcast', { onLeave: audienceChosen(audienceFromInbox(list, selection)) });
+    // It goes as the navigation's state, which only a page actually left hands over (an upload
+    // running here may keep it): the broadcast screen takes it on arrival.
+    navigate('/broadcast', { state: { audience: audienceFromInbox(list, selection) } });
   };
   const chats = `${groupDigits(count)} chat${count === 1 ? '' : 's'}`;
   const [moreOpen, setMoreOpen] = useState(false);

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import styles from './EarningsScreen.module.css';
-import { EARNING_TYPES, seriesToChart, usd } from './earningsModel';
+import { EARNING_TYPES, seriesToChart } from './earningsModel';
+import { usd } from './usd';
 
 const HEIGHT = 220;
 const dayLabel = (date: string, long = false) =>

@@ -7,6 +7,8 @@ import { Spinner } from '../../ui/Spinner';
 import { PageHeader } from '../shell/PageHeader';
 import { AmlPanel } from './AmlPanel';
 import { EarningsChart } from './EarningsChart';
+// The page's live refreshes, registered with its code.
+import './earningsListeners';
 import styles from './EarningsScreen.module.css';
 import {
   type EarningsPeriod,
@@ -14,7 +16,6 @@ import {
   earningsCsv,
   seriesSums,
   totalsView,
-  usd,
 } from './earningsModel';
 import {
   earningsLeft,
@@ -28,6 +29,7 @@ import {
 } from './earningsSlice';
 import { PayoutHistory } from './PayoutHistory';
 import { PayoutPanel } from './PayoutPanel';
+import { usd } from './usd';
 
 /** Two or three choices side by side, one pressed (a toggle, not tabs: the page stays one page). */
 export function Segmented<T extends string | number>({

@@ -5,8 +5,9 @@ import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { CsvLink } from './EarningsScreen';
 import styles from './EarningsScreen.module.css';
-import { METHOD_LABELS, payoutsCsv, usd } from './earningsModel';
+import { METHOD_LABELS, payoutsCsv } from './earningsModel';
 import { loadPayouts, selectEarnings } from './earningsSlice';
+import { usd } from './usd';
 
 const STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Pending',

@@ -7,8 +7,9 @@ import { Card, CardTitle } from '../../ui/Card';
 import { LinkButton } from '../../ui/LinkButton';
 import { TextField } from '../../ui/TextField';
 import styles from './EarningsScreen.module.css';
-import { defaultPayoutAmount, METHOD_LABELS, usd } from './earningsModel';
+import { defaultPayoutAmount, METHOD_LABELS } from './earningsModel';
 import { amlFormOpened, payoutFeedbackCleared, requestPayout, selectEarnings } from './earningsSlice';
+import { usd } from './usd';
 
 const SETTINGS = '/account/settings/payouts';
 

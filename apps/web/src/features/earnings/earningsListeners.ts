@@ -1,15 +1,13 @@
-import { PayoutCompletedEvent } from '@parlor/contract';
 import { connectionChanged } from '../../app/connectionSlice';
-import type { AppStartListening } from '../../app/listeners';
+import { type AppStartListening, startAppListening } from '../../app/listeners';
 import { realtimeEvent } from '../../app/realtimeEvent';
-import { pushPopup } from '../popups/popupsSlice';
-import { usd } from './earningsModel';
 import {
   loadAccountInfo,
   loadPayouts,
   loadSeries,
   loadTotals,
   requestPayout,
+  selectEarnings,
   submitAml,
 } from './earningsSlice';
 
@@ -26,36 +24,18 @@ function movesEarnings(event: string, data: unknown): boolean {
 
 /**
  * The earnings page follows the money without a reload: a sale, a tip, a referral commission, a new
- * subscriber or a completed payout reads the shown totals and series again (only once the page was opened). A
- * completed payout also opens the spec's popup with its amount, wherever the creator is.
+ * subscriber or a completed payout reads the shown totals and series again (only once the page was
+ * opened). Registered when the page's code loads (below); the payout popup is in payoutPopup.ts.
  */
-export function registerEarningsListeners(startListening: AppStartListening) {
-  startListening({
-    actionCreator: realtimeEvent,
-    effect: (action, api) => {
-      if (action.payload.event !== 'payout_completed') return;
-      const data = PayoutCompletedEvent.safeParse(action.payload.data);
-      if (!data.success) return;
-      api.dispatch(
-        pushPopup({
-          id: `payout-completed-${data.data._id}`,
-          kind: 'basic',
-          props: {
-            title: 'Payout completed',
-            text: `${usd(data.data.amount_usd)} is on its way to your payout method.`,
-          },
-        }),
-      );
-    },
-  });
+function registerEarningsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: realtimeEvent,
     effect: async (action, api) => {
       if (!movesEarnings(action.payload.event, action.payload.data)) return;
-      if (!api.getState().earnings.opened) return;
+      if (!selectEarnings(api.getState()).opened) return;
       api.cancelActiveListeners();
       await api.delay(EARNINGS_QUIET_MS);
-      const { period, range } = api.getState().earnings;
+      const { period, range } = selectEarnings(api.getState());
       await Promise.all([api.dispatch(loadTotals(period)), api.dispatch(loadSeries(range))]);
     },
   });
@@ -63,7 +43,7 @@ export function registerEarningsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: requestPayout.fulfilled,
     effect: async (_action, api) => {
-      await api.dispatch(loadTotals(api.getState().earnings.period));
+      await api.dispatch(loadTotals(selectEarnings(api.getState()).period));
     },
   });
   startListening({
@@ -77,7 +57,7 @@ export function registerEarningsListeners(startListening: AppStartListening) {
     actionCreator: connectionChanged,
     effect: async (action, api) => {
       if (!action.payload || api.getOriginalState().connection.connected !== false) return;
-      const { opened, period, range } = api.getState().earnings;
+      const { opened, period, range } = selectEarnings(api.getState());
       if (!opened) return;
       await Promise.all([
         api.dispatch(loadTotals(period)),
@@ -87,3 +67,5 @@ export function registerEarningsListeners(startListening: AppStartListening) {
     },
   });
 }
+
+registerEarningsListeners(startAppListening);

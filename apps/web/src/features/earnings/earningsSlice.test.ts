@@ -132,21 +132,6 @@ describe('earnings slice', () => {
 });
 
 describe('earnings listeners', () => {
-  it('payout_completed opens the popup with the amount', () => {
-    const store = createStore();
-    store.dispatch(
-      realtimeEvent({
-        event: 'payout_completed',
-        data: { _id: 'p9', amount_usd: '1234.50' },
-        me: 'u',
-        receivedAt: 1,
-      }),
-    );
-    const popup = store.getState().popups.stack.at(-1);
-    expect(popup).toMatchObject({ kind: 'basic', props: { title: 'Payout completed' } });
-    expect(popup?.kind === 'basic' && popup.props.text).toContain('$1,234.50');
-  });
-
   it('a sale re-reads nothing while the page was never opened', async () => {
     const seen: string[] = [];
     const store = createStore(() => (next) => (action) => {

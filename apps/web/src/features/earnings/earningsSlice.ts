@@ -7,10 +7,11 @@ import {
   endpoints,
   type Payout,
 } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow, toErrorInfo } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/storeTypes';
 import { logout } from '../auth/authThunks';
 import {
@@ -77,7 +78,7 @@ export const loadAccountInfo = createApiThunk('earnings/info', async () => call(
 export const loadPayouts = createApiThunk(
   'earnings/payouts',
   async ({ reset }: { reset: boolean }, { getState }) => {
-    const next = getState().earnings.payouts.next;
+    const next = selectEarnings(getState()).payouts.next;
     if (!reset && next) return follow(endpoints.listPayouts, next);
     return call(endpoints.listPayouts, { query: { limit: 20, offset: 0 } });
   },
@@ -220,5 +221,13 @@ export const earningsSlice = createSlice({
 export const { earningsLeft, periodChosen, rangeChosen, amlFormOpened, payoutFeedbackCleared } =
   earningsSlice.actions;
 
-export const selectEarnings = (state: RootState) => state.earnings;
-export const selectAmlStatus = (state: RootState): AmlStatus => state.earnings.info?.aml_status ?? 'none';
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof earningsSlice> {}
+}
+/** Added to the store when the earnings page's code loads (app/store.ts). */
+const injected = earningsSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectEarnings = (state: RootState) => injected.selectSlice(state);
+export const selectAmlStatus = (state: RootState): AmlStatus =>
+  selectEarnings(state).info?.aml_status ?? 'none';

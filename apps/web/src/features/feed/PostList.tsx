@@ -4,7 +4,9 @@ import { Button } from '../../ui/Button';
 import card from '../../ui/Card.module.css';
 import skeleton from '../../ui/Skeleton.module.css';
 import { Spinner } from '../../ui/Spinner';
-import { loadFeed, loadMoreFeed, selectFeedList } from './feedSlice';
+// The feeds' listeners, registered with their code.
+import './feedListeners';
+import { loadFeed, loadMoreFeed, selectFeed, selectFeedList } from './feedSlice';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
 
@@ -34,7 +36,7 @@ function Skeletons() {
 export function PostList({ modelId, empty }: { modelId?: string; empty: ReactNode }) {
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => selectFeedList(state, modelId));
-  const posts = useAppSelector((state) => state.feed.posts);
+  const posts = useAppSelector((state) => selectFeed(state).posts);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { endpoints, type FeedPage, type FeedPost, LIST_PAGE_SIZE } from '@parlor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../app/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
 import { createApiThunk } from '../../app/requests';
+import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/storeTypes';
 import { unreadFeedsChanged } from '../auth/authSlice';
 import { subscribe } from '../subscriptions/subscriptionsSlice';
@@ -81,19 +82,19 @@ export const loadFeed = createApiThunk(
     if (modelId === undefined) dispatch(unreadFeedsChanged(0));
     return { page, fetchedAt: Date.now() };
   },
-  ({ modelId, force }, getState) => needsFetch(listOf(getState().feed, modelId), Date.now(), force),
+  ({ modelId, force }, getState) => needsFetch(listOf(selectFeed(getState()), modelId), Date.now(), force),
 );
 
 /** The following page, by the `next` link of the last one; skipped while a page is on its way. */
 export const loadMoreFeed = createApiThunk(
   'feed/loadMore',
   async ({ modelId }: FeedRef, { getState }): Promise<FeedPage> => {
-    const next = listOf(getState().feed, modelId)?.next;
+    const next = listOf(selectFeed(getState()), modelId)?.next;
     if (!next) return { data: [], next: null };
     return follow(endpoints.listFeed, next);
   },
   ({ modelId }, getState) => {
-    const list = listOf(getState().feed, modelId);
+    const list = listOf(selectFeed(getState()), modelId);
     return !!list?.next && list.status === 'ready';
   },
 );
@@ -208,7 +209,15 @@ export const feedSlice = createSlice({
 
 export const { postPatched, postAdded, postRemoved } = feedSlice.actions;
 
+declare module '../../app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof feedSlice> {}
+}
+/** Added to the store when a feed's code loads (app/store.ts). */
+const injected = feedSlice.injectInto(rootReducer);
+
+/** Its initial state until its first action has reached the store. */
+export const selectFeed = (state: RootState) => injected.selectSlice(state);
 const EMPTY = emptyFeedList();
 export const selectFeedList = (state: RootState, modelId?: string): FeedList =>
-  listOf(state.feed, modelId) ?? EMPTY;
-export const selectPost = (state: RootState, id: string): FeedPost | undefined => state.feed.posts[id];
+  listOf(selectFeed(state), modelId) ?? EMPTY;
+export const selectPost = (state: RootState, id: string): FeedPost | undefined => selectFeed(state).posts[id];
