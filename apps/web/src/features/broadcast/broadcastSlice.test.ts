@@ -7,20 +7,12 @@ import { userUpdated } from '../auth/authSlice';
 import { filterChanged, searchChanged, selectAllToggled, selectionToggled } from '../chats/inboxSlice';
 import { uploadedPhoto } from '../media/mediaTestData';
 import { UploadAbortedError, UploadFailedError } from '../media/upload';
-import {
-  audienceBody,
-  audienceFromInbox,
-  audienceHandedOver,
-  type BroadcastAudience,
-  etaText,
-  percentSent,
-} from './broadcastModel';
+import { audienceBody, audienceFromInbox, etaText, percentSent } from './broadcastModel';
 import {
   audienceChosen,
   deviceMediaChosen,
   excludeBuyersChanged,
   priceChanged,
-  screenOpened,
   selectBroadcast,
   textChanged,
   vaultMediaChosen,
@@ -408,50 +400,5 @@ describe('broadcast after a gap and after unsend', () => {
     expect(sent[sent.length - 1]).toMatchObject({ method: 'DELETE' });
     expect(selectBroadcast(store.getState()).stats.items[0]?.status).toBe('canceled');
     expect(selectBroadcast(store.getState()).stage).toBe('none');
-  });
-});
-
-describe('the audience the inbox hands over', () => {
-  const selection: BroadcastAudience = {
-    kind: 'selection',
-    mode: 'ids',
-    ids: ['f1', 'f2'],
-    category: 'fans',
-    search: '',
-  };
-
-  it('is taken from the navigation state when well formed', () => {
-    expect(audienceHandedOver({ audience: selection })).toEqual(selection);
-    expect(audienceHandedOver({ audience: { ...selection, mode: 'all', ids: [], search: 'ann' } })).toEqual({
-      ...selection,
-      mode: 'all',
-      ids: [],
-      search: 'ann',
-    });
-  });
-
-  it('is nothing for a missing or malformed state', () => {
-    for (const state of [
-      null,
-      undefined,
-      'x',
-      {},
-      { audience: null },
-      { audience: { ...selection, kind: 'category' } },
-      { audience: { ...selection, mode: 'some' } },
-      { audience: { ...selection, ids: [1] } },
-      { audience: { ...selection, category: 'nope' } },
-      { audience: { ...selection, search: 3 } },
-    ]) {
-      expect(audienceHandedOver(state)).toBeNull();
-    }
-  });
-
-  it('becomes the audience when the screen opens, which also takes a send in progress', () => {
-    const store = signedIn();
-    store.dispatch(screenOpened({ isBroadcasting: true, audience: selection }));
-    expect(selectBroadcast(store.getState())).toMatchObject({ audience: selection, stage: 'broadcasting' });
-    store.dispatch(screenOpened({ isBroadcasting: false, audience: null }));
-    expect(selectBroadcast(store.getState())).toMatchObject({ audience: selection, stage: 'broadcasting' });
   });
 });
