@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
-import { balances, creatorShare } from './support/balances';
+import { balances, balancesOf, creatorShare } from './support/balances';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -150,5 +150,71 @@ describe('concurrent money operations', () => {
       .where('reason', '=', 'subscription')
       .execute();
     expect(entries).toHaveLength(1);
+  });
+});
+
+describe('concurrent first messages to a creator', () => {
+  it('new fans each sending several first messages and a tip at once to one creator all get through, once each', async () => {
+    const creator = await w.creator();
+    const fans = await Promise.all(Array.from({ length: 8 }, () => w.fan()));
+    for (const fan of fans) await w.giveCredits(fan.user._id, 25);
+    const sends = fans.flatMap((fan, f) =>
+      Array.from({ length: 5 }, (_, i) => ({ fan, sendId: `first-${f}-${i}-${creator.user._id}` })),
+    );
+    const answers = await Promise.all([
+      ...sends.map(({ fan, sendId }) =>
+        w.send(fan.token, creator.user._id, `hello ${sendId}`, { clientSideReceiveId: sendId }),
+      ),
+      ...fans.map((fan) =>
+        w.api.call('POST', '/v1/tips', {
+          token: fan.token,
+          body: { recipient_id: creator.user._id, amount: 10, idempotency_key: `first-tip-${fan.user._id}` },
+        }),
+      ),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(sends.length + fans.length).fill(200));
+    const db = server.app.ctx.db;
+    expect(
+      await balancesOf(
+        db,
+        fans.map((f) => f.user._id),
+      ),
+    ).toEqual(fans.map((f) => ({ id: f.user._id, credits: 15, earnings: 0 })));
+    expect((await balances(db, creator.user._id)).earnings).toBe(fans.length * creatorShare(10));
+    const stored = await db
+      .selectFrom('messages')
+      .select(['client_send_id', 'chat_id'])
+      .where('recipient_id', '=', creator.user._id)
+      .where('type', '=', 'text')
+      .execute();
+    expect(stored.map((m) => m.client_send_id).sort()).toEqual(sends.map((s) => s.sendId).sort());
+    const chats = await db
+      .selectFrom('chat_members')
+      .select('chat_id')
+      .where('other_user_id', '=', creator.user._id)
+      .execute();
+    expect(chats).toHaveLength(fans.length);
+    expect(await findLedgerMismatches(db)).toEqual([]);
+  });
+
+  it("one new fan's 8 first messages sent at once to a creator open one chat and store each once", async () => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 50);
+    const sendIds = Array.from({ length: 8 }, (_, i) => `only-first-${i}-${fan.user._id}`);
+    const answers = await Promise.all(
+      sendIds.map((id) => w.send(fan.token, creator.user._id, `hi ${id}`, { clientSideReceiveId: id })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body.message.chat_id)).size).toBe(1);
+    const db = server.app.ctx.db;
+    const stored = await db
+      .selectFrom('messages')
+      .select('client_send_id')
+      .where('sender_id', '=', fan.user._id)
+      .execute();
+    expect(stored.map((m) => m.client_send_id).sort()).toEqual([...sendIds].sort());
+    expect(await balances(db, fan.user._id)).toEqual({ credits: 50, earnings: 0 });
+    expect(await findLedgerMismatches(db)).toEqual([]);
   });
 });

@@ -274,13 +274,18 @@ export const freeChatsRepository = {
     return row !== undefined;
   },
 
-  /** Reads is_customer fresh and holds the fan's row until commit. */
+  /**
+   * Reads is_customer fresh and holds the fan's row until commit. FOR NO KEY UPDATE, not FOR UPDATE:
+   * it still queues the fan's own chat openings, but lets other statements that only reference the
+   * fan (a message's sender key) go on, so one of the fan's sends already in flight does not wait
+   * on this lock while holding the chat rows this transaction needs next.
+   */
   async lockIsCustomer(db: Db, userId: string): Promise<boolean> {
     const row = await db
       .selectFrom('users')
       .select(['is_customer'])
       .where('id', '=', userId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     return row?.is_customer === true;
   },
