@@ -1,3 +1,4 @@
+import { PAYMENT_NOT_REFUNDABLE } from '@parlor/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { balances } from './support/balances';
@@ -55,4 +56,32 @@ it('takes back the credits left, records the spent ones as a debt, and reverses 
   expect((await w.api.call('GET', '/v1/users/me', { token: fan.token })).body.credits_debt).toBe(25);
   expect(await balances(server.app.ctx.db, creator.user._id)).toMatchObject({ earnings: 0 });
   expect((await w.api.call('POST', path, { token: admin.token })).status).toBe(409);
+});
+
+it('ten refunds of one payment at once: one answers 200, the others 409, and the credits come back once', async () => {
+  const fan = await w.fan();
+  const admin = await w.admin();
+  const paid = await w.api.call('POST', '/v1/payment', {
+    token: fan.token,
+    body: { card, package_id: 'starter', idempotency_key: 'refund-sandbox-race' },
+  });
+  expect(paid.body.result).toBe(true);
+  const bought = (await balances(server.app.ctx.db, fan.user._id)).credits;
+  expect(bought).toBeGreaterThan(0);
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      w.api.call('POST', `/v1/admin/payments/${paid.body.payment_id}/refund`, { token: admin.token }),
+    ),
+  );
+  expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+  for (const lost of answers.filter((a) => a.status === 409))
+    expect(lost.body).toEqual({ message: PAYMENT_NOT_REFUNDABLE, code: 'payment_not_refundable' });
+  expect(await balances(server.app.ctx.db, fan.user._id)).toMatchObject({ credits: 0 });
+  const refunds = await server.app.ctx.db
+    .selectFrom('ledger_entries')
+    .select('delta')
+    .where('user_id', '=', fan.user._id)
+    .where('reason', '=', 'refund')
+    .execute();
+  expect(refunds).toEqual([{ delta: -bought }]);
 });

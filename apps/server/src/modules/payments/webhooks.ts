@@ -109,14 +109,15 @@ const takenBack = (p: PaymentRow, cents: number) =>
  *    once, under the key `reversal:{spend}`.
  *
  * One transaction, the payment row locked: a refund and a dispute of one payment arriving together
- * take back at most its credits.
+ * take back at most its credits. Answers whether this call took anything back: of two at once, the
+ * one that waited for the lock finds the work done.
  */
 export async function reversePayment(
   ctx: AppContext,
   paymentId: string,
   target: number,
   reason: Extract<LedgerReason, 'refund' | 'chargeback'>,
-) {
+): Promise<boolean> {
   const done = await idempotent(ctx.db, async (trx) => {
     const p = await paymentsRepository.lock(trx, paymentId);
     if (p?.status !== 'succeeded') return null;
@@ -166,7 +167,9 @@ export async function reversePayment(
     await paymentsRepository.update(trx, p.id, { reversed_credits: p.reversed_credits + delta });
     return { userId: p.user_id, balance: after };
   });
-  if (done) ctx.hub.publish(done.userId, 'total_credits', { credits: done.balance });
+  if (!done) return false;
+  ctx.hub.publish(done.userId, 'total_credits', { credits: done.balance });
+  return true;
 }
 
 /**
@@ -182,7 +185,10 @@ export async function refundPayment(ctx: AppContext, paymentId: string): Promise
   const provider = paymentProvider(ctx);
   if (p.provider !== provider.name) throw conflict(PAYMENT_NOT_REFUNDABLE, 'payment_not_refundable');
   if (provider.cardForm) {
-    await reversePayment(ctx, p.id, p.credits, 'refund');
+    // The check above read the payment unlocked: a refund racing this one may have taken the
+    // credits back since, and then this one refunded nothing.
+    if (!(await reversePayment(ctx, p.id, p.credits, 'refund')))
+      throw conflict(PAYMENT_NOT_REFUNDABLE, 'payment_not_refundable');
     return { payment_id: p.id, status: 'refunded' };
   }
   const left = p.amount_cents - Math.ceil((p.reversed_credits * p.amount_cents) / p.credits);
