@@ -22,3 +22,12 @@ export const notFound = (message: string = ERRORS.notFound, code = 'not_found') 
   new DomainError(404, code, message);
 export const conflict = (message: string, code = 'conflict', field?: string) =>
   new DomainError(409, code, message, field ? { field } : {});
+
+/** A write the disk refused for room: ENOSPC (disk full) or EDQUOT (the disk quota of the process's user). */
+export const isNoSpace = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
+/** The server's disk is full: the request kept nothing, and may succeed once there is room (507). */
+export const insufficientStorage = () =>
+  new DomainError(507, 'insufficient_storage', ERRORS.serverStorageFull);

@@ -64,8 +64,14 @@ export function createMailer(options: {
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}-${safeTo}.eml`;
       const file = path.join(outbox, name);
-      await fs.writeFile(path.join(partial, name), info.message as Buffer);
-      await fs.rename(path.join(partial, name), file);
+      try {
+        await fs.writeFile(path.join(partial, name), info.message as Buffer);
+        await fs.rename(path.join(partial, name), file);
+      } catch (e) {
+        // A full disk fails the send (the caller sees it) and keeps no part of the mail.
+        await fs.rm(path.join(partial, name), { force: true });
+        throw e;
+      }
       log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
     },
     close: () => transport.close(),

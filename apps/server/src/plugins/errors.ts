@@ -1,7 +1,7 @@
 import { ERRORS, type ErrorBody } from '@parlor/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../lib/errors';
+import { DomainError, insufficientStorage, isNoSpace } from '../lib/errors';
 
 const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: ERRORS.bodyTooLarge },
@@ -16,7 +16,9 @@ const isEncodingError = (error: { code?: string }) => error.code === '22021' || 
 
 /** One place turns every failure into `{ message, code }`; 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    // A write to a full disk, wherever it happened, is the server's storage running out.
+    const error = isNoSpace(raw) ? Object.assign(insufficientStorage(), { cause: raw }) : raw;
     let status: number;
     let body: ErrorBody;
     if (error instanceof DomainError) {
@@ -44,8 +46,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       status = 500;
       body = { message: ERRORS.default, code: 'internal' };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 507) request.log.error({ err: raw }, 'request failed: the disk is full');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code }, body.message);
+    // Nothing more of the body can be kept: answer now and close, rather than read (and drop) the
+    // rest of an upload that may be hundreds of MB.
+    if (status === 507 && !request.raw.complete) reply.header('connection', 'close');
     reply.status(status).send(body);
   });
 }

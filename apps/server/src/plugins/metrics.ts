@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -19,7 +21,7 @@ const CREATED_AT = /"created_at":"([^"]+)"/;
 /**
  * The Prometheus endpoint (docs/operations.md), off unless METRICS=true and then only for callers
  * with METRICS_TOKEN: request latency per route, open sockets, send-to-delivery latency, the durable
- * job queue's depth and age, the database pool, and Node's own process figures. Off, `/metrics`
+ * job queue's depth and age, the database pool, free disk space under DATA_DIR, and Node's own process figures. Off, `/metrics`
  * answers 404 like any unknown path and nothing is measured.
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: SocketCounts) {
@@ -105,6 +107,23 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
     async collect() {
       this.reset();
       for (const q of await queueDepth(ctx)) this.set({ kind: q.kind }, q.oldestSeconds);
+    },
+  });
+  // DATA_DIR itself (the outbox, PGlite's database) and the folders uploads write to, each of which
+  // may be a disk of its own; media in a bucket takes no local disk.
+  const folders = ctx.config.s3 ? ['.', 'tmp'] : ['.', 'tmp', 'media'];
+  new Gauge({
+    name: 'parlor_data_dir_free_bytes',
+    help: 'Bytes free for this process on the disk of DATA_DIR and of its upload folders (tmp, media)',
+    labelNames: ['folder'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const folder of folders) {
+        // A folder not made yet (nothing uploaded so far) is on the disk of DATA_DIR.
+        const disk = await fsp.statfs(path.join(ctx.config.dataDir, folder)).catch(() => null);
+        if (disk) this.set({ folder }, disk.bavail * disk.bsize);
+      }
     },
   });
   new Gauge({

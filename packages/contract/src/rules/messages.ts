@@ -83,6 +83,8 @@ export const ERRORS = {
   /** 413: the upload does not fit in what is left of the account's storage quota. */
   storageFull:
     'Your storage is full: this file needs more room than you have left. Remove photos or videos you no longer need from your vault, or choose a smaller file.',
+  /** The server's own disk is full (not the account's quota): nothing of the request was kept. */
+  serverStorageFull: 'The server is out of storage space. Please try again later.',
   freeChatLimit:
     'You have hit your maximum amount of free chats, buy a credit package to unlock unlimited free chats.',
   purchaseRequired: 'You need to buy a credit package to access chats with this member.',

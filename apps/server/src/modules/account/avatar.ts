@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, type User } from '@parlor/contract'
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, DomainError, notFound } from '../../lib/errors';
+import { badRequest, DomainError, isNoSpace, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { postAvatar } from '../feed/service';
 import { LoadError, processAvatar } from '../media/processing';
@@ -97,8 +97,8 @@ async function announceAvatar(ctx: AppContext, vault: MediaStorage, user: UserRo
     const media = await ingestBytes(ctx, vault, user, photo, 'image/jpeg');
     await postAvatar(ctx, user, media.public_id);
   } catch (err) {
-    // A refusal (a full vault, a frozen account) skips the post; anything else is a fault.
-    if (!(err instanceof DomainError)) throw err;
+    // A refusal (a full vault, a frozen account, a full disk) skips the post; anything else is a fault.
+    if (!(err instanceof DomainError) && !isNoSpace(err)) throw err;
   }
 }
 

@@ -50,9 +50,15 @@ export function createLocalStorage(root: string): MediaStorage {
       await fsp.mkdir(path.dirname(target), { recursive: true });
       // Write beside the target and rename, so a reader never sees half a file.
       const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
-      else await fsp.copyFile(body.path, tmp);
-      await fsp.rename(tmp, target);
+      try {
+        if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
+        else await fsp.copyFile(body.path, tmp);
+        await fsp.rename(tmp, target);
+      } catch (e) {
+        // A full disk stops the write part way: what it wrote goes too.
+        await fsp.rm(tmp, { force: true });
+        throw e;
+      }
     },
     async size(key) {
       const stat = await fsp.stat(file(key)).catch(() => null);

@@ -252,10 +252,13 @@ export async function ingest(
     const quota = quotaBytes(ctx, owner);
     // Refused before anything is stored when it plainly does not fit.
     if ((await mediaUsageRepository.used(ctx.db, owner.id)) + storedBytes > quota) throw storageFull();
-    // The variants go to storage side by side: on S3 each is a round trip of its own.
-    await Promise.all(
+    // The variants go to storage side by side: on S3 each is a round trip of its own. All of them
+    // settle before a failure is answered, so the removal below finds every file that was written.
+    const puts = await Promise.allSettled(
       processed.files.map((f) => storage.put(`${publicId}/${f.variant}`, f.body, f.contentType)),
     );
+    const failed = puts.find((p) => p.status === 'rejected');
+    if (failed) throw failed.reason;
     // The row and its bytes in the owner's total commit together. Concurrent uploads of one account
     // each read the total above and may all have stored their files, but `add` takes the owner's
     // total row lock and checks the latest total, one upload at a time: the total never passes the
@@ -315,8 +318,8 @@ export async function ingestBytes(
   const dir = uploadTmpDir(ctx);
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `in-${randomBytes(8).toString('hex')}`);
-  await fsp.writeFile(file, bytes);
   try {
+    await fsp.writeFile(file, bytes);
     const md5 = createHash('md5').update(bytes).digest('hex');
     const received = { path: file, size: bytes.length, md5, truncated: false, clientType: mime };
     return await ingest(ctx, storage, owner, received, { accept: 'image' });
