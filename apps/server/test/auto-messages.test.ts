@@ -226,6 +226,26 @@ describe('triggers', () => {
     expect(await fromCreator(before, quiet)).toEqual([]);
   });
 
+  it('a creator awaiting moderation sends none; once approved, new followers get them', async () => {
+    const creator = await w.api.signUp('featured');
+    expect(creator.user.requires_moderation).toBe(true);
+    await put(creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
+    const early = await w.fan();
+    expect((await follow(early.token, creator.user._id)).status).toBe(200);
+    await drain();
+    expect(await fromCreator(early, creator)).toEqual([]);
+
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ requires_moderation: false })
+      .where('id', '=', creator.user._id)
+      .execute();
+    const later = await w.fan();
+    await follow(later.token, creator.user._id);
+    await drain();
+    expect((await fromCreator(later, creator)).map((m) => m.text)).toEqual(['Thanks for following!']);
+  });
+
   it('tip_received, new_subscriber and content_purchased fire once each', async () => {
     const creator = await w.creator();
     const fan = await w.fan();

@@ -13,14 +13,18 @@ import { connectSocket } from './support/socket';
 const adminUrl = postgresAdminUrl();
 const redisUrl = process.env.REDIS_URL;
 
-/** `count` fans, each with a chat with the creator (both member rows), written set-wise. */
+/**
+ * `count` fans, each with a chat with the creator (both member rows), written set-wise. The creator
+ * is approved first: one awaiting moderation may not broadcast.
+ */
 async function seedFans(databaseUrl: string, creatorId: string, count: number) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const tag = randomBytes(4).toString('hex');
   try {
     await db.query(
-      `CREATE TEMP TABLE seed AS
+      `UPDATE users SET requires_moderation = false WHERE id = $2::uuid;
+       CREATE TEMP TABLE seed AS
          SELECT i, gen_random_uuid() AS id, gen_random_uuid() AS chat_id FROM generate_series(1, $1::int) i;
        INSERT INTO users (id, username, email, password_hash, type, referral_code)
          SELECT id, 'f${tag}' || i, 'f${tag}' || i || '@example.com', '!', 'user', 'F${tag}' || i FROM seed;

@@ -303,3 +303,45 @@ describe('admin actions', () => {
     expect((await auditFor(creator.user._id))[0]).toMatchObject({ action: 'aml-approve' });
   });
 });
+
+describe('a creator awaiting moderation', () => {
+  it('cannot open chats with fans, message them or broadcast until approved; support stays reachable', async () => {
+    const creator = await w.api.signUp('featured');
+    expect(creator.user).toMatchObject({ requires_moderation: true, id_verification_status: null });
+    const fan = await w.fan();
+    const refused = { message: ERRORS.awaitingModeration, code: 'moderation_pending' };
+
+    const open = await w.api.call('POST', '/v1/chat', {
+      token: creator.token,
+      body: { recipient_id: fan.user._id },
+    });
+    expect([open.status, open.body]).toEqual([403, refused]);
+    const first = await w.send(creator.token, fan.user._id, 'Hi, new here');
+    expect([first.status, first.body]).toEqual([403, refused]);
+
+    // A fan may still write; the creator cannot answer yet, and nothing of theirs is stored.
+    expect((await w.send(fan.token, creator.user._id, 'Hello?')).status).toBe(200);
+    const reply = await w.send(creator.token, fan.user._id, 'Hello!');
+    expect([reply.status, reply.body]).toEqual([403, refused]);
+    const broadcast = await w.api.call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: { category: 'all', type: 'text', text: 'To everyone' },
+    });
+    expect([broadcast.status, broadcast.body]).toEqual([403, refused]);
+    const stored = await server.app.ctx.db
+      .selectFrom('messages')
+      .select('id')
+      .where('sender_id', '=', creator.user._id)
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await w.send(creator.token, admin.user._id, 'When will I be approved?')).status).toBe(200);
+
+    expect((await act(creator.user._id, 'approve')).status).toBe(200);
+    expect((await w.send(creator.token, fan.user._id, 'Hello!')).status).toBe(200);
+    const approved = await w.api.call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: { category: 'all', type: 'text', text: 'To everyone' },
+    });
+    expect(approved.status).toBe(202);
+  });
+});

@@ -91,14 +91,24 @@ describe('a creator awaiting moderation cannot receive money', () => {
     expect(page.body.data.map((m: { text: string }) => m.text)).not.toContain('paid hello');
   });
 
-  it('refuses buying a locked photo the creator sent', async () => {
+  it('refuses buying a locked photo the creator sent before moderation took the approval back', async () => {
     const { fan, creator } = await fanAndNewCreator();
     const media = (await upload(server.url, creator.token, await photoWithGps(600, 400))).body.media;
+    // A creator awaiting moderation cannot send it at all (moderation.test.ts); one denied since can
+    // have sent it while approved.
+    const setDenied = (denied: boolean) =>
+      server.app.ctx.db
+        .updateTable('users')
+        .set({ discover_status: denied ? 'denied' : 'featured', requires_moderation: denied })
+        .where('id', '=', creator.user._id)
+        .execute();
+    await setDenied(false);
     const sent = await w.api.call('POST', '/v1/messages', {
       token: creator.token,
       body: { type: 'image', recipient_id: fan.user._id, public_id: media.public_id, price: 20 },
     });
     expect(sent.status).toBe(200);
+    await setDenied(true);
 
     expectRefused(
       await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }),

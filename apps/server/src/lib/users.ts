@@ -25,6 +25,16 @@ export async function assertCanReceivePayments(db: Kysely<DB>, payee: PayeeFacts
     throw forbidden(ERRORS.payeeAwaitingModeration, 'payee_awaiting_moderation');
 }
 
+/**
+ * A creator awaiting moderation (the rule of `isModerationPending`) is not yet on the platform as a
+ * creator: they may not write to fans, one by one or by broadcast, until approved. Staff (who review
+ * them) and other creators stay reachable. Without a recipient, the audience is fans (a broadcast).
+ */
+export function assertMayMessageFans(sender: UserRow, recipient?: Pick<UserRow, 'type' | 'role'>) {
+  const toFan = recipient === undefined || (recipient.type === 'user' && recipient.role !== 'admin');
+  if (toFan && isModerationPending(sender)) throw forbidden(ERRORS.awaitingModeration, 'moderation_pending');
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids from the outside are checked before they reach SQL, so a malformed one is "not found", not a 500. */
 export const isUuid = (s: string) => UUID.test(s);

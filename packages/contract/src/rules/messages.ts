@@ -69,6 +69,7 @@ export const ERRORS = {
   alreadyPurchased: 'Message was already purchased.',
   balanceTooLow: 'Balance too low.',
   payeeAwaitingModeration: 'This creator cannot receive payments yet.',
+  awaitingModeration: 'Your profile is waiting for approval. You can message fans once it is approved.',
   mediaBlocked: 'Sending media blocked.',
   /** 403: a fan's upload or message with a price (only creators sell content). */
   paidCreatorsOnly: 'Only creators can send paid messages.',

@@ -3,6 +3,7 @@ import {
   AutoMessageCategory,
   type AutoMessageCategoryEntry,
   type AutoMessageLogPage,
+  isModerationPending,
   type PutAutoMessagesRequest,
   VALIDATION,
 } from '@parlor/contract';
@@ -340,6 +341,8 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
   ]);
   const gone = (u: UserRow | undefined) => !u || u.banned_at !== null || u.deleted_at !== null;
   if (gone(creator) || gone(fan)) return 'stop';
+  // A creator awaiting moderation sends fans nothing (lib/users `assertMayMessageFans`).
+  if (!creator || isModerationPending(creator)) return 'stop';
   let target = await findSendTarget(ctx.db, job.creatorId, job.fanId);
   if (!target) {
     // A follower who never wrote has no chat yet: the automatic message opens it.

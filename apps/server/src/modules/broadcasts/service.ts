@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
 import { mediaRepository } from '../media/repository';
 import { signerFor } from '../media/signing';
@@ -40,6 +40,7 @@ function assertMayBroadcast(user: UserRow) {
   assertNotFrozen(user);
   if (user.type !== 'featured' || !featuresFor(user).broadcast)
     throw forbidden(BROADCAST_MESSAGES.notAllowed, 'broadcast_not_allowed');
+  assertMayMessageFans(user);
 }
 
 /** The chats a send names: ids, or a category (with its search) less exceptions. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { deliverPendingCopies } from '../messages/repository';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { usersRepository } from '../users/repository';
@@ -92,12 +92,13 @@ export async function chatView(ctx: AppContext, user: UserRow, otherUserId: stri
 
 /**
  * The rules of every way into a chat (opening it, a first message, a tip): the other account is not
- * gone, a frozen account does not act, two fans cannot chat (staff aside), and a block on either
- * side refuses.
+ * gone, a frozen account does not act, a creator awaiting moderation does not reach out to fans, two
+ * fans cannot chat (staff aside), and a block on either side refuses.
  */
 async function assertMayChat(db: Kysely<DB>, user: UserRow, other: UserRow) {
   if (isGone(other)) throw accountGone();
   assertNotFrozen(user);
+  assertMayMessageFans(user, other);
   const fanToFan =
     user.type === 'user' && other.type === 'user' && user.role !== 'admin' && other.role !== 'admin';
   if (fanToFan) throw forbidden(ERRORS.cannotCreateChat, 'cannot_create_chat');

@@ -2,6 +2,7 @@ import {
   CONTENT_FLAGGED_MESSAGE,
   ERRORS,
   flaggedCharacters,
+  isModerationPending,
   MESSAGE_PAGE_SIZE,
   type SendMessageRequest,
   VALIDATION,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../context';
 import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
-import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
+import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { afterFanMessage } from '../automessages/service';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
@@ -20,6 +21,7 @@ import { openChat } from '../chats/service';
 import { publishNewFan } from '../discover/service';
 import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
+import { usersRepository } from '../users/repository';
 import { messageFor, messagesFor } from './dto';
 import { publishNewMessage } from './publish';
 import {
@@ -102,6 +104,9 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     if (!chat) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   }
   if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
+  // Only a creator awaiting moderation pays for reading whom they write to.
+  if (isModerationPending(user))
+    assertMayMessageFans(user, await usersRepository.findById(ctx.db, input.recipient_id));
   const chatId = chat.chat_id;
   // The recipient's privacy setting: "I block media from the other user".
   if (input.type !== 'text' && chat.other_media_blocked)
