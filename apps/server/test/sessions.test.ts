@@ -174,7 +174,7 @@ describe('sign-in throttling per account', () => {
   it('refuses attempts after 5 failures with a Retry-After that doubles, the right password too', async () => {
     const { user, password } = await api.signUp();
     for (let i = 0; i < 5; i++) expect((await signIn(user.username, 'wrong-one')).status).toBe(401);
-    // Another address, or the email instead of the name, changes nothing: the account is counted.
+    // The email instead of the name changes nothing: this address is counted on the account.
     const refused = await signIn(user.email, password);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');

@@ -16,7 +16,7 @@ export const ACCOUNT_MESSAGES = {
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another code.`,
   codeDailyLimit: 'You have asked for too many codes today. Please try again tomorrow.',
   signInThrottled: (seconds: number) =>
-    `Too many failed sign-ins for this account. Please try again in ${
+    `Too many failed sign-ins from here. Please try again in ${
       seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
     }.`,
   alreadyVerified: 'Your email address is already verified.',

@@ -149,6 +149,8 @@ export interface UsersTable {
   terms_accepted_at: NullableTimestamp;
   /** The last data export started (one per DATA_EXPORT_COOLDOWN_MS). */
   data_exported_at: NullableTimestamp;
+  /** The owner was last mailed that sign-ins kept failing (one per ALERT_INTERVAL_MS). */
+  sign_in_alert_at: NullableTimestamp;
 }
 
 export interface AccessTokensTable {
@@ -163,9 +165,16 @@ export interface AccessTokensTable {
 
 export interface SignInFailuresTable {
   account: string;
+  address: string;
   failures: number;
   last_failure_at: Timestamp;
   blocked_until: NullableTimestamp;
+}
+
+export interface SignInAddressesTable {
+  user_id: string;
+  address: string;
+  last_signed_in_at: Timestamp;
 }
 
 export interface EmailCodesTable {
@@ -374,6 +383,7 @@ export interface DB {
   access_tokens: AccessTokensTable;
   email_codes: EmailCodesTable;
   sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   inbox_counters: InboxCountersTable;

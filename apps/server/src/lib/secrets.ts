@@ -9,12 +9,14 @@ export interface Secrets {
   codeKey: string;
   /** HMAC key for signed media URLs. */
   mediaKey: string;
+  /** HMAC key for client addresses kept by the sign-in throttle (never stored in plain text). */
+  addressKey: string;
   /** VAPID key pair for web push (base64url, as browsers and web-push take them). */
   vapidPublicKey: string;
   vapidPrivateKey: string;
 }
 
-const NAMES = ['codeKey', 'mediaKey'] as const;
+const NAMES = ['codeKey', 'mediaKey', 'addressKey'] as const;
 
 /**
  * Generated on first start and kept in the database, so every server process on one database signs
@@ -39,6 +41,7 @@ export async function loadSecrets(db: Kysely<DB>, env: NodeJS.ProcessEnv = proce
   return {
     codeKey: pick('codeKey'),
     mediaKey: pick('mediaKey'),
+    addressKey: pick('addressKey'),
     vapidPublicKey: given ? givenPublic : (storedPublic as string),
     vapidPrivateKey: given ? givenPrivate : (storedPrivate as string),
   };

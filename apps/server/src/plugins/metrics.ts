@@ -7,6 +7,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { AppContext } from '../context';
 import { queueDepth } from '../jobs/service';
 import { notFound, unauthorized } from '../lib/errors';
+import { signInPressure } from '../modules/users/throttle';
 import { route } from './endpoints';
 
 /** What the metrics need to read from this process's sockets. */
@@ -136,6 +137,17 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'parlor_sign_in_throttled',
+    help: 'Sign-in failure counts now in force: accounts under attack, and addresses made to wait',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await signInPressure(ctx);
+      this.set({ kind: 'accounts_under_attack' }, counts.accountsUnderAttack);
+      this.set({ kind: 'addresses_waiting' }, counts.addressesWaiting);
     },
   });
 }

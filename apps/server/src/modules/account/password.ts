@@ -11,7 +11,7 @@ import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, DomainError } from '../../lib/errors';
 import { type AuthContext, hashToken, newToken } from '../../plugins/auth';
 import { usersRepository } from '../users/repository';
-import { admitSignIn, signInSucceeded } from '../users/throttle';
+import { admitSignIn, forgetSignInFailures, signInSucceeded } from '../users/throttle';
 import { passwordResetMail } from './password-mail';
 import { passwordRepository } from './password-repository';
 import { accountRepository } from './repository';
@@ -82,7 +82,7 @@ export async function confirmPasswordReset(
       throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
     await passwordRepository.useReset(trx, reset.id, now);
     await passwordRepository.setPasswordHash(trx, user.id, passwordHash, now);
-    await usersRepository.clearSignInFailures(trx, user.id);
+    await forgetSignInFailures(trx, user.id);
     return passwordRepository.revokeSessions(trx, user.id, now);
   });
   await endSockets(ctx, ended);
@@ -104,7 +104,8 @@ function assertUsable<T extends { used_at: Date | null; expires_at: Date }>(
 
 /**
  * POST /v1/users/password: the current password, then the new one. Wrong guesses count with the
- * account's failed sign-ins (the same secret is guessed), so they are throttled alike. Every other
+ * account's failed sign-ins from this address (the same secret is guessed), so they are throttled
+ * alike. Every other
  * session ends; this one stays signed in.
  */
 export async function changePassword(
@@ -112,14 +113,16 @@ export async function changePassword(
   auth: AuthContext,
   current: string,
   next: string,
+  ip: string,
 ): Promise<ChangePasswordResponse> {
   const { user } = auth;
-  await admitSignIn(ctx, user.id);
+  const attempt = { account: user.id, owner: user, ip };
+  await admitSignIn(ctx, attempt);
   const ok = await verify(user.password_hash, current).catch(() => false);
   if (!ok) {
     throw badRequest(ACCOUNT_BASICS_MESSAGES.wrongCurrentPassword, 'wrong_password', 'current_password');
   }
-  await signInSucceeded(ctx, user.id);
+  await signInSucceeded(ctx, attempt);
   const now = ctx.clock.now();
   const passwordHash = await hash(next);
   const ended = await ctx.db.transaction().execute(async (trx) => {

@@ -97,9 +97,9 @@ export async function registerAccountRoutes(
   route(
     app,
     endpoints.changePassword,
-    async ({ auth, body, reply }) => {
+    async ({ auth, body, reply, request }) => {
       try {
-        return await changePassword(ctx, auth, body.current_password, body.new_password);
+        return await changePassword(ctx, auth, body.current_password, body.new_password, request.ip);
       } catch (e) {
         if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));
         throw e;

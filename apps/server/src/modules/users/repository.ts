@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { batched, batchedLookup } from '../../db/batch';
 import { prepared } from '../../db/connection';
-import type { DB, SignInFailuresTable, UserRow, UsersTable } from '../../db/schema';
+import type { DB, UserRow, UsersTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
@@ -227,39 +227,6 @@ export const usersRepository = {
         'tokenId' in which ? q.where('id', '=', which.tokenId) : q.where('user_id', '=', which.userId),
       )
       .execute();
-  },
-
-  /** An account's failed sign-ins, locked for the caller's transaction (a first attempt creates the row). */
-  async lockSignInFailures(db: Db, account: string, now: Date) {
-    await db
-      .insertInto('sign_in_failures')
-      .values({ account, failures: 0, last_failure_at: now })
-      .onConflict((oc) => oc.column('account').doNothing())
-      .execute();
-    return db
-      .selectFrom('sign_in_failures')
-      .selectAll()
-      .where('account', '=', account)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-  },
-
-  async saveSignInFailures(db: Db, row: Insertable<SignInFailuresTable>): Promise<void> {
-    await db.updateTable('sign_in_failures').set(row).where('account', '=', row.account).execute();
-  },
-
-  async clearSignInFailures(db: Db, account: string): Promise<void> {
-    await db.deleteFrom('sign_in_failures').where('account', '=', account).execute();
-  },
-
-  /** Drops the counts that no longer hold anyone back: last failure and any wait both before `before`. */
-  async purgeSignInFailures(db: Db, before: Date): Promise<number> {
-    const result = await db
-      .deleteFrom('sign_in_failures')
-      .where('last_failure_at', '<', before)
-      .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', before)]))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
   },
 
   /** Accounts of people: the platform's own fee account (migration 0023) is not one. */

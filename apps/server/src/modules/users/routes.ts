@@ -1,5 +1,5 @@
 import { endpoints } from '@parlor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { unreadFeeds } from '../feed/service';
@@ -18,15 +18,14 @@ import { SignInThrottled } from './throttle';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const config = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
-  route(app, endpoints.signUp, ({ body, request }) => signUp(ctx, body, request.headers['user-agent']), {
-    config,
-  });
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+  route(app, endpoints.signUp, ({ body, request }) => signUp(ctx, body, client(request)), { config });
   route(
     app,
     endpoints.signIn,
     async ({ body, request, reply }) => {
       try {
-        return await signIn(ctx, body.login, body.password, request.headers['user-agent']);
+        return await signIn(ctx, body.login, body.password, client(request));
       } catch (e) {
         if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));
         throw e;

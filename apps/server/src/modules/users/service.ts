@@ -15,7 +15,7 @@ import { isOnline } from '../chats/dto';
 import { issueCode } from '../verification/service';
 import { toPublicUser, toSession, toUser } from './dto';
 import { usersRepository } from './repository';
-import { admitSignIn, signInSucceeded } from './throttle';
+import { admitSignIn, rememberSignIn, type SignInAttempt, signInSucceeded } from './throttle';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 /** Verifying against this keeps a sign-in for an unknown name as slow as one for a known name. */
@@ -38,7 +38,13 @@ export async function createToken(ctx: AppContext, userId: string, userAgent: st
   return token;
 }
 
-export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: string) {
+/** Where a request comes from: the sign-in throttle counts by address. */
+export interface Client {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export async function signUp(ctx: AppContext, input: SignUpData, client: Client) {
   if (await usersRepository.usernameTaken(ctx.db, input.username)) {
     throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');
   }
@@ -70,16 +76,21 @@ export async function signUp(ctx: AppContext, input: SignUpData, userAgent?: str
     throw e;
   }
   await issueCode(ctx, user, 'verify_email');
-  const token = await createToken(ctx, user.id, userAgent);
+  const token = await createToken(ctx, user.id, client.userAgent);
+  await rememberSignIn(ctx, user.id, client.ip);
   return { access_token: token, user: toUser(user) };
 }
 
-export async function signIn(ctx: AppContext, login: string, password: string, userAgent?: string) {
+export async function signIn(ctx: AppContext, login: string, password: string, client: Client) {
   const name = login.replace(/^@/, '');
   const user = await usersRepository.findByLogin(ctx.db, name);
   // A name no account has is throttled like an account, so a 429 tells nothing about who exists.
-  const account = user ? user.id : `login:${name.toLowerCase()}`;
-  await admitSignIn(ctx, account);
+  const attempt: SignInAttempt = {
+    account: user ? user.id : `login:${name.toLowerCase()}`,
+    owner: user ?? null,
+    ip: client.ip,
+  };
+  await admitSignIn(ctx, attempt);
   if (!user) {
     dummyHash ??= hash('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);
@@ -87,9 +98,9 @@ export async function signIn(ctx: AppContext, login: string, password: string, u
   }
   const ok = await verify(user.password_hash, password).catch(() => false);
   if (!ok) throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
-  await signInSucceeded(ctx, account);
+  await signInSucceeded(ctx, attempt);
   if (user.banned_at) throw new DomainError(403, 'banned', ERRORS.suspended);
-  const token = await createToken(ctx, user.id, userAgent);
+  const token = await createToken(ctx, user.id, client.userAgent);
   return { access_token: token, user: toUser(user) };
 }
 
