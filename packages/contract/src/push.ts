@@ -42,5 +42,6 @@ export type PushPayload = z.infer<typeof PushPayload>;
 
 export const PUSH_MESSAGES = {
   insecureEndpoint: 'A push subscription endpoint must be an https URL.',
+  privateEndpoint: 'A push subscription endpoint must be a public address, not a local or private one.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const;

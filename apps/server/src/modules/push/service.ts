@@ -7,6 +7,7 @@ import type { JobHandler, StepResult } from '../../jobs/queue';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest } from '../../lib/errors';
 import { unreadTotals } from '../chats/repository';
+import { checkEndpoint, postPush } from './endpoint-guard';
 import { type PendingRow, pushRepository } from './repository';
 
 export const NOTIFY_JOB = 'notifications.deliver';
@@ -62,9 +63,11 @@ function groupBody(row: Pick<PendingRow, 'group_key' | 'body' | 'count'>): strin
 
 /** POST /v1/push/subscriptions. */
 export async function subscribe(ctx: AppContext, userId: string, subscription: PushSubscriptionJson) {
-  const url = new URL(subscription.endpoint);
-  if (url.protocol !== 'https:' && !(ctx.config.pushAllowHttp && url.protocol === 'http:'))
+  const verdict = await checkEndpoint(subscription.endpoint, ctx.config.pushAllowHttp);
+  if (verdict === 'insecure')
     throw badRequest(PUSH_MESSAGES.insecureEndpoint, 'invalid_push_endpoint', 'subscription');
+  if (verdict === 'private')
+    throw badRequest(PUSH_MESSAGES.privateEndpoint, 'invalid_push_endpoint', 'subscription');
   await pushRepository.saveSubscription(
     ctx.db,
     userId,
@@ -152,8 +155,8 @@ async function sendPushes(
   await Promise.all(
     subscriptions.map(async (s) => {
       try {
-        // web-push encrypts (RFC 8291) and signs (VAPID); the request itself goes through fetch,
-        // which also speaks plain http to a local push service (tests) and takes a deadline.
+        // web-push encrypts (RFC 8291) and signs (VAPID); the request itself goes through postPush,
+        // which checks the address it connects to and follows no redirect.
         const request = webpush.generateRequestDetails(
           { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
           JSON.stringify(payload),
@@ -168,23 +171,25 @@ async function sendPushes(
             urgency: pending.category === 'notifications' ? 'high' : 'normal',
           },
         );
-        const answer = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body ?? null,
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await answer.body?.cancel();
-        if (answer.ok) {
+        const status = await postPush(
+          {
+            endpoint: request.endpoint,
+            method: request.method,
+            headers: request.headers as Record<string, string>,
+            body: request.body ?? null,
+          },
+          ctx.config.pushAllowHttp,
+          PUSH_TIMEOUT_MS,
+        );
+        if (status >= 200 && status < 300) {
           await pushRepository.markSent(ctx.db, String(s.id), ctx.clock.now());
           return;
         }
         // Gone (unsubscribed, expired) or never there: the browser will not take pushes there again.
-        if (answer.status === 404 || answer.status === 410)
-          await pushRepository.dropSubscription(ctx.db, String(s.id));
+        if (status === 404 || status === 410) await pushRepository.dropSubscription(ctx.db, String(s.id));
         else failed.push(String(s.id));
       } catch {
-        // Unreachable or too slow: tried again by a later step.
+        // Unreachable, too slow, or refused as a private address: tried again by a later step.
         failed.push(String(s.id));
       }
     }),
