@@ -43,16 +43,37 @@ async function seedFans(creatorId: string, n: number, online: number) {
 describe('online chat partners', () => {
   const fresh = () => new Date(Date.now() - 60_000);
 
-  it('finds the online partners of a user with a few chats, and of one with thousands', async () => {
+  it('finds the online partners of a user with a few chats, and of one with thousands, and which of them are shown', async () => {
     const db = server.app.ctx.db;
     const small = (await w.creator()).user._id;
     const big = (await w.creator()).user._id;
     const smallOnline = await seedFans(small, 5, 2);
     const bigOnline = await seedFans(big, 2_100, 7);
-    expect((await onlinePartnerIds(db, small, fresh())).sort()).toEqual(smallOnline);
+    expect((await onlinePartnerIds(db, small, fresh())).online.sort()).toEqual(smallOnline);
     // Past 2,000 chats the lookup starts from the online users instead: same answer.
-    expect((await onlinePartnerIds(db, big, fresh())).sort()).toEqual(bigOnline);
+    expect((await onlinePartnerIds(db, big, fresh())).online.sort()).toEqual(bigOnline);
     // A stale heartbeat is not online.
-    expect(await onlinePartnerIds(db, big, new Date(Date.now() + 60_000))).toEqual([]);
+    expect((await onlinePartnerIds(db, big, new Date(Date.now() + 60_000))).online).toEqual([]);
+
+    // Partners in invisible mode are still online (they hear of the user) but not shown; the user's
+    // own mode comes along, in both shapes.
+    const hidden = [smallOnline[0]!, bigOnline[0]!];
+    await db
+      .updateTable('users')
+      .set({ profile_invisible: true })
+      .where('id', 'in', [...hidden, big])
+      .execute();
+    const few = await onlinePartnerIds(db, small, fresh());
+    expect([few.online.sort(), few.shown.sort(), few.invisible]).toEqual([
+      smallOnline,
+      smallOnline.slice(1),
+      false,
+    ]);
+    const many = await onlinePartnerIds(db, big, fresh());
+    expect([many.online.sort(), many.shown.sort(), many.invisible]).toEqual([
+      bigOnline,
+      bigOnline.slice(1),
+      true,
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { findMember } from '../modules/chats/repository';
 import { usersRepository } from '../modules/users/repository';
 import { sessionsUsedSince } from '../plugins/auth';
 import type { PresenceCounter } from './presence';
-import { markOffline, onlinePartnerIds, setPresence, sweepStale } from './repository';
+import { markOffline, onlinePartnerIds, type PartnersOnline, setPresence, sweepStale } from './repository';
 
 const HEARTBEAT_MS = 30_000;
 /** How often a process looks for its sockets' sessions that expired unused. */
@@ -130,10 +130,13 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     return current;
   }
 
-  /** Tells the user's online chat partners (and the user's other sockets) that they came or went. */
-  function announce(userId: string, partners: string[], event: 'user_online' | 'user_offline', at: Date) {
+  /**
+   * Tells the user's online chat partners (and the user's other sockets) that they came or went. A
+   * user in invisible mode is announced to no partner: to them the user stays offline.
+   */
+  function announce(userId: string, around: PartnersOnline, event: 'user_online' | 'user_offline', at: Date) {
     const data = { user_id: userId, last_online: at.toISOString() };
-    for (const id of partners) ctx.hub.publish(id, event, data);
+    if (!around.invisible) for (const id of around.online) ctx.hub.publish(id, event, data);
     ctx.hub.publish(userId, event, data);
   }
 
@@ -217,13 +220,13 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       const first = await presence.connect(userId);
       await setPresence(ctx.db, [userId], true, now);
       // One lookup serves both: init's list (capped) and, on a first socket, the announcement.
-      const partners = await onlinePartnerIds(ctx.db, userId, fresh());
+      const around = await onlinePartnerIds(ctx.db, userId, fresh());
       send(ws, 'init', {
         user_id: userId,
-        online_user_ids: partners.slice(0, INIT_ONLINE_LIMIT),
-        online_complete: partners.length <= INIT_ONLINE_LIMIT,
+        online_user_ids: around.shown.slice(0, INIT_ONLINE_LIMIT),
+        online_complete: around.shown.length <= INIT_ONLINE_LIMIT,
       });
-      if (first) announce(userId, partners, 'user_online', now);
+      if (first) announce(userId, around, 'user_online', now);
     });
   }
 

@@ -7,13 +7,17 @@ export const PRESENCE_STALE_MS = 90_000;
 
 type Eb = ExpressionBuilder<DB & { m: DB['chat_members'] }, 'm'>;
 
-/** Users whose presence is fresh: the online tab reads them through `users_online_idx`. */
+/**
+ * Users others see online: presence fresh, invisible mode off. The online tab reads them through
+ * `users_online_idx`.
+ */
 export function onlineUserIds(eb: Eb, now: Date) {
   return eb
     .selectFrom('users as o')
     .select('o.id')
     .where('o.online', '=', true)
-    .where('o.last_online', '>', new Date(now.getTime() - PRESENCE_STALE_MS));
+    .where('o.last_online', '>', new Date(now.getTime() - PRESENCE_STALE_MS))
+    .where('o.profile_invisible', '=', false);
 }
 
 /** A member row as the categories read it. */

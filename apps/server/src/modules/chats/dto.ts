@@ -9,6 +9,18 @@ export function isOnline(row: { online: boolean; last_online: Date | null }, now
   );
 }
 
+/**
+ * A user's presence as anyone else sees it. Invisible mode (`settings.profile.invisible`) shows the
+ * account offline with no last-seen time, whether it is connected or not.
+ */
+export function shownPresence(
+  row: { online: boolean; last_online: Date | null; profile_invisible: boolean },
+  now: Date,
+): { is_online: boolean; last_online: string | null } {
+  if (row.profile_invisible) return { is_online: false, last_online: null };
+  return { is_online: isOnline(row, now), last_online: row.last_online?.toISOString() ?? null };
+}
+
 /** Maps an inbox row to the contract's Chat as its member sees it. */
 export function toChat(
   row: PageRow,
@@ -16,7 +28,11 @@ export function toChat(
   viewer: { type: 'user' | 'featured'; intro_enabled: boolean; credits: number },
   now: Date,
 ): Chat {
-  const online = isOnline(row, now);
+  const presence = shownPresence(
+    { online: row.online, last_online: row.last_online, profile_invisible: row.other_invisible },
+    now,
+  );
+  const online = presence.is_online;
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   // Intro: a fan's first message to a creator who has intros on. The chat is an intro
   // (for both sides) until its first message ends it; only the fan can intro.
@@ -33,8 +49,7 @@ export function toChat(
       username: row.username,
       type: row.other_type,
       avatar_url: row.avatar_url,
-      last_online: iso(row.last_online),
-      is_online: online,
+      ...presence,
     },
     unread_messages: row.unread_messages,
     unread_messages_favorites: row.is_favorite ? row.unread_messages : 0,

@@ -53,6 +53,7 @@ function detailQuery(db: Db) {
       'o.avatar_url',
       'o.last_online',
       'o.online',
+      'o.profile_invisible as other_invisible',
       'o.intro_enabled as other_intro_enabled',
       // A scalar subquery, not a join: joining the other member row on two correlated columns made
       // PostgreSQL misestimate the join at one row and sort the whole inbox (bench/README.md).

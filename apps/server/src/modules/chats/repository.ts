@@ -141,7 +141,7 @@ export function partnersPresence(db: Db, userId: string, ids: string[]) {
   return db
     .selectFrom('chat_members as m')
     .innerJoin('users as o', 'o.id', 'm.other_user_id')
-    .select(['o.id', 'o.online', 'o.last_online'])
+    .select(['o.id', 'o.online', 'o.last_online', 'o.profile_invisible'])
     .where('m.user_id', '=', userId)
     .where('m.other_user_id', 'in', ids)
     .execute();

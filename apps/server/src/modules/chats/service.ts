@@ -20,7 +20,7 @@ import {
   reportUsers,
   setMemberFlags,
 } from './actions-repository';
-import { isOnline, toChat } from './dto';
+import { shownPresence, toChat } from './dto';
 import { findChatRow, inboxTotals, listInbox, notesFor, type Placed } from './inbox-repository';
 import {
   getOrCreateChat,
@@ -140,11 +140,7 @@ export async function partnersPresence(ctx: AppContext, user: UserRow, ids: stri
   const rows = await partnersPresenceRows(ctx.db, user.id, valid);
   const now = ctx.clock.now();
   return {
-    data: rows.map((r) => ({
-      user_id: r.id,
-      is_online: isOnline(r, now),
-      last_online: r.last_online ? r.last_online.toISOString() : null,
-    })),
+    data: rows.map((r) => ({ user_id: r.id, ...shownPresence(r, now) })),
   };
 }
 

@@ -160,7 +160,16 @@ export const discoverRepository = {
     return db
       .selectFrom('follows as f')
       .innerJoin('users as u', 'u.id', 'f.followee_id')
-      .select(['u.id', 'u.username', 'u.avatar_url', 'u.type', 'u.online', 'u.last_online', 'f.created_at'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.avatar_url',
+        'u.type',
+        'u.online',
+        'u.last_online',
+        'u.profile_invisible',
+        'f.created_at',
+      ])
       .where('f.follower_id', '=', followerId)
       .where('u.banned_at', 'is', null)
       .where('u.deleted_at', 'is', null)

@@ -12,7 +12,7 @@ import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
 import { fireInTransaction } from '../automessages/service';
-import { isOnline } from '../chats/dto';
+import { isOnline, shownPresence } from '../chats/dto';
 import type { FanRelationship } from './fans-repository';
 import { discoverRepository } from './repository';
 
@@ -140,8 +140,7 @@ export async function following(
       username: row.username,
       avatar: row.avatar_url,
       type: row.type,
-      is_online: isOnline(row, now),
-      last_online: iso(row.last_online),
+      ...shownPresence(row, now),
       followed_at: row.created_at.toISOString(),
     })),
     next:

@@ -62,7 +62,7 @@ export function toUser(row: UserRow): User {
 
 export function toPublicUser(
   row: UserRow,
-  isOnline: boolean,
+  presence: { is_online: boolean; last_online: string | null },
   asker: { is_followee: boolean; is_subscribed: boolean; posts: number },
 ): PublicUser {
   return {
@@ -72,11 +72,11 @@ export function toPublicUser(
     gender: row.gender,
     bio: row.bio,
     avatar_url: row.avatar_url,
-    last_online: iso(row.last_online),
+    last_online: presence.last_online,
     id_verified: row.id_verified,
     tags: row.tags,
     subscription_price: row.subscription_price,
-    is_online: isOnline,
+    is_online: presence.is_online,
     is_followee: asker.is_followee,
     is_subscribed: asker.is_subscribed,
     followers: row.followers,

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
-import { isOnline } from '../chats/dto';
+import { announceInvisibleChange } from '../../realtime/invisible';
+import { isOnline, shownPresence } from '../chats/dto';
 import { issueCode } from '../verification/service';
 import { toPublicUser, toSession, toUser } from './dto';
 import { usersRepository } from './repository';
@@ -143,7 +144,12 @@ export async function publicProfile(ctx: AppContext, username: string, askerId?:
   // A visitor (or the account itself) follows and subscribes to nothing here.
   const other = askerId !== undefined && askerId !== row.id ? askerId : null;
   const facts = await usersRepository.profileFacts(ctx.db, row.id, other, now);
-  return toPublicUser(row, isOnline(row, now), facts);
+  // The account itself sees its own presence; anyone else sees it as invisible mode shows it.
+  const presence =
+    askerId === row.id
+      ? { is_online: isOnline(row, now), last_online: row.last_online?.toISOString() ?? null }
+      : shownPresence(row, now);
+  return toPublicUser(row, presence, facts);
 }
 
 export async function updateUser(ctx: AppContext, caller: UserRow, targetId: string, input: UpdateUserData) {
@@ -180,5 +186,6 @@ export async function updateUser(ctx: AppContext, caller: UserRow, targetId: str
   }
   const user = toUser(row);
   ctx.hub.publish(row.id, 'user.update', user);
+  if (row.profile_invisible !== caller.profile_invisible) await announceInvisibleChange(ctx, row);
   return user;
 }
