@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, paymentsTestMode } from './config';
+import { DEMO_PASSWORD } from './scripts/seed/demo-passwords';
 
 describe('payments configuration', () => {
   it('runs the sandbox by default outside production, card payments and crypto top-ups alike', () => {
@@ -36,6 +37,25 @@ describe('admin account variables', () => {
     expect(() =>
       loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short', ADMIN_EMAIL: 'boss@example.com' }),
     ).toThrow(/ADMIN_PASSWORD/);
+  });
+});
+
+describe('demo data', () => {
+  const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+
+  it('is loaded by default outside production only; in production SEED_DEMO=true turns it on', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('refuses the demo password as ADMIN_PASSWORD, in every environment', () => {
+    const admin = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: DEMO_PASSWORD, ADMIN_EMAIL: 'boss@example.com' };
+    for (const env of [admin, { ...production, ...admin }, { ...production, ...admin, SEED_DEMO: 'true' }])
+      expect(() => loadConfig(env)).toThrow(
+        'Invalid configuration: ADMIN_PASSWORD is the demo password, which is public: choose another.',
+      );
   });
 });
 

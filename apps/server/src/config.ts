@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EmailInput, PasswordInput, UsernameInput } from '@parlor/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './plugins/connection-limits';
+import { DEMO_PASSWORDS } from './scripts/seed/demo-passwords';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, so `npm start` works from any workspace directory. */
@@ -121,8 +122,13 @@ export interface Config {
   referralPercent: number;
   /** 'sandbox': crypto top-ups are simulated (confirmed at once, nothing received); 'off': refused. */
   cryptoTopUp: 'sandbox' | 'off';
-  /** undefined: seed when the database is empty (`npm start`). */
-  seedDemo: boolean | undefined;
+  /** NODE_ENV=production: the defaults of a public deployment. */
+  production: boolean;
+  /**
+   * Load the demo data on an empty database: SEED_DEMO, by default outside production only (`npm
+   * start` on a fresh clone). True in production only when SEED_DEMO=true was given.
+   */
+  seedDemo: boolean;
   logLevel: string;
   webDir: string;
   authRateLimitPerMinute: number;
@@ -142,37 +148,43 @@ export interface Config {
   admin: { username: string; password: string; email: string } | undefined;
 }
 
+/** A configuration the server will not start with; the message says what to change, in one line. */
+export class ConfigError extends Error {
+  constructor(detail: string) {
+    super(`Invalid configuration: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${issues}`);
+    throw new ConfigError(issues);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   // The sandbox takes no money: a public deployment must say which provider it wants.
   if (production && !e.PAYMENT_PROVIDER) {
-    throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER must be set with NODE_ENV=production: "stripe" takes real ' +
+    throw new ConfigError(
+      'PAYMENT_PROVIDER must be set with NODE_ENV=production: "stripe" takes real ' +
         'payments; "sandbox" simulates payments and charges nothing; set PAYMENT_PROVIDER=sandbox to run it anyway.',
     );
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
-    );
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  }
+  // The demo password is printed at start and in the README: an admin with it is open to anyone.
+  if (e.ADMIN_PASSWORD !== undefined && DEMO_PASSWORDS.includes(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_PASSWORD is the demo password, which is public: choose another.');
   }
   const adminVars = [e.ADMIN_USERNAME, e.ADMIN_PASSWORD, e.ADMIN_EMAIL];
   if (adminVars.some((v) => v !== undefined) && adminVars.some((v) => v === undefined)) {
-    throw new Error(
-      'Invalid configuration: ADMIN_USERNAME, ADMIN_PASSWORD and ADMIN_EMAIL are set together.',
-    );
+    throw new ConfigError('ADMIN_USERNAME, ADMIN_PASSWORD and ADMIN_EMAIL are set together.');
   }
   // Metrics describe traffic and users: never public, so turning them on needs a token.
   if (e.METRICS && !e.METRICS_TOKEN) {
-    throw new Error(
-      'Invalid configuration: METRICS=true needs METRICS_TOKEN (a bearer token of 16+ characters).',
-    );
+    throw new ConfigError('METRICS=true needs METRICS_TOKEN (a bearer token of 16+ characters).');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const s3 =
@@ -213,7 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     referralPercent: e.REFERRAL_PERCENT,
     cryptoTopUp: e.CRYPTO_TOPUP ?? (production ? 'off' : 'sandbox'),
-    seedDemo: e.SEED_DEMO,
+    production,
+    seedDemo: e.SEED_DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

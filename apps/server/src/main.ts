@@ -1,9 +1,7 @@
 import { buildApp } from './app';
-import { loadConfig, paymentsTestMode } from './config';
-import { usersRepository } from './modules/users/repository';
+import { ConfigError, loadConfig, paymentsTestMode } from './config';
 import { DRAIN_TIMEOUT_MS } from './plugins/drain';
-import { ensureAdmin } from './scripts/admin';
-import { seedDemo } from './scripts/seed/demo';
+import { prepareAccounts } from './scripts/start-accounts';
 
 /** Closing waits up to DRAIN_TIMEOUT_MS for running requests, then closes the rest; past this, exit. */
 const SHUTDOWN_GRACE_MS = DRAIN_TIMEOUT_MS + 5_000;
@@ -13,16 +11,11 @@ async function main() {
   const app = await buildApp(config);
   const ctx = app.ctx;
 
-  // SEED_DEMO unset: seed only an empty database (npm start on a fresh clone).
-  const empty = (await usersRepository.count(ctx.db)) === 0;
-  if (config.seedDemo !== false && empty) {
-    const logins = await seedDemo(ctx);
-    app.log.info('demo data loaded');
-    printLogins(logins, config.publicUrl);
-  }
-  if (config.admin) {
-    const outcome = await ensureAdmin(ctx, config.admin);
-    app.log.info({ username: config.admin.username, outcome }, 'admin account from ADMIN_USERNAME');
+  const refusal = await prepareAccounts(app);
+  if (refusal) {
+    app.log.fatal(refusal);
+    await app.close();
+    process.exit(1);
   }
   if (paymentsTestMode(config)) {
     app.log.warn(
@@ -57,19 +50,8 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-function printLogins(logins: { role: string; login: string; password: string }[], url: string) {
-  const lines = [
-    '',
-    `  Parlor demo is ready at ${url}`,
-    '',
-    '  Sign in with any of these (username / password):',
-    ...logins.map((l) => `    ${l.role.padEnd(8)} ${l.login.padEnd(12)} ${l.password}`),
-    '',
-  ];
-  console.log(lines.join('\n'));
-}
-
 main().catch((err) => {
-  console.error(err);
+  // A configuration refused says what to change in one line; anything else shows its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -4,12 +4,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection';
 import { ensureAdmin } from '../src/scripts/admin';
+import { DEMO_PASSWORD } from '../src/scripts/seed/demo';
 import { client } from './support/client';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
 import { freePort, spawnMain, startMain } from './support/main-process';
 import { startServer, type TestServer } from './support/server';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'correct-horse-9', ADMIN_EMAIL: 'boss@example.com' };
+/** What NODE_ENV=production needs to start at all. */
+const PRODUCTION = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+
+/** The process's JSON log lines. */
+const logLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
+
+const exitOf = (child: ReturnType<typeof spawnMain>['child']) =>
+  new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+const signIn = (url: string, login: string, password: string) =>
+  client(url).call('POST', '/v1/auth', { body: { login, password } });
 
 describe('starting the server', () => {
   let dataDir: string;
@@ -87,6 +103,86 @@ describe('starting the server', () => {
       await database.close();
     }
   }, 120_000);
+
+  it('says so when ADMIN_PASSWORD is not applied because the account keeps its own password', async () => {
+    const started = await startMain({
+      ...dbEnv,
+      ...ADMIN,
+      ADMIN_PASSWORD: 'a-new-password-9',
+      ...PRODUCTION,
+    });
+    await started.stop();
+    const line = logLines(started.output()).find((l) => l.msg.includes('ADMIN_PASSWORD was not applied'));
+    expect(line?.level).toBe(40);
+    expect(line?.msg).toContain('"boss"');
+  }, 120_000);
+});
+
+describe('demo data in production', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  /** A DATA_DIR (and on PostgreSQL a database) of its own, empty. */
+  async function emptyDatabase(): Promise<Record<string, string>> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-demo-'));
+    const adminUrl = postgresAdminUrl();
+    const database = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    cleanups.push(async () => {
+      await database?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    return {
+      DATA_DIR: dir,
+      WEB_DIR: path.join(dir, 'web'),
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+  }
+
+  it('is not loaded on an empty database unless SEED_DEMO=true, so admin / password123 is refused', async () => {
+    const started = await startMain({ ...(await emptyDatabase()), ...PRODUCTION, SEED_DEMO: undefined });
+    try {
+      expect((await signIn(started.url, 'admin', DEMO_PASSWORD)).status).toBe(401);
+      expect((await signIn(started.url, 'mila', DEMO_PASSWORD)).status).toBe(401);
+      expect(started.output()).not.toContain('demo data loaded');
+    } finally {
+      await started.stop();
+    }
+  }, 120_000);
+
+  it('refuses to start with ADMIN_PASSWORD set to the demo password, in one line', async () => {
+    const { child, output } = spawnMain({
+      ...(await emptyDatabase()),
+      ...ADMIN,
+      ADMIN_PASSWORD: DEMO_PASSWORD,
+      ...PRODUCTION,
+      PORT: String(await freePort()),
+    });
+    expect(await exitOf(child)).not.toBe(0);
+    const lines = output().trim().split('\n');
+    expect(lines).toEqual([
+      'Invalid configuration: ADMIN_PASSWORD is the demo password, which is public: choose another.',
+    ]);
+  }, 60_000);
+
+  it('is loaded with SEED_DEMO=true; a later start without it refuses while the admin keeps password123', async () => {
+    const env = { ...(await emptyDatabase()), ...PRODUCTION };
+    const demo = await startMain({ ...env, SEED_DEMO: 'true' });
+    try {
+      expect((await signIn(demo.url, 'admin', DEMO_PASSWORD)).status).toBe(200);
+      const warning = logLines(demo.output()).find((l) => l.msg.startsWith('demo data is on in production'));
+      expect(warning?.level).toBe(40);
+    } finally {
+      await demo.stop();
+    }
+
+    const { child, output } = spawnMain({ ...env, SEED_DEMO: undefined, PORT: String(await freePort()) });
+    expect(await exitOf(child)).not.toBe(0);
+    const refusal = logLines(output()).filter((l) => l.level >= 50);
+    expect(refusal).toHaveLength(1);
+    expect(refusal[0]?.msg).toMatch(/^refusing to start: the admin account "admin" has the demo password/);
+  }, 180_000);
 });
 
 describe('the admin from ADMIN_*', () => {

@@ -19,12 +19,26 @@ export interface Started {
   kill: () => Promise<void>;
 }
 
-/** `npm start` as a deployment runs it: the real main.ts in a process of its own. */
-export function spawnMain(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+/**
+ * `npm start` as a deployment runs it: the real main.ts in a process of its own. A variable given
+ * as undefined is left unset (SEED_DEMO is `false` unless told).
+ */
+export function spawnMain(env: Record<string, string | undefined>): {
+  child: ChildProcess;
+  output: () => string;
+} {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const merged: NodeJS.ProcessEnv = {
+    ...inherited,
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...inherited, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,12 +47,12 @@ export function spawnMain(env: Record<string, string>): { child: ChildProcess; o
   return { child, output: () => output };
 }
 
-export async function startMain(env: Record<string, string>): Promise<Started> {
+export async function startMain(env: Record<string, string | undefined>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = spawnMain({ ...env, PORT: String(port), PUBLIC_URL: url });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,

@@ -57,6 +57,11 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
+  /** Every account with the admin role, and its password hash: the start checks them. */
+  admins(db: Db): Promise<Pick<UserRow, 'username' | 'password_hash'>[]> {
+    return db.selectFrom('users').select(['username', 'password_hash']).where('role', '=', 'admin').execute();
+  },
+
   /**
    * The creator page's counts and the asker's relation to the account, in one statement: posts
    * (on feed_posts' owner index), whether the asker follows it, and whether a subscription of

@@ -11,9 +11,10 @@ import type { MediaRow } from '../../modules/media/repository';
 import { createMediaStorage } from '../../modules/media/storage';
 import { usersRepository } from '../../modules/users/repository';
 import { type DemoPicture, seedDemoMedia } from './demo-media';
+import { DEMO_PASSWORD } from './demo-passwords';
 import { seedRepository } from './repository';
 
-export const DEMO_PASSWORD = 'password123';
+export { DEMO_PASSWORD };
 
 interface DemoUser {
   username: string;
@@ -134,7 +135,8 @@ const FEEDS: {
 
 /**
  * Demo creators, fans, an admin, a few conversations and Mila's photos (her vault, a free and a
- * paid one in her chat with Alex), for `npm start` on an empty database. Fans' starting credits
+ * paid one in her chat with Alex), for `npm start` on an empty database (in production only with
+ * SEED_DEMO=true). Fans' starting credits
  * are ledger rows like any other credit change; the photos go through the upload pipeline.
  */
 export async function seedDemo(
