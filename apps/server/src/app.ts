@@ -12,6 +12,7 @@ import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
+import { createMailTransport } from './mail/transport';
 import { deletionTask } from './modules/account/deletion';
 import { passwordResetsPurgeTask } from './modules/account/password';
 import { registerAccountRoutes } from './modules/account/routes';
@@ -92,6 +93,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             serializers: { req: logRequest },
+            // logRequest leaves headers and bodies out; should a line carry them anyway, these stay out.
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers["access-token"]',
+                'req.headers.cookie',
+                '*.password',
+                '*.access_token',
+              ],
+              censor: '[redacted]',
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT,
@@ -122,21 +134,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     : undefined;
   const clock = options.clock ?? systemClock;
+  const secrets = await loadSecrets(database.db);
+  const queue = createJobQueue(database.db, clock, app.log, config.jobLeaseMs);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    secrets: await loadSecrets(database.db),
+    secrets,
+    // Mail goes through the durable queue: a mail server that is down delays mail, loses none.
     mailer: createMailer({
-      smtpUrl: config.smtpUrl,
+      queue,
+      db: database.db,
+      transport: createMailTransport({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+      }),
+      secret: secrets.mailKey,
       from: config.mailFrom,
-      dataDir: config.dataDir,
       log: app.log,
     }),
     hub: config.redisUrl ? createRedisHub(config.redisUrl, config.redisPrefix, app.log) : createLocalHub(),
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
-    queue: createJobQueue(database.db, clock, app.log, config.jobLeaseMs),
+    queue,
   };
   app.decorate('ctx', ctx);
   await ctx.hub.ready;

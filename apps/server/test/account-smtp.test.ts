@@ -1,33 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { SUCCESS } from '@parlor/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
-
-/** A real SMTP server on a free port; every mail it receives is kept as raw text. */
-async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
+import { startSmtp } from './support/smtp';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: TestServer;
@@ -35,7 +10,7 @@ let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true` });
+  server = await startServer({ SMTP_URL: smtp.url });
   api = client(server.url);
 });
 afterAll(async () => {

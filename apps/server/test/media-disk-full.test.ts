@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { ERRORS } from '@parlor/contract';
-import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/mail/mailer';
+import { createMailTransport } from '../src/mail/transport';
 import { mountRefusal, mountSmallDisk, type SmallDisk } from './support/disk';
 import { photoWithGps, upload } from './support/media';
 import { startServer, type TestServer } from './support/server';
@@ -208,18 +207,20 @@ describe.skipIf(refusal !== null)(`a full media disk${refusal ? ` (skipped: ${re
     expect(disk!.files()).toEqual([]);
   });
 
-  it('fails a mail written to the outbox for its sender to see, leaving no part of it', async () => {
-    const mailer = createMailer({
+  it('fails the try of a mail written to the outbox (its job retries it), leaving no part of it', async () => {
+    const transport = createMailTransport({
       smtpUrl: undefined,
       from: 'Parlor <no-reply@parlor.local>',
       dataDir: path.join(disk!.root, 'mail'),
-      log: Fastify({ logger: false }).log,
     });
     const text = 'x'.repeat(64 * 1024);
     await expect(
-      mailer.send({ to: 'jo@example.com', subject: 'Your code', text, html: `<p>${text}</p>` }),
+      transport.deliver(
+        { to: 'jo@example.com', subject: 'Your code', text, html: `<p>${text}</p>` },
+        '<disk-full@parlor.local>',
+      ),
     ).rejects.toMatchObject({ code: 'ENOSPC' });
-    await mailer.close();
+    transport.close();
     expect(disk!.files()).toEqual([]);
   });
 

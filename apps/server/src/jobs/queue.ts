@@ -28,7 +28,9 @@ export interface JobStep {
   payload: unknown;
   /** What the previous step saved; null on the first. */
   progress: unknown;
+  /** This attempt's number, from 1; a step that throws on the last one leaves its job failed. */
   attempts: number;
+  maxAttempts: number;
 }
 
 /**
@@ -37,14 +39,24 @@ export interface JobStep {
  */
 export type JobHandler = (step: JobStep) => Promise<StepResult>;
 
+export interface HandlerOptions {
+  /** The payload carries secrets: it is emptied once the job is done or has failed for good. */
+  secretPayload?: boolean;
+}
+
 export interface JobQueue {
-  register(kind: string, handler: JobHandler): void;
+  register(kind: string, handler: JobHandler, options?: HandlerOptions): void;
   /** Adds a job (inside `db`'s transaction when given one); null when its key exists already. */
   enqueue(job: NewJob, db?: Kysely<DB>): Promise<number | null>;
   /** Looks for due jobs now (after an enqueue committed). */
   wake(): void;
-  /** Runs due steps until none is left: tests, and a step that enqueued more work. */
-  drain(maxSteps?: number): Promise<number>;
+  /** Runs due steps (of these kinds, else of all) until none is left: tests, and a step that enqueued more work. */
+  drain(maxSteps?: number, kinds?: string[]): Promise<number>;
+  /**
+   * Runs the due jobs of these kinds now, in the background, whether or not the worker was started
+   * (a mail right after its transaction commits); `stop()` waits for them.
+   */
+  runNow(kinds: string[]): void;
   start(): void;
   stop(): Promise<void>;
   readonly workerId: string;
@@ -63,7 +75,9 @@ export function createJobQueue(
 ): JobQueue {
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
+  const secretKinds = new Set<string>();
   let running = false;
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<unknown>>();
   let pumping: Promise<void> | undefined;
@@ -79,10 +93,14 @@ export function createJobQueue(
         payload: job.payload,
         progress: job.progress,
         attempts: job.attempts,
+        maxAttempts: job.max_attempts,
       });
       const now = clock.now();
+      const clearPayload = secretKinds.has(job.kind);
       if (result.done)
-        await jobsRepository.finish(db, job.id, workerId, 'done', result.progress ?? job.progress, now);
+        await jobsRepository.finish(db, job.id, workerId, 'done', result.progress ?? job.progress, now, {
+          clearPayload,
+        });
       else {
         const runAt = new Date(now.getTime() + (result.delayMs ?? 0));
         await jobsRepository.release(db, job.id, workerId, result.progress, runAt, now);
@@ -99,20 +117,22 @@ export function createJobQueue(
           err instanceof Error ? err.message : String(err),
           new Date(now.getTime() + backoff),
           now,
+          { clearPayload: secretKinds.has(job.kind) },
         )
         .catch((e: unknown) => log.error({ err: e, job_id: job.id }, 'job failure not recorded'));
     }
   }
 
   /** Claims and runs steps until nothing is due; answers how many steps ran. */
-  async function pump(maxSteps = Number.POSITIVE_INFINITY): Promise<number> {
+  async function pump(maxSteps = Number.POSITIVE_INFINITY, only?: string[]): Promise<number> {
+    const kinds = only ? only.filter((k) => handlers.has(k)) : [...handlers.keys()];
     let steps = 0;
-    while (steps < maxSteps && handlers.size > 0) {
+    while (steps < maxSteps && kinds.length > 0) {
       const now = clock.now();
       const claimed = await jobsRepository.claim(
         db,
         workerId,
-        [...handlers.keys()],
+        kinds,
         Math.min(CONCURRENCY, maxSteps - steps),
         now,
         new Date(now.getTime() + leaseMs),
@@ -130,6 +150,11 @@ export function createJobQueue(
     timer = setTimeout(tick, delay);
   }
 
+  function track(work: Promise<void>) {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
+
   function tick() {
     if (!running || pumping) return;
     pumping = pump()
@@ -139,14 +164,39 @@ export function createJobQueue(
         pumping = undefined;
         schedule(POLL_MS);
       });
-    inFlight.add(pumping);
-    void pumping.finally(() => inFlight.delete(pumping as Promise<void>));
+    track(pumping);
+  }
+
+  // One background run per set of kinds at a time; a call during a run asks it to look once more,
+  // so a job enqueued meanwhile is not left to the poll.
+  const immediate = new Map<string, { again: boolean }>();
+  function runNow(kinds: string[]) {
+    if (stopped) return;
+    const name = kinds.join(',');
+    const current = immediate.get(name);
+    if (current) {
+      current.again = true;
+      return;
+    }
+    const state = { again: true };
+    immediate.set(name, state);
+    track(
+      (async () => {
+        while (state.again && !stopped) {
+          state.again = false;
+          await pump(Number.POSITIVE_INFINITY, kinds);
+        }
+      })()
+        .catch((err: unknown) => log.error({ err, kinds }, 'job queue run failed'))
+        .finally(() => immediate.delete(name)),
+    );
   }
 
   return {
     workerId,
-    register(kind, handler) {
+    register(kind, handler, options = {}) {
       handlers.set(kind, handler);
+      if (options.secretPayload) secretKinds.add(kind);
     },
     async enqueue(job, on = db) {
       return jobsRepository.insert(on, job, clock.now());
@@ -154,14 +204,17 @@ export function createJobQueue(
     wake() {
       if (running && !pumping) schedule(0);
     },
-    drain: (maxSteps) => pump(maxSteps),
+    drain: (maxSteps, kinds) => pump(maxSteps, kinds),
+    runNow,
     start() {
       if (running) return;
       running = true;
+      stopped = false;
       schedule(0);
     },
     async stop() {
       running = false;
+      stopped = true;
       clearTimeout(timer);
       await Promise.all(inFlight);
       await jobsRepository.releaseAll(db, workerId, clock.now()).catch(() => undefined);

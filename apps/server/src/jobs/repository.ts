@@ -84,10 +84,12 @@ export const jobsRepository = {
     status: 'done' | 'canceled',
     progress: unknown,
     now: Date,
+    options: { clearPayload?: boolean } = {},
   ) {
     const res = await held(db, id, worker)
       .set({
         status,
+        ...(options.clearPayload ? { payload: '{}' } : {}),
         progress: JSON.stringify(progress ?? null),
         locked_by: null,
         locked_until: null,
@@ -99,10 +101,21 @@ export const jobsRepository = {
   },
 
   /** A step threw: try again at `retryAt`, or give up once the attempts are spent. */
-  async fail(db: Db, id: number, worker: string, error: string, retryAt: Date, now: Date) {
+  async fail(
+    db: Db,
+    id: number,
+    worker: string,
+    error: string,
+    retryAt: Date,
+    now: Date,
+    options: { clearPayload?: boolean } = {},
+  ) {
     await held(db, id, worker)
       .set({
         status: sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END`,
+        ...(options.clearPayload
+          ? { payload: sql`CASE WHEN attempts >= max_attempts THEN '{}'::jsonb ELSE payload END` }
+          : {}),
         finished_at: sql`CASE WHEN attempts >= max_attempts THEN ${now}::timestamptz END`,
         run_at: retryAt,
         last_error: error.slice(0, 2000),

@@ -47,3 +47,9 @@ export async function queueDepth(ctx: AppContext) {
     oldestSeconds: Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000),
   }));
 }
+
+/** Jobs that failed for good, by kind (the metrics endpoint). */
+export async function failedJobs(ctx: AppContext) {
+  const counts = await jobsRepository.counts(ctx.db);
+  return counts.filter((c) => c.status === 'failed').map((c) => ({ kind: c.kind, count: Number(c.count) }));
+}

@@ -11,12 +11,14 @@ export interface Secrets {
   mediaKey: string;
   /** HMAC key for client addresses kept by the sign-in throttle (never stored in plain text). */
   addressKey: string;
+  /** Encrypts queued mails (their codes and links) while they wait in the jobs table. */
+  mailKey: string;
   /** VAPID key pair for web push (base64url, as browsers and web-push take them). */
   vapidPublicKey: string;
   vapidPrivateKey: string;
 }
 
-const NAMES = ['codeKey', 'mediaKey', 'addressKey'] as const;
+const NAMES = ['codeKey', 'mediaKey', 'addressKey', 'mailKey'] as const;
 
 /**
  * Generated on first start and kept in the database, so every server process on one database signs
@@ -42,6 +44,7 @@ export async function loadSecrets(db: Kysely<DB>, env: NodeJS.ProcessEnv = proce
     codeKey: pick('codeKey'),
     mediaKey: pick('mediaKey'),
     addressKey: pick('addressKey'),
+    mailKey: pick('mailKey'),
     vapidPublicKey: given ? givenPublic : (storedPublic as string),
     vapidPrivateKey: given ? givenPrivate : (storedPrivate as string),
   };

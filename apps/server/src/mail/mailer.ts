@@ -1,79 +1,146 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { JobHandler, JobQueue } from '../jobs/queue';
+import { mailCipherKey, openMail, type SealedMail, sealMail } from './sealed';
+import type { Mail, MailTransport } from './transport';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers (List-Unsubscribe on notification emails). */
-  headers?: Record<string, string>;
+export type { Mail } from './transport';
+
+/** What a mail is for; each is a job kind of its own (`mail.password_reset`), so operators see which fail. */
+export const MAIL_KINDS = [
+  'verification',
+  'password_reset',
+  'sign_in_alert',
+  'notification',
+  'digest',
+  'other',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+const JOB_KINDS = MAIL_KINDS.map((k) => `mail.${k}`);
+
+/**
+ * Tries of one mail. Retries wait 2 s, 4 s … at most 10 minutes, so the last try comes about an
+ * hour after the first: as long as a code or a reset link lives, after which the mail is no use.
+ */
+export const MAIL_ATTEMPTS = 14;
+
+/** Jobs sent by this process whose "done" may not have been written: a retry finds them here. */
+const REMEMBERED_SENDS = 1000;
+
+export interface SendOptions {
+  kind?: MailKind;
+  /** Queues the mail in this transaction, so it exists only if the transaction commits; call `wake()` after. */
+  db?: Kysely<DB>;
+  /** At most one mail per key, ever: a job step that may run twice queues its mail once. */
+  key?: string;
+}
+
+export interface MailEvent {
+  outcome: 'sent' | 'retry' | 'failed';
+  /** The job kind, `mail.<kind>`. */
+  kind: string;
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
-  /** Waits for mails still being sent, then releases the transport. */
+  /**
+   * Queues a mail durably and, unless it is queued in the caller's transaction, sends it at once;
+   * a mail server that is down means retries with backoff (docs/operations.md), not a lost mail.
+   */
+  send(mail: Mail, options?: SendOptions): Promise<void>;
+  /** Sends the queued mails now: after a transaction that queued one committed. */
+  wake(): void;
+  /** Every try's outcome (the metrics count them). */
+  observe(listener: (event: MailEvent) => void): () => void;
   close(): Promise<void>;
 }
 
-/** Tracks sends in flight so shutdown does not cut a mail off halfway. */
-function tracked(inner: { send(mail: Mail): Promise<void>; close(): void }): Mailer {
-  const pending = new Set<Promise<void>>();
-  return {
-    send(mail) {
-      const p = inner.send(mail).finally(() => pending.delete(p));
-      pending.add(p);
-      return p;
-    },
-    async close() {
-      await Promise.allSettled([...pending]);
-      inner.close();
-    },
-  };
+interface MailPayload {
+  sealed: SealedMail;
+  /** The Message-ID of every try of this mail. */
+  message_id: string;
 }
 
-/** SMTP through nodemailer when SMTP_URL is set; otherwise each mail is a .eml file in DATA_DIR/outbox. */
+/** `jo@example.com` as `j***@example.com`: enough to tell mails apart in a log, not an address to collect. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 1 ? '***' : `${address[0]}***${address.slice(at)}`;
+}
+
+/**
+ * Mail through the durable job queue: a job per mail, its text sealed with the mail key, sent by
+ * whichever process claims it. Delivery is at least once: a process that dies after the mail
+ * server accepted a mail and before the job was marked done sends it again (with the same
+ * Message-ID, which mail apps use to fold repeats).
+ */
 export function createMailer(options: {
-  smtpUrl: string | undefined;
+  queue: JobQueue;
+  db: Kysely<DB>;
+  transport: MailTransport;
+  secret: string;
   from: string;
-  dataDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { log } = options;
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return tracked({
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
-      },
-      close: () => transport.close(),
-    });
-  }
-  const outbox = path.join(options.dataDir, 'outbox');
-  // A mail is written beside the outbox and moved in whole: whoever reads the outbox (a person, a
-  // test) never finds a file still being written.
-  const partial = path.join(options.dataDir, 'outbox-partial');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return tracked({
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
-      await Promise.all([fs.mkdir(outbox, { recursive: true }), fs.mkdir(partial, { recursive: true })]);
-      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}-${safeTo}.eml`;
-      const file = path.join(outbox, name);
-      try {
-        await fs.writeFile(path.join(partial, name), info.message as Buffer);
-        await fs.rename(path.join(partial, name), file);
-      } catch (e) {
-        // A full disk fails the send (the caller sees it) and keeps no part of the mail.
-        await fs.rm(path.join(partial, name), { force: true });
-        throw e;
-      }
-      log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
+  const { queue, transport, log } = options;
+  const key = mailCipherKey(options.secret);
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'parlor.local';
+  const listeners = new Set<(event: MailEvent) => void>();
+  const emit = (event: MailEvent) => {
+    for (const l of listeners) l(event);
+  };
+  const sentHere = new Set<number>();
+
+  const handler: JobHandler = async (step) => {
+    // Sent, but the database did not take "done" (a blip): the retry must not mail it again.
+    if (sentHere.has(step.id)) return { done: true };
+    const payload = step.payload as MailPayload;
+    const mail = openMail(key, payload.sealed);
+    const masked = maskAddress(mail.to);
+    const fields = { job_id: step.id, kind: step.kind, to: masked, attempts: step.attempts };
+    try {
+      await transport.deliver(mail, payload.message_id);
+    } catch (err) {
+      const last = step.attempts >= step.maxAttempts;
+      emit({ outcome: last ? 'failed' : 'retry', kind: step.kind });
+      if (last) log.error(fields, 'mail given up after its last try');
+      // The job's last_error and the log show why, with the address masked as everywhere else.
+      const e = err as { code?: string; message?: string };
+      const reason = [e.code, e.message ?? String(err)].filter(Boolean).join(': ');
+      throw new Error(reason.split(mail.to).join(masked));
+    }
+    sentHere.add(step.id);
+    if (sentHere.size > REMEMBERED_SENDS) sentHere.delete(sentHere.values().next().value as number);
+    emit({ outcome: 'sent', kind: step.kind });
+    log.info(fields, 'mail sent');
+    return { done: true };
+  };
+  for (const kind of JOB_KINDS) queue.register(kind, handler, { secretPayload: true });
+
+  const wake = () => queue.runNow(JOB_KINDS);
+  return {
+    async send(mail, { kind = 'other', db, key: mailKey } = {}) {
+      const payload: MailPayload = { sealed: sealMail(key, mail), message_id: `<${randomUUID()}@${domain}>` };
+      const id = await queue.enqueue(
+        {
+          kind: `mail.${kind}`,
+          key: mailKey ? `mail:${mailKey}` : null,
+          payload,
+          maxAttempts: MAIL_ATTEMPTS,
+        },
+        db ?? options.db,
+      );
+      if (id !== null)
+        log.debug({ job_id: id, kind: `mail.${kind}`, to: maskAddress(mail.to) }, 'mail queued');
+      if (!db) wake();
     },
-    close: () => transport.close(),
-  });
+    wake,
+    observe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      transport.close();
+    },
+  };
 }

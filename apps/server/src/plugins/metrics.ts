@@ -5,7 +5,7 @@ import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
-import { queueDepth } from '../jobs/service';
+import { failedJobs, queueDepth } from '../jobs/service';
 import { notFound, unauthorized } from '../lib/errors';
 import { signInPressure } from '../modules/users/throttle';
 import { route } from './endpoints';
@@ -22,7 +22,8 @@ const CREATED_AT = /"created_at":"([^"]+)"/;
 /**
  * The Prometheus endpoint (docs/operations.md), off unless METRICS=true and then only for callers
  * with METRICS_TOKEN: request latency per route, open sockets, send-to-delivery latency, the durable
- * job queue's depth and age, the database pool, free disk space under DATA_DIR, and Node's own process figures. Off, `/metrics`
+ * job queue's depth, age and failed jobs, mail tries, the database pool, free disk space under
+ * DATA_DIR, and Node's own process figures. Off, `/metrics`
  * answers 404 like any unknown path and nothing is measured.
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: SocketCounts) {
@@ -127,6 +128,40 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
       }
     },
   });
+  new Gauge({
+    name: 'parlor_jobs_failed',
+    help: 'Durable jobs that failed for good (every attempt spent) and are kept for operators, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const f of await failedJobs(ctx)) this.set({ kind: f.kind }, f.count);
+    },
+  });
+
+  const mailCounters = {
+    sent: new Counter({
+      name: 'parlor_mail_sent_total',
+      help: 'Mails the mail server (or the outbox) accepted, by job kind, on this process',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    retry: new Counter({
+      name: 'parlor_mail_retries_total',
+      help: 'Tries of a mail that failed and will be retried, by job kind, on this process',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    failed: new Counter({
+      name: 'parlor_mail_failed_total',
+      help: 'Mails given up after their last try, by job kind, on this process',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+  };
+  const stopObserving = ctx.mailer.observe((e) => mailCounters[e.outcome].inc({ kind: e.kind }));
+  app.addHook('onClose', async () => stopObserving());
+
   new Gauge({
     name: 'parlor_db_pool_connections',
     help: 'Database pool connections by state (PostgreSQL; the embedded database has one session)',

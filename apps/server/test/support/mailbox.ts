@@ -2,16 +2,16 @@ import type { Mail } from '../../src/mail/mailer';
 import type { TestServer } from './server';
 
 /**
- * Records every mail the server sends (it still goes to the outbox or SMTP as configured), so a
+ * Records every mail the server queues (it still goes to the outbox or SMTP as configured), so a
  * test can read the code a user received. The SMTP test reads it from a real SMTP server instead.
  */
 export function mailbox(server: TestServer) {
   const mails: Mail[] = [];
   const mailer = server.app.ctx.mailer;
   const send = mailer.send.bind(mailer);
-  mailer.send = async (mail) => {
+  mailer.send = async (mail, ...rest) => {
     mails.push(mail);
-    await send(mail);
+    await send(mail, ...rest);
   };
   return {
     mails,

@@ -15,7 +15,7 @@ import { badRequest, conflict, DomainError } from '../../lib/errors';
 import { toUser } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { codesRepository } from '../verification/repository';
-import { type CodePurpose, codesMatch, hashCode, mailCode, storeCode } from '../verification/service';
+import { type CodePurpose, codesMatch, hashCode, storeCode } from '../verification/service';
 import { accountRepository } from './repository';
 
 type Trx = Kysely<DB>;
@@ -88,7 +88,7 @@ async function sendCode(
   newEmail?: string,
 ): Promise<{ user: UserRow; changed: boolean }> {
   const now = ctx.clock.now();
-  let result: { user: UserRow; code: string; changed: boolean };
+  let result: { user: UserRow; changed: boolean };
   try {
     result = await ctx.db.transaction().execute(async (trx) => {
       let user = await accountRepository.lockUser(trx, userId);
@@ -112,14 +112,14 @@ async function sendCode(
         }
         user = await usersRepository.update(trx, userId, { email: newEmail, email_verified: false });
       }
-      const code = await storeCode(trx, ctx, user, purpose, now);
-      return { user, code, changed };
+      await storeCode(trx, ctx, user, purpose, now);
+      return { user, changed };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(ERRORS.emailTaken, 'email_taken', 'email');
     throw e;
   }
-  mailCode(ctx, result.user, result.code, purpose);
+  ctx.mailer.wake();
   return { user: result.user, changed: result.changed };
 }
 

@@ -34,13 +34,13 @@ export async function requestPasswordReset(ctx: AppContext, login: string): Prom
   const user = await usersRepository.findByLogin(ctx.db, login.replace(/^@/, ''));
   if (!user || user.deleted_at || user.banned_at) return answer;
   const now = ctx.clock.now();
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  const queued = await ctx.db.transaction().execute(async (trx) => {
     // One request at a time per account, so the cooldown and the cap hold under concurrent requests.
     await accountRepository.lockUser(trx, user.id);
     const recent = await passwordRepository.recentResets(trx, user.id, new Date(now.getTime() - DAY_MS));
     if (recent.newest && now.getTime() - recent.newest.getTime() < PASSWORD_RESET_COOLDOWN_S * 1000)
-      return null;
-    if (recent.since >= PASSWORD_RESET_DAILY_LIMIT) return null;
+      return false;
+    if (recent.since >= PASSWORD_RESET_DAILY_LIMIT) return false;
     const fresh = newToken();
     await passwordRepository.insertReset(trx, {
       userId: user.id,
@@ -48,15 +48,13 @@ export async function requestPasswordReset(ctx: AppContext, login: string): Prom
       at: now,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
     });
-    return fresh.token;
+    // The link and its mail commit together; the mail is sent after the answer, so a slow mail
+    // server makes a known account's answer no slower than an unknown one's.
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(fresh.token)}`;
+    await ctx.mailer.send(passwordResetMail(user, link), { kind: 'password_reset', db: trx });
+    return true;
   });
-  if (token) {
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Not awaited: a slow mail server must not make a known account's answer slower than an unknown one's.
-    ctx.mailer.send(passwordResetMail(user, link)).catch((err: unknown) => {
-      console.error('password reset mail failed', err);
-    });
-  }
+  if (queued) ctx.mailer.wake();
   return answer;
 }
 

@@ -264,6 +264,8 @@ export function notifyJob(ctx: AppContext, isVisible: VisibilityCheck): JobHandl
           [groupBody(pending)],
           pending.url,
         ),
+        // A step run twice (its process died before it was marked done) queues the mail once.
+        { kind: 'notification', key: `notify:${step.id}` },
       );
       return { done: true, progress: { sent: 'email' } };
     }
@@ -296,6 +298,7 @@ export function digestTask(ctx: AppContext): PeriodicTask {
         ];
         await ctx.mailer.send(
           notificationMail(ctx, user, 'notifications', EMAIL_SUBJECTS.notifications, lines, '/chats'),
+          { kind: 'digest' },
         );
         sent++;
       }

@@ -122,9 +122,11 @@ export async function admitSignIn(ctx: AppContext, attempt: SignInAttempt): Prom
     (await throttleRepository.claimAlert(ctx.db, owner.id, now, new Date(at - ALERT_INTERVAL_MS)))
   ) {
     // Not awaited: the answer must not tell, by its time, that a mail went out.
-    ctx.mailer.send(signInAlertMail(owner, ctx.config.publicUrl)).catch((err: unknown) => {
-      console.error('sign-in alert mail failed', err);
-    });
+    ctx.mailer
+      .send(signInAlertMail(owner, ctx.config.publicUrl), { kind: 'sign_in_alert' })
+      .catch((err: unknown) => {
+        console.error('sign-in alert mail not queued', err);
+      });
   }
   if (verdict.underAttack) await sleep(SLOW_DOWN_MS);
 }

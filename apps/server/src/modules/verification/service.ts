@@ -21,15 +21,16 @@ export function codesMatch(a: string, b: string): boolean {
 
 /**
  * Stores a new 4-digit code inside the caller's transaction, voiding older unused codes of the same
- * purpose, and answers the plain code for the mail that goes out after the commit.
+ * purpose, and queues its mail in the same transaction: the code and its mail commit together. The
+ * caller wakes the mailer once the transaction has committed.
  */
 export async function storeCode(
   trx: Kysely<DB>,
-  ctx: Pick<AppContext, 'secrets'>,
-  user: { id: string; email: string },
+  ctx: AppContext,
+  user: { id: string; email: string; username: string },
   purpose: CodePurpose,
   now: Date,
-): Promise<string> {
+): Promise<void> {
   const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
   await codesRepository.voidUnused(trx, user.id, purpose, now);
   await codesRepository.insert(trx, {
@@ -40,18 +41,9 @@ export async function storeCode(
     created_at: now,
     expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
   });
-  return code;
-}
-
-/** Mails a stored code; a mail failure is logged and the user can ask for a resend. */
-export function mailCode(
-  ctx: AppContext,
-  user: { email: string; username: string },
-  code: string,
-  purpose: CodePurpose,
-): void {
-  ctx.mailer.send(verificationMail(user, code, ctx.config.publicUrl, purpose)).catch((err: unknown) => {
-    console.error('verification mail failed', err);
+  await ctx.mailer.send(verificationMail(user, code, ctx.config.publicUrl, purpose), {
+    kind: 'verification',
+    db: trx,
   });
 }
 
@@ -62,6 +54,6 @@ export async function issueCode(
   purpose: CodePurpose,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const code = await ctx.db.transaction().execute((trx) => storeCode(trx, ctx, user, purpose, now));
-  mailCode(ctx, user, code, purpose);
+  await ctx.db.transaction().execute((trx) => storeCode(trx, ctx, user, purpose, now));
+  ctx.mailer.wake();
 }

@@ -1,26 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailTransport } from './transport';
 
 describe('the outbox (no SMTP_URL)', () => {
   it('keeps every mail, each whole, even many to one address at once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-outbox-'));
-    const mailer = createMailer({
+    const transport = createMailTransport({
       smtpUrl: undefined,
       from: 'Parlor <no-reply@parlor.local>',
       dataDir,
-      log: Fastify({ logger: false }).log,
     });
     const subjects = Array.from({ length: 20 }, (_, i) => `${1000 + i} is your Parlor verification code`);
     await Promise.all(
-      subjects.map((subject) =>
-        mailer.send({ to: 'jo@example.com', subject, text: subject, html: `<p>${subject}</p>` }),
+      subjects.map((subject, i) =>
+        transport.deliver(
+          { to: 'jo@example.com', subject, text: subject, html: `<p>${subject}</p>` },
+          `<${i}@parlor.local>`,
+        ),
       ),
     );
-    await mailer.close();
+    transport.close();
 
     const outbox = path.join(dataDir, 'outbox');
     const files = fs.readdirSync(outbox);
