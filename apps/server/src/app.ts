@@ -1,7 +1,6 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
@@ -10,6 +9,7 @@ import { createJobQueue, jobsPurgeTask } from './jobs/queue';
 import { registerJobRoutes } from './jobs/routes';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
+import { connectRedis } from './lib/redis';
 import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
@@ -130,9 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
   await platformRepository.setFeePercent(database.db, config.platformFeePercent);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
-    : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const clock = options.clock ?? systemClock;
   const secrets = await loadSecrets(database.db);
   const queue = createJobQueue(database.db, clock, app.log, config.jobLeaseMs);
@@ -154,7 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       from: config.mailFrom,
       log: app.log,
     }),
-    hub: config.redisUrl ? createRedisHub(config.redisUrl, config.redisPrefix, app.log) : createLocalHub(),
+    redis,
+    hub: redis ? createRedisHub(redis, config.redisPrefix, app.log) : createLocalHub(),
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
     queue,
@@ -163,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ctx.hub.ready;
   const connections = createConnections(
     ctx,
-    redis ? createRedisPresence(redis, config.redisPrefix) : createLocalPresence(),
+    redis ? createRedisPresence(redis.commands, config.redisPrefix) : createLocalPresence(),
     app.log,
   );
   app.addHook('preClose', async () => {
@@ -174,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.queue.stop();
     await ctx.hub.close();
     await ctx.mailer.close();
-    redis?.disconnect();
+    await redis?.close();
     await database.close();
   });
 
@@ -182,7 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerCompression(app);
-  await registerRateLimit(app, redis, config.redisPrefix);
+  await registerRateLimit(app, redis?.commands, config.redisPrefix);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // The app's own plugins, then the domain modules, each route declared in the contract's table.

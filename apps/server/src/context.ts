@@ -5,6 +5,7 @@ import type { DB } from './db/schema';
 import type { JobQueue } from './jobs/queue';
 import type { Scheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
+import type { RedisLink } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { Hub } from './realtime/hub';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Kysely<DB>;
   secrets: Secrets;
   mailer: Mailer;
+  /** Set with REDIS_URL: the connections behind the hub, presence and rate limits. */
+  redis: RedisLink | undefined;
   hub: Hub;
   clock: Clock;
   /** Periodic database-driven jobs; modules register theirs in buildApp. */

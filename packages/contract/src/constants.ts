@@ -25,6 +25,11 @@ export const TYPING_TIMEOUT_MS = 10_000;
 export const WS_NORMAL_CLOSE = 1000;
 /** The server closes with this code for a missing or revoked token: sign in again, never reconnect. */
 export const WS_UNAUTHORIZED = 4001;
+/**
+ * The server closes with this code when the socket may have missed events (its fan-out to other
+ * processes was away): the client reconnects as after any other drop and refetches what it shows.
+ */
+export const WS_RESYNC = 4002;
 
 // Relative time
 export const RECENT_WINDOW_MS = 10 * 60_000;

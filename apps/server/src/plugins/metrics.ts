@@ -91,6 +91,17 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
   });
   app.addHook('onClose', async () => unsubscribe());
 
+  const { redis } = ctx;
+  if (redis) {
+    new Gauge({
+      name: 'parlor_redis_up',
+      help: 'Whether this process is connected to Redis (0: events reach this process only, presence and rate limits are per process)',
+      registers: [registry],
+      collect() {
+        this.set(redis.up() ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'parlor_jobs_queued',
     help: 'Durable jobs due and waiting to run, by kind',

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { ClientEvents, Frame, WS_UNAUTHORIZED } from '@parlor/contract';
+import { ClientEvents, Frame, WS_RESYNC, WS_UNAUTHORIZED } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
@@ -97,6 +97,21 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     }
     recentlyEnded.set(tokenId, now);
     endSession(tokenId);
+  });
+
+  /**
+   * Sockets closed for a resync, whose users are expected back within seconds: they leave the
+   * presence count without an offline announcement (and its queries) each, as at shutdown. A user
+   * who does not come back goes offline with the stale sweep.
+   */
+  const resyncing = new WeakSet<WebSocket>();
+  const unsubscribeResync = ctx.hub.onResync(() => {
+    for (const set of sockets.values()) {
+      for (const ws of set) {
+        resyncing.add(ws);
+        ws.close(WS_RESYNC, 'Reconnect to catch up');
+      }
+    }
   });
 
   const endSession = (tokenId: string) => {
@@ -208,9 +223,11 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       session.delete(ws);
       if (session.size === 0) bySession.delete(tokenId);
       if (closing) return;
-      const leaving = inTurn(userId, () => detach(userId)).catch((err: unknown) =>
-        log.warn({ err }, 'presence update failed'),
-      );
+      const quietly = resyncing.has(ws);
+      const leaving = inTurn(userId, async () => {
+        if (quietly) await presence.disconnect(userId);
+        else await detach(userId);
+      }).catch((err: unknown) => log.warn({ err }, 'presence update failed'));
       detaching.add(leaving);
       void leaving.finally(() => detaching.delete(leaving));
     });
@@ -287,6 +304,7 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
       closing = true;
       unsubscribe();
       unsubscribeSessions();
+      unsubscribeResync();
       for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
       await Promise.all(detaching);
       const gone = await presence.close();

@@ -2,7 +2,8 @@ import type { ServerEventData, ServerEventName } from '@parlor/contract';
 
 /**
  * Delivers events to a user's open sockets, wherever they are connected. The in-process hub is
- * the default; a Redis-backed one fans out across server processes (REDIS_URL).
+ * the default; a Redis-backed one fans out across server processes (REDIS_URL), and delivers to
+ * this process's own sockets without Redis.
  */
 export interface Hub {
   /** Resolves once the hub can deliver (the Redis subscription is live). */
@@ -16,6 +17,11 @@ export interface Hub {
    */
   endSession(tokenId: string): Promise<void>;
   onSessionEnd(listener: (tokenId: string) => void): () => void;
+  /**
+   * Called when this process's sockets may have missed events (the fan-out was away and is back):
+   * they must refetch what they show. Never called in a single process.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,9 @@ export function createLocalHub(): Hub {
     onSessionEnd(listener) {
       ended.add(listener);
       return () => ended.delete(listener);
+    },
+    onResync() {
+      return () => undefined;
     },
     async close() {
       listeners.clear();

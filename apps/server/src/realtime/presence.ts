@@ -55,12 +55,28 @@ export function createLocalPresence(): PresenceCounter {
   };
 }
 
+/**
+ * Presence across processes in Redis. While Redis is away each answer falls back to what this
+ * process knows (its own sockets), as if it were the only process: a user whose only sockets are
+ * elsewhere may be announced online or offline once too often, and nothing fails. When Redis is
+ * back, every socket resyncs and reconnects, which writes the entries again.
+ */
 export function createRedisPresence(redis: Redis, prefix: string): PresenceCounter {
   const processId = randomUUID();
   const processes = `${prefix}presence:processes`;
   const mine = `${prefix}presence:${processId}`;
   const local = new Map<string, number>();
+  const visibleHere = new Map<string, number>();
   const visibleKey = (p: string) => `${prefix}presence-visible:${p}`;
+
+  /** Redis's answer, or `fallback` (what this process knows) when Redis does not give one. */
+  async function orLocal<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await work();
+    } catch {
+      return fallback;
+    }
+  }
 
   async function elsewhere(userId: string): Promise<boolean> {
     const others = (await redis.smembers(processes)).filter((p) => p !== processId);
@@ -73,60 +89,83 @@ export function createRedisPresence(redis: Redis, prefix: string): PresenceCount
 
   return {
     async setVisible(userId, count) {
+      if (count > 0) visibleHere.set(userId, count);
+      else visibleHere.delete(userId);
       const key = visibleKey(processId);
-      if (count > 0) await redis.multi().hset(key, userId, count).expire(key, PROCESS_TTL_S).exec();
-      else await redis.hdel(key, userId);
+      await orLocal(async () => {
+        if (count > 0) await redis.multi().hset(key, userId, count).expire(key, PROCESS_TTL_S).exec();
+        else await redis.hdel(key, userId);
+      }, undefined);
     },
     async anyVisible(userId) {
-      const all = await redis.smembers(processes);
-      if (!all.includes(processId)) all.push(processId);
-      const pipeline = redis.pipeline();
-      for (const p of all) pipeline.hexists(visibleKey(p), userId);
-      const answers = (await pipeline.exec()) ?? [];
-      return answers.some(([, found]) => found === 1);
+      if (visibleHere.has(userId)) return true;
+      return orLocal(async () => {
+        const all = await redis.smembers(processes);
+        if (!all.includes(processId)) all.push(processId);
+        const pipeline = redis.pipeline();
+        for (const p of all) pipeline.hexists(visibleKey(p), userId);
+        const answers = (await pipeline.exec()) ?? [];
+        return answers.some(([, found]) => found === 1);
+      }, false);
     },
     async connect(userId) {
       const n = (local.get(userId) ?? 0) + 1;
       local.set(userId, n);
-      await redis.multi().sadd(processes, processId).hset(mine, userId, n).expire(mine, PROCESS_TTL_S).exec();
-      return n === 1 && !(await elsewhere(userId));
+      return orLocal(async () => {
+        await redis
+          .multi()
+          .sadd(processes, processId)
+          .hset(mine, userId, n)
+          .expire(mine, PROCESS_TTL_S)
+          .exec();
+        return n === 1 && !(await elsewhere(userId));
+      }, n === 1);
     },
     async disconnect(userId) {
       const n = (local.get(userId) ?? 1) - 1;
       if (n > 0) {
         local.set(userId, n);
-        await redis.hset(mine, userId, n);
+        await orLocal(() => redis.hset(mine, userId, n), 0);
         return false;
       }
       local.delete(userId);
-      await redis.hdel(mine, userId);
-      return !(await elsewhere(userId));
+      return orLocal(async () => {
+        await redis.hdel(mine, userId);
+        return !(await elsewhere(userId));
+      }, true);
     },
     async heartbeat() {
-      await redis
-        .multi()
-        .sadd(processes, processId)
-        .expire(mine, PROCESS_TTL_S)
-        .expire(visibleKey(processId), PROCESS_TTL_S)
-        .exec();
-      // Forget processes whose entries expired (crashed or stopped without cleanup).
-      for (const p of await redis.smembers(processes)) {
-        if (p !== processId && (await redis.exists(`${prefix}presence:${p}`)) === 0)
-          await redis.srem(processes, p);
-      }
+      // Without Redis there is nothing to keep alive; the caller goes on to renew the database's.
+      await orLocal(async () => {
+        await redis
+          .multi()
+          .sadd(processes, processId)
+          .expire(mine, PROCESS_TTL_S)
+          .expire(visibleKey(processId), PROCESS_TTL_S)
+          .exec();
+        // Forget processes whose entries expired (crashed or stopped without cleanup).
+        for (const p of await redis.smembers(processes)) {
+          if (p !== processId && (await redis.exists(`${prefix}presence:${p}`)) === 0)
+            await redis.srem(processes, p);
+        }
+      }, undefined);
     },
     async close() {
       const users = [...local.keys()];
       local.clear();
-      await redis.multi().del(mine).del(visibleKey(processId)).srem(processes, processId).exec();
-      const others = await redis.smembers(processes);
-      if (others.length === 0 || users.length === 0) return users;
-      const pipeline = redis.pipeline();
-      for (const userId of users) for (const p of others) pipeline.hexists(`${prefix}presence:${p}`, userId);
-      const answers = (await pipeline.exec()) ?? [];
-      return users.filter((_, i) =>
-        answers.slice(i * others.length, (i + 1) * others.length).every(([, found]) => found !== 1),
-      );
+      visibleHere.clear();
+      return orLocal(async () => {
+        await redis.multi().del(mine).del(visibleKey(processId)).srem(processes, processId).exec();
+        const others = await redis.smembers(processes);
+        if (others.length === 0 || users.length === 0) return users;
+        const pipeline = redis.pipeline();
+        for (const userId of users)
+          for (const p of others) pipeline.hexists(`${prefix}presence:${p}`, userId);
+        const answers = (await pipeline.exec()) ?? [];
+        return users.filter((_, i) =>
+          answers.slice(i * others.length, (i + 1) * others.length).every(([, found]) => found !== 1),
+        );
+      }, users);
     },
   };
 }

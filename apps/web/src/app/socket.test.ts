@@ -1,4 +1,4 @@
-import { WS_UNAUTHORIZED } from '@parlor/contract';
+import { WS_RESYNC, WS_UNAUTHORIZED } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionOptions, createConnection, type SocketLike, WS_PONG_TIMEOUT } from './socket';
 
@@ -213,6 +213,18 @@ describe('realtime connection', () => {
     vi.advanceTimersByTime(1_000);
     last().serverOpens();
     expect(calls.reconnects).toBe(1);
+  });
+
+  it('reconnects and refetches when the server asks it to resync (4002)', () => {
+    const { connection, last, sockets, calls } = setup();
+    connection.start();
+    last().serverOpens();
+    last().serverCloses(WS_RESYNC);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+    last().serverOpens();
+    expect(calls.reconnects).toBe(1);
+    expect(calls.unauthorized).toBe(0);
   });
 
   it('keeps no socket while the page is hidden and reopens when it is shown', () => {

@@ -236,8 +236,13 @@ export async function warmAutoMessageCache(ctx: AppContext): Promise<() => void>
     };
     noteCategory(ctx, creatorId, data.category, data.has_messages);
   });
+  // Changes made on other processes while the fan-out was away were missed: read the set again.
+  const unsubscribeResync = ctx.hub.onResync(() => void refresh(ctx, cacheOf(ctx)));
   await refresh(ctx, cacheOf(ctx));
-  return unsubscribe;
+  return () => {
+    unsubscribe();
+    unsubscribeResync();
+  };
 }
 
 function noteCategory(ctx: AppContext, creatorId: string, category: AutoMessageCategoryName, has: boolean) {
