@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { WS_RESYNC, WS_UNAUTHORIZED } from '@parlor/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/client';
@@ -36,6 +37,9 @@ describe.skipIf(!redisServerInstalled)('when Redis goes away', () => {
   let b: TestServer | undefined;
   let limited: TestServer;
   let drop: (() => Promise<void>) | undefined;
+  /** What `limited` logged. */
+  const logs: string[] = [];
+  const logged = (text: string) => logs.filter((line) => line.includes(text)).length;
   const all = () => [a, limited, ...(b ? [b] : [])];
 
   beforeAll(async () => {
@@ -48,7 +52,17 @@ describe.skipIf(!redisServerInstalled)('when Redis goes away', () => {
     });
     const shared = own('fault');
     const startLimited = () =>
-      startServer({ ...own('limited'), AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT) });
+      startServer(
+        { ...own('limited'), AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT), LOG_LEVEL: 'warn' },
+        {
+          logStream: new Writable({
+            write(chunk, _encoding, done) {
+              logs.push(String(chunk));
+              done();
+            },
+          }),
+        },
+      );
     if (adminUrl) {
       const db = await createTestDatabase(adminUrl);
       drop = db.drop;
@@ -122,9 +136,10 @@ describe.skipIf(!redisServerInstalled)('when Redis goes away', () => {
     expect(await fanSocket.closed).toBe(WS_RESYNC);
   });
 
-  it('answers sign-up and sign-in while Redis is down, and still refuses sign-ins past the limit', async () => {
+  it('answers sign-up and sign-in while Redis is down, still refuses sign-ins past the limit, and logs the outage once', async () => {
     const api = client(limited.url);
     const { user, password } = await api.signUp('user');
+    const [gone, back] = [logged('Redis is unreachable'), logged('Redis is back')];
 
     await redis.stop();
     await until(false, limited);
@@ -135,6 +150,11 @@ describe.skipIf(!redisServerInstalled)('when Redis goes away', () => {
     const refused = await signIn();
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('too_many_requests');
+
+    await redis.start();
+    await until(true, limited);
+    // One warning each way, however many commands failed and reconnects were tried meanwhile.
+    expect([logged('Redis is unreachable') - gone, logged('Redis is back') - back]).toEqual([1, 1]);
   });
 
   // Two processes share one database only on PostgreSQL (PGlite has one process per data dir).
