@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { ClientEvents, Frame, WS_RESYNC, WS_UNAUTHORIZED } from '@parlor/contract';
+import { ClientEvents, Frame, WS_NORMAL_CLOSE, WS_RESYNC, WS_UNAUTHORIZED } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
@@ -24,6 +24,20 @@ const INIT_ONLINE_LIMIT = 1000;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Far longer than a token check takes; see `recentlyEnded`. */
 const ENDED_MEMORY_MS = 60_000;
+/**
+ * Open sockets one session, and one account, may hold on a process: a page holds one, so this is
+ * many tabs and devices, while a script on one token cannot hold thousands (some 40 KB each). A
+ * socket over either cap closes the oldest. Counted per process: with N processes an account may
+ * hold up to N times as many.
+ */
+export const SOCKETS_PER_SESSION = 10;
+export const SOCKETS_PER_ACCOUNT = 30;
+/**
+ * The oldest socket over a cap closes normally (1000): the web client neither signs out (4001)
+ * nor reconnects at once, which would close another tab's socket in turn; it reconnects when the
+ * page is shown again.
+ */
+export const WS_REPLACED_REASON = 'Too many connections';
 
 interface SocketState {
   userId: string;
@@ -116,6 +130,13 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
 
   const endSession = (tokenId: string) => {
     for (const ws of bySession.get(tokenId) ?? []) ws.close(WS_UNAUTHORIZED, 'Session ended');
+  };
+
+  /** Closes the oldest open sockets of `group` (kept in the order they attached) beyond `max`. */
+  const closeOldest = (group: Set<WebSocket>, max: number) => {
+    const open = [...group].filter((ws) => ws.readyState === ws.OPEN);
+    for (const ws of open.slice(0, Math.max(0, open.length - max)))
+      ws.close(WS_NORMAL_CLOSE, WS_REPLACED_REASON);
   };
 
   const send = (ws: WebSocket, event: string, data: unknown) => {
@@ -213,6 +234,8 @@ export function createConnections(ctx: AppContext, presence: PresenceCounter, lo
     const session = bySession.get(tokenId) ?? new Set<WebSocket>();
     bySession.set(tokenId, session);
     session.add(ws);
+    closeOldest(session, SOCKETS_PER_SESSION);
+    closeOldest(set, SOCKETS_PER_ACCOUNT);
     ws.on('message', (data) => {
       onFrame(ws, state, data.toString()).catch((err: unknown) => log.warn({ err }, 'socket frame failed'));
     });
