@@ -117,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onResponse', async (request, reply) => {
     const entry = { res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
-    if (reply.statusCode >= 500) request.log.warn({ req: request, ...entry }, 'request failed');
+    // A 503 is an answer by design (maintenance, the database away), its cause logged once.
+    if (reply.statusCode >= 500 && reply.statusCode !== 503)
+      request.log.warn({ req: request, ...entry }, 'request failed');
     else request.log.debug(entry, 'request completed');
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -127,13 +129,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDrain(app);
 
   // External concerns first: database, body parsing, errors, security headers, rate limits.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   await migrate(database);
   await platformRepository.setFeePercent(database.db, config.platformFeePercent);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const clock = options.clock ?? systemClock;
   const secrets = await loadSecrets(database.db);
-  const queue = createJobQueue(database.db, clock, app.log, config.jobLeaseMs);
+  const queue = createJobQueue(database.db, clock, app.log, config.jobLeaseMs, database.availability);
   const ctx: AppContext = {
     config,
     database,
@@ -178,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerJsonBody(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (error) => database.availability.failed(error));
   await registerSecurity(app, config);
   await registerCompression(app);
   await registerRateLimit(app, redis?.commands, config.redisPrefix);

@@ -46,6 +46,9 @@ async function main() {
       },
     );
   };
+  // A promise nobody waited on that failed is a bug to log, not a reason to take every user's
+  // connection down with the process (Node's default would exit).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -12,6 +12,7 @@ import {
   type PostgresQueryResult,
 } from 'kysely';
 import pg from 'pg';
+import { type Availability, createAvailability, fromDatabase, markFromDatabase } from './availability';
 import type { DB } from './schema';
 
 export interface Session {
@@ -27,6 +28,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Connections of the pool: open, idle, and checkouts waiting for one (metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** Whether the database answers lately, and how often it did not (logged once per outage). */
+  availability: Availability;
   close(): Promise<void>;
 }
 
@@ -63,17 +66,29 @@ export async function prepared<R>(
   return result.rows;
 }
 
-/** Lets a pg client run marked statements by name (parsed once per connection by pg itself). */
-function prepareMarked(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+/**
+ * Lets a pg client run marked statements by name (parsed once per connection by pg itself), and
+ * marks its failures as the database's.
+ */
+function instrument(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   client.query = ((text: unknown, values?: unknown) =>
-    typeof text === 'string' && text.startsWith(PREPARE_MARK)
-      ? query({ name: statementName(text), text, values })
-      : query(text, values)) as typeof client.query;
+    fromDatabase(
+      typeof text === 'string' && text.startsWith(PREPARE_MARK)
+        ? query({ name: statementName(text), text, values })
+        : query(text, values),
+    )) as typeof client.query;
 }
 
 /** Connections each server process holds to PostgreSQL (docs/operations.md). */
 const POOL_SIZE = 20;
+/**
+ * How long a checkout waits for a connection, new or free, before the request fails with 503:
+ * with PostgreSQL down or every connection stuck, requests answer instead of piling up.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** TCP keepalive on every connection, so that a database host that vanished is noticed. */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 const COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT']);
 
@@ -119,7 +134,13 @@ class PGlitePool implements PostgresPool {
   }
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where an outage is reported (once when it starts, once when it ends). */
+  log?: Parameters<typeof createAvailability>[0];
+}): Promise<Database> {
+  const availability = createAvailability(options.log);
   if (options.databaseUrl) {
     // Connections are kept once opened (pg closes idle ones after 10 s by default): a new one
     // costs a backend start and the first plans of every prepared statement and function, which
@@ -130,15 +151,36 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       max: POOL_SIZE,
       idleTimeoutMillis: 0,
       allowExitOnIdle: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     });
-    pool.on('connect', prepareMarked);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // A connection that breaks (backend terminated, server restarted, network gone) emits `error`:
+    // the pool's own when idle, the client's when checked out between queries. Unheard, either
+    // would end the process. The pool drops a broken connection (idle at once, checked out on its
+    // release) and opens a new one on the next checkout; a query on it fails and answers 503.
+    const broken = (err: Error) => {
+      markFromDatabase(err);
+      if (!availability.failed(err)) options.log?.warn({ err }, 'database connection failed');
+    };
+    pool.on('error', broken);
+    pool.on('connect', (client) => {
+      client.on('error', broken);
+      instrument(client);
+      availability.recovered();
+    });
+    const checkout = () => fromDatabase(pool.connect());
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: { connect: checkout, end: () => pool.end() } }),
+    });
     return {
       db,
       kind: 'postgres',
+      availability,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       session: async (fn) => {
-        const client = await pool.connect();
+        const client = await checkout();
+        let failure: Error | undefined;
         try {
           return await fn({
             exec: async (sql) => {
@@ -147,8 +189,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
             query: async <R>(sql: string, params: unknown[] = []) =>
               (await client.query(sql, params)).rows as R[],
           });
+        } catch (err) {
+          failure = err instanceof Error ? err : new Error(String(err));
+          throw err;
         } finally {
-          client.release();
+          // After a failure the session may still hold what it took (an advisory lock, an open
+          // transaction): the connection is closed rather than handed to the next caller.
+          client.release(failure);
         }
       },
       // Kysely ends the pool only if it ran a query itself; a script that used `session` alone
@@ -168,6 +215,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'pglite',
+    availability,
     poolStats: () => pool.stats(),
     session: async (fn) => {
       // Checked out of the pool, so a session never interleaves with a transaction.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type Availability, createAvailability } from '../db/availability';
 import type { DB } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { type JobRow, jobsRepository, type NewJob } from './repository';
@@ -72,6 +73,8 @@ export function createJobQueue(
   clock: Clock,
   log: FastifyBaseLogger,
   leaseMs = DEFAULT_LEASE_MS,
+  /** Where a database outage is reported once, rather than on every poll. */
+  availability: Availability = createAvailability(log),
 ): JobQueue {
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
@@ -108,7 +111,9 @@ export function createJobQueue(
     } catch (err) {
       const now = clock.now();
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(job.attempts, 20));
-      log.warn({ err, job_id: job.id, kind: job.kind, attempts: job.attempts }, 'job step failed');
+      if (!availability.failed(err))
+        log.warn({ err, job_id: job.id, kind: job.kind, attempts: job.attempts }, 'job step failed');
+      // With the database away this fails too: the lease runs out and the step is taken again.
       await jobsRepository
         .fail(
           db,
@@ -119,7 +124,9 @@ export function createJobQueue(
           now,
           { clearPayload: secretKinds.has(job.kind) },
         )
-        .catch((e: unknown) => log.error({ err: e, job_id: job.id }, 'job failure not recorded'));
+        .catch((e: unknown) => {
+          if (!availability.failed(e)) log.error({ err: e, job_id: job.id }, 'job failure not recorded');
+        });
     }
   }
 
@@ -137,6 +144,7 @@ export function createJobQueue(
         now,
         new Date(now.getTime() + leaseMs),
       );
+      availability.recovered();
       if (claimed.length === 0) break;
       await Promise.all(claimed.map(runStep));
       steps += claimed.length;
@@ -158,7 +166,9 @@ export function createJobQueue(
   function tick() {
     if (!running || pumping) return;
     pumping = pump()
-      .catch((err: unknown) => log.error({ err }, 'job queue poll failed'))
+      .catch((err: unknown) => {
+        if (!availability.failed(err)) log.error({ err }, 'job queue poll failed');
+      })
       .then(() => undefined)
       .finally(() => {
         pumping = undefined;

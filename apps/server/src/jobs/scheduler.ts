@@ -49,12 +49,19 @@ export function createScheduler(database: Database, now: () => Date, log: Fastif
     });
   }
 
+  /**
+   * A run that fails leaves its work due for the next one. With the database away every task fails
+   * every tick: the outage is logged once (by `availability`), not once per task and tick.
+   */
   function tick(task: PeriodicTask) {
     const p = runExclusive(task)
       .then((n) => {
+        database.availability.recovered();
         if (n > 0) log.info({ job: task.name, handled: n }, 'job ran');
       })
-      .catch((err: unknown) => log.error({ err, job: task.name }, 'job failed'))
+      .catch((err: unknown) => {
+        if (!database.availability.failed(err)) log.error({ err, job: task.name }, 'job failed');
+      })
       .finally(() => running.delete(p));
     running.add(p);
   }

@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorBody } from '@parlor/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure, isDatabaseUnavailable } from '../db/availability';
 import { DomainError, insufficientStorage, isNoSpace } from '../lib/errors';
 
 const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
@@ -14,13 +15,38 @@ const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
 /** PostgreSQL: invalid byte sequence / untranslatable character. */
 const isEncodingError = (error: { code?: string }) => error.code === '22021' || error.code === '22P05';
 
-/** One place turns every failure into `{ message, code }`; 5xx never shows internals. */
-export function registerErrorHandler(app: FastifyInstance) {
+/** Seconds a client is asked to wait before retrying a request a dependency could not serve. */
+const RETRY_AFTER_S = 5;
+
+/**
+ * One place turns every failure into `{ message, code }`; 5xx never shows internals. A failure
+ * for want of a connection (the database or another server the request needed) answers 503 with
+ * Retry-After; the database's go to `onDatabaseUnavailable`, which logs an outage once, rather
+ * than to the error log one request at a time.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onDatabaseUnavailable: (error: unknown) => void = () => {},
+) {
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     // A write to a full disk, wherever it happened, is the server's storage running out.
     const error = isNoSpace(raw) ? Object.assign(insufficientStorage(), { cause: raw }) : raw;
     let status: number;
     let body: ErrorBody;
+    // Errors Fastify gave a status (a client that hung up mid-body) keep their own answer.
+    if (!raw.statusCode && isConnectionFailure(raw)) {
+      const database = isDatabaseUnavailable(raw);
+      if (database) {
+        onDatabaseUnavailable(raw);
+        request.log.debug({ err: raw }, 'database unavailable');
+      } else request.log.warn({ err: raw }, 'a server this request needs is unreachable');
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      reply.status(503).send({
+        message: ERRORS.databaseUnavailable,
+        code: database ? 'database_unavailable' : 'dependency_unavailable',
+      });
+      return;
+    }
     if (error instanceof DomainError) {
       status = error.status;
       body = { message: error.message, code: error.code, ...error.extra };

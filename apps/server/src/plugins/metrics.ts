@@ -102,6 +102,13 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
       },
     });
   }
+  // With the database away the queue's figures are left out and the rest still answers, so that
+  // the outage itself shows (parlor_database_errors_total).
+  const depth = () =>
+    queueDepth(ctx).catch((err: unknown) => {
+      if (ctx.database.availability.failed(err)) return [];
+      throw err;
+    });
   new Gauge({
     name: 'parlor_jobs_queued',
     help: 'Durable jobs due and waiting to run, by kind',
@@ -109,7 +116,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
     registers: [registry],
     async collect() {
       this.reset();
-      for (const q of await queueDepth(ctx)) this.set({ kind: q.kind }, q.queued);
+      for (const q of await depth()) this.set({ kind: q.kind }, q.queued);
     },
   });
   new Gauge({
@@ -119,7 +126,16 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sockets: 
     registers: [registry],
     async collect() {
       this.reset();
-      for (const q of await queueDepth(ctx)) this.set({ kind: q.kind }, q.oldestSeconds);
+      for (const q of await depth()) this.set({ kind: q.kind }, q.oldestSeconds);
+    },
+  });
+  new Counter({
+    name: 'parlor_database_errors_total',
+    help: 'Queries and connections that failed because the database could not be reached',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(ctx.database.availability.errorCount());
     },
   });
   // DATA_DIR itself (the outbox, PGlite's database) and the folders uploads write to, each of which

@@ -23,8 +23,12 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext, co
       }
       await connections.attach(socket, auth.user.id, auth.tokenId);
     })().catch((err: unknown) => {
-      request.log.error({ err }, 'socket setup failed');
-      socket.close(1011, 'Server error');
+      // 1013, try again later: the client reconnects as after any other close.
+      if (ctx.database.availability.failed(err)) socket.close(1013, 'Database unavailable');
+      else {
+        request.log.error({ err }, 'socket setup failed');
+        socket.close(1011, 'Server error');
+      }
     });
   });
 }

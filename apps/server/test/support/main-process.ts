@@ -14,6 +14,8 @@ export async function freePort(): Promise<number> {
 export interface Started {
   url: string;
   output: () => string;
+  /** Whether the process is still the one started, alive. */
+  running: () => boolean;
   stop: () => Promise<void>;
   /** SIGKILL: the process dies at once, mid-write, as in a crash. */
   kill: () => Promise<void>;
@@ -67,7 +69,8 @@ export async function startMain(env: Record<string, string | undefined>): Promis
         child.kill('SIGKILL');
         return exited;
       };
-      return { url, output, stop, kill };
+      const running = () => child.exitCode === null && child.signalCode === null;
+      return { url, output, running, stop, kill };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -56,6 +56,8 @@ export const ERRORS = {
   invalidText: 'Text contains characters that cannot be stored.',
   bodyTooLarge: 'Request body is too large.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  /** 503: the database (or another server a request needs) cannot be reached for a moment. */
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   notFound: 'Not found',
   forbidden: 'You are not allowed to do this.',
   chatClosed: 'Chat was closed',
