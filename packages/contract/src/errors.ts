@@ -11,3 +11,12 @@ export const ErrorBody = lazySchema(() =>
   }),
 );
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * Codes of a 503 for a dependency that is briefly away (the database restarting): that call fails
+ * and may be retried, the app stays where it is. Any other 503 is maintenance.
+ */
+export const UNAVAILABLE_CODES = {
+  database: 'database_unavailable',
+  dependency: 'dependency_unavailable',
+} as const;

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody } from '@parlor/contract';
+import { ERRORS, type ErrorBody, UNAVAILABLE_CODES } from '@parlor/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionFailure, isDatabaseUnavailable } from '../db/availability';
@@ -43,7 +43,7 @@ export function registerErrorHandler(
       reply.header('retry-after', String(RETRY_AFTER_S));
       reply.status(503).send({
         message: ERRORS.databaseUnavailable,
-        code: database ? 'database_unavailable' : 'dependency_unavailable',
+        code: database ? UNAVAILABLE_CODES.database : UNAVAILABLE_CODES.dependency,
       });
       return;
     }

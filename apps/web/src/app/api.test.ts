@@ -1,4 +1,4 @@
-import { ERRORS, endpoints, STORAGE_KEYS } from '@parlor/contract';
+import { ERRORS, endpoints, STORAGE_KEYS, UNAVAILABLE_CODES } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -238,6 +238,17 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(json(503, { message: 'Maintenance', code: 'maintenance' }));
     await expect(call(endpoints.me)).rejects.toMatchObject({ status: 503 });
     expect(location.assign).toHaveBeenCalledWith('/maintenance');
+  });
+
+  it('on a 503 of the database being briefly away fails the call with its message and stays on the page', async () => {
+    fetchMock.mockResolvedValue(
+      json(503, { message: ERRORS.databaseUnavailable, code: UNAVAILABLE_CODES.database }),
+    );
+    await expect(call(endpoints.me)).rejects.toMatchObject({
+      status: 503,
+      message: ERRORS.databaseUnavailable,
+    });
+    expect(location.assign).not.toHaveBeenCalled();
   });
 
   it('validates answers against the contract schema', async () => {

@@ -7,6 +7,7 @@ import {
   ERRORS,
   ErrorBody,
   endpointPath,
+  UNAVAILABLE_CODES,
 } from '@parlor/contract';
 import type { z } from 'zod';
 import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
@@ -114,6 +115,8 @@ export function personMessage(status: number, code: string, message: string): st
   return ERRORS.default;
 }
 
+const BRIEF_OUTAGES = new Set<string>(Object.values(UNAVAILABLE_CODES));
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let json: unknown;
   try {
@@ -175,10 +178,12 @@ async function send(method: string, path: string, options: RequestOptions<unknow
     throw new ApiError(0, ERRORS.network, 'network_error');
   }
 
-  if (response.status === 503) redirectTo('/maintenance');
   if (response.status === 401 && options.handleUnauthorized !== false) endSession();
   if (!response.ok) {
     const error = await errorFrom(response);
+    // A dependency briefly away fails this call alone (a send shows as failed, to retry); any
+    // other 503 (maintenance, a proxy with no server behind it) closes the app for the page.
+    if (response.status === 503 && !BRIEF_OUTAGES.has(error.code)) redirectTo('/maintenance');
     if (error.status === 423) apiNotices.dispatchEvent(new CustomEvent('frozen', { detail: error.message }));
     if (error.status === 451 && isMessagingPath(path)) {
       apiNotices.dispatchEvent(new CustomEvent('messagingDisabled', { detail: error.message }));
