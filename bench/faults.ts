@@ -129,7 +129,6 @@ interface Person {
 
 async function main() {
   if (process.getuid?.() !== 0) throw new Error('the fault run mounts a tmpfs: run it as root');
-  const started = Date.now();
   const tag = `faults_${Date.now().toString(36)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-faults-'));
   const mediaDir = path.join(dataDir, 'media');
@@ -353,6 +352,7 @@ async function main() {
   });
 
   const resetsAsked: string[] = [];
+  let smtpBackAt = 0;
   await phase('stop SMTP', async () => {
     await smtp.stop();
     for (const f of fans.slice(0, 8)) {
@@ -364,6 +364,7 @@ async function main() {
     }
     await sleep(15_000);
     await smtp.start();
+    smtpBackAt = Date.now();
     return `SMTP down 15 s, ${resetsAsked.length} password resets asked meanwhile`;
   });
 
@@ -375,7 +376,9 @@ async function main() {
     } catch {
       // dd stops when the disk is full: that is the point
     }
+    // An MP4 file type box, then 40 MB: the server takes it for a video and streams it to the disk.
     const big = Buffer.alloc(40 * 1024 * 1024, 7);
+    Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex').copy(big);
     const uploadOne = async (p: Person, body: Buffer, type: string, name: string) => {
       const form = new FormData();
       form.set('file_size', String(body.length));
@@ -442,10 +445,11 @@ async function main() {
     `  socket reconnects: ${people.reduce((n, p) => n + p.reconnects, 0)}, reloads after reconnect: ${people.reduce((n, p) => n + p.resyncs, 0)}`,
   );
   console.log(`  mails: ${smtp.received.length} of ${wanted} arrived (sign-up codes and resets)`);
-  const resetTimes = resetsAsked.map((e) => smtp.received.find((m) => m.to === e)?.at);
+  // An address's last mail is its reset; its first was the sign-up code.
+  const resetTimes = resetsAsked.map((e) => smtp.received.findLast((m) => m.to === e)?.at);
   if (resetTimes.every(Boolean))
     console.log(
-      `  last reset mail arrived ${Math.round((Math.max(...(resetTimes as number[])) - started) / 1000)} s into the run`,
+      `  the last reset mail arrived ${Math.round((Math.max(...(resetTimes as number[])) - smtpBackAt) / 1000)} s after SMTP was back`,
     );
   console.log(
     `  uploads: ${[...uploads].map(([k, v]) => `${k}: ${v}`).join(', ')}; partial files left: ${tmpFiles.length}`,
