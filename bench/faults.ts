@@ -26,10 +26,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { smallPhoto } from './lib/capacity-population';
 import { intEnv, sleep } from './lib/env';
+import { freePort, mailServer, startRedis, waitForPort } from './lib/fault-services';
 import { startServer } from './lib/server';
 
 const adminUrl = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,66 +44,6 @@ const GIVE_UP_MS = 60_000;
 const MEDIA_DISK = '48m';
 /** How long mails asked for during the SMTP outage may take to arrive once SMTP is back. */
 const MAIL_WAIT_MS = intEnv('MAIL_WAIT_SECONDS', 600) * 1000;
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
-function startRedis(port: number): ChildProcess {
-  return spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-}
-
-async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await sleep(50);
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
-
-/** An SMTP server that can go away and come back on the same port, counting mails by recipient. */
-function mailServer(port: number) {
-  const received: { to: string; at: number }[] = [];
-  let server: SMTPServer | undefined;
-  return {
-    received,
-    async start() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, callback) {
-          stream.on('data', () => {});
-          stream.on('end', () => {
-            for (const r of session.envelope.rcptTo) received.push({ to: r.address, at: Date.now() });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    },
-    async stop() {
-      await new Promise<void>((resolve) => server?.close(() => resolve()));
-    },
-  };
-}
 
 /** The fields of a `new_message` frame the run reads. */
 interface MessageFrame {
