@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
 import { apiHeaders, type Query, queryString, sessionHeaders } from './http';
-import { takeStartedCall } from './startCalls';
+import { takeStartedCall } from './startedCalls';
 
 /** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
 export class ApiError extends Error {
@@ -157,7 +157,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   const url = buildUrl(path, options.query, options.base);
   const token = storedToken();
   try {
-    // A GET the page's start script made already (app/startCalls.ts) is taken, once, instead.
+    // A GET the page's start script made already (startedCalls.ts) is taken, once, instead.
     const started = method === 'GET' ? takeStartedCall(url, token) : undefined;
     const answer = started ? await started : null;
     if (answer) options.signal?.throwIfAborted();

@@ -4,7 +4,8 @@ import { startScript } from '../../appPreload';
 import { chat } from '../features/chats/inboxTestData';
 import { openConversation } from '../features/conversation/conversationThunks';
 import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
-import { START_GLOBAL, STARTED_CALL_TTL_MS, startPlan, takeStartedCall } from './startCalls';
+import { startPlan } from './startCalls';
+import { START_GLOBAL, STARTED_CALL_TTL_MS, takeStartedCall } from './startedCalls';
 import { createStore } from './store';
 
 // The page's inline start script makes the first screen's calls before any module has loaded; the

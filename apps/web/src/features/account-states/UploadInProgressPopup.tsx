@@ -4,7 +4,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { abortUploadsInFlight } from '../media/uploadsSlice';
-import { atGuardEntry, type LeaveTarget, markLeaving } from './uploadGuard';
+import type { LeaveTarget } from './leaveTarget';
+import { atGuardEntry, markLeaving } from './uploadGuard';
 
 export const UPLOAD_IN_PROGRESS_TITLE = 'Upload in progress';
 export const UPLOAD_IN_PROGRESS_TEXT =

@@ -1,20 +1,10 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
 import { uploadsInFlight } from '../media/uploadsSlice';
 import { pushPopup } from '../popups/popupsSlice';
+import type { LeaveTarget } from './leaveTarget';
 
 // Leaving a page while uploads run (features/media/uploadsSlice counts them): links, Back and the
 // app's own navigate calls all ask first with the upload-in-progress popup.
-
-/** Where the popup's Leave goes, and how: `to` null is Back. */
-export interface LeaveTarget {
-  to: string | null;
-  replace?: boolean;
-  /** The router's navigation state for `to` (plain data). */
-  state?: unknown;
-  /** What the navigating control does as it leaves (a plain action), dispatched only on leaving. */
-  onLeave?: UnknownAction;
-}
 
 /** Whether going to `to` (a path of the app) leaves the page at `current`. */
 export function leavesPage(to: string, current: URL): boolean {

@@ -6,6 +6,7 @@ import { Card, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { PageHeader } from '../shell/PageHeader';
 import { AmlPanel } from './AmlPanel';
+import { CsvLink } from './CsvLink';
 import { EarningsChart } from './EarningsChart';
 // The page's live refreshes, registered with its code.
 import './earningsListeners';
@@ -57,15 +58,6 @@ export function Segmented<T extends string | number>({
         </button>
       ))}
     </fieldset>
-  );
-}
-
-/** A file the browser builds and saves, no request: a data URL with the CSV. */
-export function CsvLink({ csv, name, label }: { csv: string; name: string; label: string }) {
-  return (
-    <a className={styles.csv} href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`} download={name}>
-      {label}
-    </a>
   );
 }
 

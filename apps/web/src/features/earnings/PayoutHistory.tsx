@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectRequest } from '../../app/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
-import { CsvLink } from './EarningsScreen';
+import { CsvLink } from './CsvLink';
 import styles from './EarningsScreen.module.css';
 import { METHOD_LABELS, payoutsCsv } from './earningsModel';
 import { loadPayouts, selectEarnings } from './earningsSlice';
