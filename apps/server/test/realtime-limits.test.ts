@@ -1,6 +1,6 @@
 import { WS_NORMAL_CLOSE } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKETS_PER_ACCOUNT, SOCKETS_PER_SESSION, WS_REPLACED_REASON } from '../src/realtime/connections';
+import { SOCKETS_PER_ACCOUNT, SOCKETS_PER_SESSION, WS_REPLACED_REASON } from '../src/realtime/sessions';
 import { client } from './support/client';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, SESSION_TTL_DAYS } from '../src/config';
 import { SIGN_IN_FAILURES_PURGE_JOB } from '../src/modules/users/throttle';
 import { TOUCH_INTERVAL_MS } from '../src/plugins/auth';
-import { SESSION_SWEEP_JOB } from '../src/realtime/connections';
+import { SESSION_SWEEP_JOB } from '../src/realtime/sessions';
 import { client } from './support/client';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
@@ -31,9 +31,9 @@ async function signIn(login: string, password: string, userAgent?: string) {
   });
 }
 
-const lastUsed = async (tokenOwner: string) =>
+const lastUsed = async (tokenOwner: string, on = server) =>
   (
-    await server.app.ctx.db
+    await on.app.ctx.db
       .selectFrom('access_tokens')
       .select('last_used_at')
       .where('user_id', '=', tokenOwner)
@@ -151,6 +151,71 @@ describe('sessions', () => {
   it('reads the lifetime from SESSION_TTL_DAYS', () => {
     expect(loadConfig({}).sessionTtlDays).toBe(SESSION_TTL_DAYS);
     expect(loadConfig({ SESSION_TTL_DAYS: '7' }).sessionTtlDays).toBe(7);
+  });
+});
+
+describe('a session expiring with its socket open', () => {
+  // Seconds, not days: the sockets close on the real clock, with no sweep run by hand.
+  const TTL_MS = 5000;
+  let short: TestServer;
+  let http: ReturnType<typeof client>;
+  beforeAll(async () => {
+    short = await startServer({ SESSION_TTL_DAYS: String(TTL_MS / DAY) });
+    http = client(short.url);
+  });
+  afterAll(() => short?.close());
+
+  const expiry = async (userId: string) => (await lastUsed(userId, short)) + TTL_MS;
+  /** When the socket closed, and with which code. */
+  const closing = (socket: Awaited<ReturnType<typeof connectSocket>>) =>
+    socket.closed.then((code) => ({ code, at: Date.now() }));
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)),
+    ]);
+
+  it('closes the socket at expiry, while a session used over HTTP meanwhile keeps its own', async () => {
+    const [idle, busy] = await Promise.all([http.signUp(), http.signUp()]);
+    const idleSocket = await connectSocket(short.url, idle.token);
+    const busySocket = await connectSocket(short.url, busy.token);
+    await Promise.all([idleSocket.next('init'), busySocket.next('init')]);
+    const idleClosed = closing(idleSocket);
+    const busyClosed = closing(busySocket);
+    const idleExpiry = await expiry(idle.user._id);
+    const busyFirstExpiry = await expiry(busy.user._id);
+
+    // The busy session is used every half second until well past the moment it would have expired.
+    let using = true;
+    const answers: number[] = [];
+    const use = (async () => {
+      while (using) {
+        answers.push((await http.call('GET', '/v1/users/me', { token: busy.token })).status);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    try {
+      const idleEnd = await within(idleClosed, idleExpiry - Date.now() + 2000);
+      expect(idleEnd.code).toBe(4001);
+      expect(idleEnd.at).toBeGreaterThanOrEqual(idleExpiry - 50);
+      expect(idleEnd.at).toBeLessThan(idleExpiry + 2000);
+
+      await new Promise((r) => setTimeout(r, Math.max(0, busyFirstExpiry - Date.now()) + 1000));
+      busySocket.send('ping', {});
+      await busySocket.next('pong');
+    } finally {
+      using = false;
+      await use;
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+
+    // Left unused, it closes at its own, later expiry.
+    const busyExpiry = await expiry(busy.user._id);
+    expect(busyExpiry).toBeGreaterThan(busyFirstExpiry);
+    const busyEnd = await within(busyClosed, busyExpiry - Date.now() + 2000);
+    expect(busyEnd.code).toBe(4001);
+    expect(busyEnd.at).toBeGreaterThanOrEqual(busyExpiry - 50);
+    expect(busyEnd.at).toBeLessThan(busyExpiry + 2000);
   });
 });
 

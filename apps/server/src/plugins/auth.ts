@@ -49,14 +49,27 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
 
 /**
  * A session's last use is written at most this often: every request reads it, but only one in a
- * few minutes per session writes, so the sliding lifetime costs the hot path nothing.
+ * few minutes per session writes, so the sliding lifetime costs the hot path nothing. A lifetime
+ * under ten such intervals is written every tenth of it instead, so that use still keeps it alive.
  */
 export const TOUCH_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
+const sessionTtlMs = (ctx: Pick<AppContext, 'config'>) => ctx.config.sessionTtlDays * DAY_MS;
+
 /** The oldest last use of a session that is still live: older ones have expired. */
 export function sessionsUsedSince(ctx: Pick<AppContext, 'clock' | 'config'>, now = ctx.clock.now()): Date {
-  return new Date(now.getTime() - ctx.config.sessionTtlDays * DAY_MS);
+  return new Date(now.getTime() - sessionTtlMs(ctx));
+}
+
+/** When a session last used at `lastUsedAt` expires unless it is used again. */
+export function sessionExpiry(ctx: Pick<AppContext, 'config'>, lastUsedAt: Date): Date {
+  return new Date(lastUsedAt.getTime() + sessionTtlMs(ctx));
+}
+
+/** A live session as its token resolves: with its last use as now written, for the expiry. */
+export interface ResolvedSession extends AuthContext {
+  lastUsedAt: Date;
 }
 
 /**
@@ -66,17 +79,18 @@ export function sessionsUsedSince(ctx: Pick<AppContext, 'clock' | 'config'>, now
 export async function resolveToken(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   token: string,
-): Promise<AuthContext | null> {
+): Promise<ResolvedSession | null> {
   if (token.length > 200) return null;
   const row = await usersRepository.findByTokenHash(ctx.db, hashToken(token));
   if (!row) return null;
   const { token_id, token_last_used_at, ...user } = row;
   const now = ctx.clock.now();
   if (token_last_used_at <= sessionsUsedSince(ctx, now)) return null;
-  if (now.getTime() - token_last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+  if (now.getTime() - token_last_used_at.getTime() >= Math.min(TOUCH_INTERVAL_MS, sessionTtlMs(ctx) / 10)) {
     await usersRepository.touchToken(ctx.db, token_id, now);
+    return { user, tokenId: token_id, lastUsedAt: now };
   }
-  return { user, tokenId: token_id };
+  return { user, tokenId: token_id, lastUsedAt: token_last_used_at };
 }
 
 /**

@@ -21,7 +21,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext, co
         socket.close(WS_UNAUTHORIZED, 'Unauthorized');
         return;
       }
-      await connections.attach(socket, auth.user.id, auth.tokenId);
+      await connections.attach(socket, auth.user.id, auth);
     })().catch((err: unknown) => {
       // 1013, try again later: the client reconnects as after any other close.
       if (ctx.database.availability.failed(err)) socket.close(1013, 'Database unavailable');

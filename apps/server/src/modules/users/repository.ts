@@ -167,17 +167,20 @@ export const usersRepository = {
     return touchTokens(db, { tokenId, at });
   },
 
-  /** Which of these sessions are still live (not revoked, used since `usedSince`), in one statement. */
-  async liveSessionIds(db: Db, tokenIds: string[], usedSince: Date): Promise<Set<string>> {
-    if (tokenIds.length === 0) return new Set();
+  /**
+   * Which of these sessions are still live (not revoked, used since `usedSince`), each with its last
+   * use, in one statement.
+   */
+  async liveSessions(db: Db, tokenIds: string[], usedSince: Date): Promise<Map<string, Date>> {
+    if (tokenIds.length === 0) return new Map();
     const rows = await db
       .selectFrom('access_tokens')
-      .select('id')
+      .select(['id', 'last_used_at'])
       .where('id', '=', sql<string>`ANY(${tokenIds}::uuid[])`)
       .where('revoked_at', 'is', null)
       .where('last_used_at', '>', usedSince)
       .execute();
-    return new Set(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, r.last_used_at]));
   },
 
   /** A user's live sessions used since `usedSince`, the most recently used first. */
