@@ -1,10 +1,10 @@
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { COOKIE_API_BASE, STORAGE_KEYS } from '../../packages/contract/src/constants';
-import { apiHeaders, TOKEN_HEADER } from './src/app/http';
 import { notMainPattern } from './src/app/routes';
 import { SLOT, type StartPlan, startPlan } from './src/app/startCalls';
-import { START_GLOBAL } from './src/app/startedCalls';
+import { apiHeaders, TOKEN_HEADER } from './src/platform/http';
+import { START_GLOBAL } from './src/platform/startedCalls';
 
 /** A script or stylesheet the start script asks for, by its path from the site's root. */
 export interface StartFile {

@@ -39,7 +39,7 @@ function closure(graph: ModuleGraph, roots: Iterable<string>, stop: Set<string> 
  */
 export function chunkGroups(root: string) {
   const entry = path.resolve(root, 'src/main.tsx');
-  const appRoots = ['src/features/shell/MainApp.tsx', 'src/features/chats/ChatsScreen.tsx'].map((p) =>
+  const appRoots = ['src/app/MainApp.tsx', 'src/features/chats/ChatsScreen.tsx'].map((p) =>
     path.resolve(root, p),
   );
   const conversationRoot = path.resolve(root, 'src/features/conversation/ConversationScreen.tsx');

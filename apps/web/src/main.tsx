@@ -1,14 +1,14 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreen, startFirstScreen } from './app/App';
-import { afterStart } from './app/afterStart';
 import { startEarlyCalls } from './app/early';
+import { afterStart } from './platform/afterStart';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { entryScreen } from './app/routes';
-import { linkManifestAfterLoad, registerServiceWorker } from './app/serviceWorker';
 import { preloadPopups } from './features/popups/PopupHost';
 import { watchInstallPrompt } from './features/push/install';
+import { linkManifestAfterLoad, registerServiceWorker } from './platform/serviceWorker';
 
 const pathname = window.location.pathname;
 const signedIn = entryScreen(pathname) === 'main';

@@ -5,21 +5,21 @@ import { loginPathKeeping } from '../features/auth/authModel';
 import { selectSigningOut, selectToken } from '../features/auth/authSlice';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { prefetchChat } from '../features/conversation/conversationThunks';
+import { ConversationScreen } from '../features/conversation/lazyConversationScreen';
 import { Notices } from '../features/notices/Notices';
 import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
+import { afterStart } from '../platform/afterStart';
+import { storedToken } from '../platform/browser';
+import { useAppSelector } from '../platform/hooks';
+import { lazyWithRetry } from '../platform/lazyWithRetry';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
-import { afterStart } from './afterStart';
-import { storedToken } from './browser';
-import { ConversationScreen } from './conversationScreen';
-import { useAppSelector } from './hooks';
-import { lazyWithRetry } from './lazyWithRetry';
 import { CONVERSATION_PATH, entryScreen } from './routes';
 
 // The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
 // signed-out screens load only what they show.
-const MainApp = lazyWithRetry(() => import('../features/shell/MainApp'), 'MainApp');
+const MainApp = lazyWithRetry(() => import('./MainApp'), 'MainApp');
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');
 const ThreeDsCallbackScreen = lazyWithRetry(
@@ -53,7 +53,7 @@ export function startFirstScreen(pathname: string) {
  */
 export function loadFirstScreen(pathname: string) {
   if (entryScreen(pathname) !== 'main' || !storedToken()) return;
-  void import('../features/shell/MainApp');
+  void import('./MainApp');
   if (pathname === '/' || pathname.startsWith('/chats')) void import('../features/chats/ChatsScreen');
   // A conversation's screen is a chunk of its own (chunks.ts); elsewhere it comes once the first
   // screen is done, through its component: the first chat opened from the inbox then shows at once

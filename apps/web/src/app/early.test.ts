@@ -1,6 +1,8 @@
-import { STORAGE_KEYS } from '@parlor/contract';
+import { endpoints, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
+import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
+import { clearEarlyCalls, earlyOrCall } from '../platform/early';
+import { startEarlyCalls } from './early';
 
 // A signed-in page's first calls leave before the first render; whoever needs each answer takes the
 // one on its way, once, and only for the session it was asked for.
@@ -44,10 +46,10 @@ describe('early calls', () => {
     expect(asked('/v1/users/intros')).toBe(1);
     expect(asked('/v1/notice')).toBe(1);
 
-    await expect(earlyOrCall('intros')).resolves.toEqual({ enabled: true, seen: ['messenger'] });
+    await expect(earlyOrCall(endpoints.intros)).resolves.toEqual({ enabled: true, seen: ['messenger'] });
     expect(asked('/v1/users/intros')).toBe(1);
     // Taken already: a later reader asks again.
-    await earlyOrCall('intros');
+    await earlyOrCall(endpoints.intros);
     expect(asked('/v1/users/intros')).toBe(2);
   });
 
@@ -57,7 +59,7 @@ describe('early calls', () => {
     // Every answer has arrived and been read.
     for (let i = 0; i < 20; i++) await Promise.resolve();
     let taken = false;
-    void earlyOrCall('intros').then(() => {
+    void earlyOrCall(endpoints.intros).then(() => {
       taken = true;
     });
     for (let i = 0; i < 20; i++) await Promise.resolve();
@@ -78,7 +80,7 @@ describe('early calls', () => {
     const [url] = fetchMock.mock.calls.find(([u]) => String(u).includes('/v1/chats'))!;
     expect(String(url)).toContain('offset=0');
     // Taken, not asked again (the mock's answer is no page of chats: only the asking counts here).
-    await earlyOrCall('inboxFirstPage').catch(() => undefined);
+    await earlyOrCall(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY }).catch(() => undefined);
     expect(asked('/v1/chats')).toBe(1);
   });
 
@@ -91,7 +93,7 @@ describe('early calls', () => {
   it('does not hand one session the answer asked for another', async () => {
     startEarlyCalls('/account');
     data.set(STORAGE_KEYS.authToken, 'tok-2');
-    await earlyOrCall('notice');
+    await earlyOrCall(endpoints.platformNotice);
     expect(asked('/v1/notice')).toBe(2);
     const [, init] = fetchMock.mock.calls.at(-1)!;
     expect(init.headers['access-token']).toBe('tok-2');

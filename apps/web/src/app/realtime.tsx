@@ -1,5 +1,6 @@
-import { type ClientEventName, endpoints, type ServerEventName } from '@parlor/contract';
+import { endpoints, type ServerEventName } from '@parlor/contract';
 import { useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { accountEffects } from '../features/account-states/accountEvents';
 import { selectToken, selectUser } from '../features/auth/authSlice';
 import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
@@ -7,12 +8,12 @@ import { conversationEffects, resyncOpenConversation } from '../features/convers
 import { creditEffects } from '../features/credits/creditEvents';
 import { mediaEffects } from '../features/media/mediaEvents';
 import { selectPopupStack } from '../features/popups/popupsSlice';
-import { wsBaseUrl } from './api';
-import { clearStoredSession, redirectTo } from './browser';
-import { connectionChanged } from './connectionSlice';
-import { useAppSelector, useAppStore } from './hooks';
-import { type EffectApi, type EventEffects, realtimeEvent } from './realtimeEvent';
-import { type Connection, createConnection, documentVisibility, type SocketLike } from './socket';
+import { wsBaseUrl } from '../platform/api';
+import { clearStoredSession, redirectTo } from '../platform/browser';
+import { connectionChanged } from '../platform/connectionSlice';
+import { useAppSelector } from '../platform/hooks';
+import { type EffectApi, type EventEffects, realtimeEvent } from '../platform/realtimeEvent';
+import { createConnection, documentVisibility, holdConnection, type SocketLike } from '../platform/socket';
 import type { AppStore } from './store';
 
 /** Effects by domain, run after the cache has taken the event (each slice applies its own). */
@@ -24,12 +25,7 @@ const EFFECTS: EventEffects[] = [
   mediaEffects,
 ];
 
-let current: Connection | null = null;
-
-/** Sends a client frame (typing) when the socket is open; features never touch the socket itself. */
-export function sendRealtime(event: ClientEventName, data: unknown): boolean {
-  return current?.send(event, data) ?? false;
-}
+const useAppStore = useStore.withTypes<AppStore>();
 
 /** One way for every event: the slices apply it, then the registered effects run. */
 export function handleServerEvent(store: AppStore, me: string, event: ServerEventName, data: unknown) {
@@ -69,11 +65,11 @@ export function RealtimeConnection() {
         redirectTo('/login');
       },
     });
-    current = connection;
+    const release = holdConnection(connection);
     connection.start();
     return () => {
       connection.stop();
-      if (current === connection) current = null;
+      release();
     };
   }, [store, token, me]);
   return null;

@@ -1,4 +1,4 @@
-// The web app's entry routing by path prefix and how route definitions get their paths.
+// The web app's entry routing by path prefix, and the paths its first calls are made on.
 
 export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'maintenance' | 'unban' | 'main';
 
@@ -40,49 +40,4 @@ export function notMainPattern(): RegExp {
   const prefixes = ENTRY_PREFIXES.map(([prefix]) => literal(prefix)).join('|');
   const exact = SIGNED_OUT_PATHS.map(literal).join('|');
   return new RegExp(`^(?:${prefixes}|(?:${exact})/?$)`);
-}
-
-export type RouteFlag = 'highlighted' | 'superHighlighted' | 'actionRequired' | 'warning';
-export type LinkType = 'internal' | 'external' | 'button';
-export interface RouteDefinition {
-  name: string;
-  path: string;
-  flags: RouteFlag[];
-  linkType: LinkType;
-}
-
-/** Default path: lowercased name, dashes removed, spaces to dashes, dots and commas removed. */
-function defaultRoutePath(name: string): string {
-  return `/${name.toLowerCase().replace(/-/g, '').replace(/\s+/g, '-').replace(/[.,]/g, '')}`;
-}
-
-export function defineRoute(
-  name: string,
-  options: { path?: string; flags?: RouteFlag[]; linkType?: LinkType } = {},
-): RouteDefinition {
-  return {
-    name,
-    path: options.path ?? defaultRoutePath(name),
-    flags: options.flags ?? [],
-    linkType: options.linkType ?? 'internal',
-  };
-}
-
-/** A path containing '/:' is reduced to the part before it for matching. */
-export function matchablePath(path: string): string {
-  const i = path.indexOf('/:');
-  return i === -1 ? path : path.slice(0, i);
-}
-
-const trimSlash = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
-
-/** Equal with or without a trailing slash; `exact` compares the full route path as written. */
-export function routeMatches(route: RouteDefinition, pathname: string, exact = false): boolean {
-  const target = exact ? route.path : matchablePath(route.path);
-  return trimSlash(pathname) === trimSlash(target);
-}
-
-/** Query strings are read as key/value pairs. */
-export function readQuery(search: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(search));
 }

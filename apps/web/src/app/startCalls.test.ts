@@ -1,11 +1,13 @@
-import { STORAGE_KEYS } from '@parlor/contract';
+import { endpoints, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScript } from '../../appPreload';
+import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
 import { chat } from '../features/chats/inboxTestData';
 import { openConversation } from '../features/conversation/conversationThunks';
-import { clearEarlyCalls, earlyOrCall, startEarlyCalls } from './early';
+import { clearEarlyCalls, earlyOrCall } from '../platform/early';
+import { START_GLOBAL, STARTED_CALL_TTL_MS, takeStartedCall } from '../platform/startedCalls';
+import { startEarlyCalls } from './early';
 import { startPlan } from './startCalls';
-import { START_GLOBAL, STARTED_CALL_TTL_MS, takeStartedCall } from './startedCalls';
 import { createStore } from './store';
 
 // The page's inline start script makes the first screen's calls before any module has loaded; the
@@ -89,7 +91,9 @@ describe("the page's start script", () => {
 
     // The app's own early calls (the session, config, intros, notice, the inbox's first page).
     startEarlyCalls('/chats');
-    await expect(earlyOrCall('inboxFirstPage')).resolves.toMatchObject({ data: [{ chat_id: 'chat-a' }] });
+    await expect(earlyOrCall(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY })).resolves.toMatchObject({
+      data: [{ chat_id: 'chat-a' }],
+    });
     expect(urls()).toHaveLength(5);
   });
 
@@ -118,7 +122,7 @@ describe("the page's start script", () => {
     runStartScript('/chats');
     data.set(STORAGE_KEYS.authToken, 'tok-2');
     startEarlyCalls('/chats');
-    await earlyOrCall('inboxFirstPage');
+    await earlyOrCall(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY });
     expect(urls().filter((u) => u.startsWith('/v1/chats?'))).toHaveLength(2);
     expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ 'access-token': 'tok-2' });
   });

@@ -1,7 +1,8 @@
 import { endpointPath, endpoints, MESSAGE_PAGE_SIZE } from '@parlor/contract';
-import { emptyList, inboxPageQuery } from '../features/chats/inboxModel';
+import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
 import { USER_ID_PATTERN } from '../features/conversation/conversationModel';
-import { queryString } from './http';
+import { PROVIDER_CONFIG_QUERY } from '../features/provider/providerConfigQuery';
+import { queryString } from '../platform/http';
 import { CONVERSATION_PATH, INBOX_PATHS } from './routes';
 
 /**
@@ -15,13 +16,6 @@ import { CONVERSATION_PATH, INBOX_PATHS } from './routes';
 
 /** Stands for a value the script fills in when it runs (a user's or a chat's id), URL-encoded. */
 export const SLOT = '__slot__';
-
-/** The queries of the first calls (app/early.ts makes the same calls when no start script did). */
-export const FIRST_QUERIES = {
-  providerConfig: { platform: 'react' },
-  /** The inbox's first page: its default filter, the first `CHAT_PAGE_SIZE` chats. */
-  inboxFirstPage: inboxPageQuery(emptyList()),
-} as const;
 
 /** What the start script asks for, as plain data the build writes into it. */
 export interface StartPlan {
@@ -40,13 +34,13 @@ export function startPlan(): StartPlan {
   return {
     always: [
       endpointPath(endpoints.me),
-      endpointPath(endpoints.providerConfig) + queryString(FIRST_QUERIES.providerConfig),
+      endpointPath(endpoints.providerConfig) + queryString(PROVIDER_CONFIG_QUERY),
       endpointPath(endpoints.intros),
       endpointPath(endpoints.platformNotice),
     ],
     inbox: {
       path: INBOX_PATHS,
-      urls: [endpointPath(endpoints.listChats) + queryString(FIRST_QUERIES.inboxFirstPage)],
+      urls: [endpointPath(endpoints.listChats) + queryString(INBOX_FIRST_PAGE_QUERY)],
     },
     conversation: {
       path: CONVERSATION_PATH,

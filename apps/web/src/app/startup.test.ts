@@ -47,7 +47,7 @@ describe('the start of a signed-in page', () => {
     await import('@parlor/contract');
     await import('./App');
     await import('./providers');
-    await import('../features/shell/MainApp');
+    await import('./MainApp');
     await import('../features/chats/ChatsScreen');
     await import('../features/conversation/ConversationScreen');
     expect(made).toEqual([]);

@@ -1,7 +1,7 @@
 import type { User } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { userUpdated } from '../features/auth/authSlice';
-import { realtimeEvent } from './realtimeEvent';
+import { realtimeEvent } from '../platform/realtimeEvent';
 import { createStore } from './store';
 
 // A page starts with the store alone: the screens that are not a first screen bring their slices

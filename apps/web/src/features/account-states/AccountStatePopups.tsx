@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, TEXTS } from '@parlor/contract';
 import { useEffect } from 'react';
-import { writeStorage } from '../../app/browser';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { writeStorage } from '../../platform/browser';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon } from '../../ui/icons';

@@ -1,8 +1,8 @@
 import { ERRORS, STORAGE_KEYS } from '@parlor/contract';
 import { useEffect } from 'react';
-import { apiNotices } from '../../app/api';
-import { currentPath, readStorage, redirectTo } from '../../app/browser';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { apiNotices } from '../../platform/api';
+import { currentPath, readStorage, redirectTo } from '../../platform/browser';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { uploadsInFlight } from '../media/uploadsSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import { bannedKeyAction } from './bannedKey';

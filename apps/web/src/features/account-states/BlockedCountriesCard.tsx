@@ -1,6 +1,6 @@
 import { countryOptions, endpoints } from '@parlor/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { SelectField } from '../../ui/TextField';

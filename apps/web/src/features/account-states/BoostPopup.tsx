@@ -1,7 +1,7 @@
 import { BOOST_DURATION_HOURS, BOOST_PRICE_CREDITS, creditsToDollars } from '@parlor/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button, buttonClass } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SparkIcon } from '../../ui/icons';

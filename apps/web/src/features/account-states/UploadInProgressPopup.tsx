@@ -1,6 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: the popup's Leave is the one navigate that never asks.
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { abortUploadsInFlight } from '../media/uploadsSlice';

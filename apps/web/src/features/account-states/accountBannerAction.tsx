@@ -1,7 +1,7 @@
 import type { User } from '@parlor/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AppDispatch } from '../../app/storeTypes';
+import type { AppDispatch } from '../../platform/storeTypes';
 import type { BannerKind } from '../banners/bannersModel';
 import { pushPopup } from '../popups/popupsSlice';
 import { cancelDeletion } from '../settings/settingsApi';

@@ -1,5 +1,5 @@
 import { ServerEvents, User } from '@parlor/contract';
-import type { EventAppliers, EventEffects } from '../../app/realtimeEvent';
+import type { EventAppliers, EventEffects } from '../../platform/realtimeEvent';
 import type { AuthState } from '../auth/authModel';
 import { type BannersState, showBanner } from '../banners/bannersModel';
 import { globalNoticePopupId } from '../notices/introRules';

@@ -1,6 +1,6 @@
 import { type BoostResponse, endpoints, type User } from '@parlor/contract';
-import { call } from '../../app/api';
-import { createApiThunk } from '../../app/requests';
+import { call } from '../../platform/api';
+import { createApiThunk } from '../../platform/requests';
 import { boostStarted, creditsChanged, userUpdated } from '../auth/authSlice';
 
 /** DELETE /v1/users/warning: the reported warning has been read. */

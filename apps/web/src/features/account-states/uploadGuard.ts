@@ -1,4 +1,4 @@
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { uploadsInFlight } from '../media/uploadsSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import type { LeaveTarget } from './leaveTarget';

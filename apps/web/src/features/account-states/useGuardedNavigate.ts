@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 // biome-ignore lint/style/noRestrictedImports: the one place that wraps the router's navigate.
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../platform/hooks';
 import { type NavigateOptions, navigateOrAsk } from './uploadGuard';
 
 /**

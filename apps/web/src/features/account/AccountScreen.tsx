@@ -1,8 +1,7 @@
 import { creditsToDollars } from '@parlor/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { chromeFor, NAV_ROUTES } from '../../app/nav';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { CheckIcon, LogoutIcon, ShieldIcon } from '../../ui/icons';
@@ -13,6 +12,7 @@ import { refreshEarnings } from '../media/mediaThunks';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
+import { chromeFor, NAV_ROUTES } from '../shell/nav';
 import { PageHeader } from '../shell/PageHeader';
 import styles from './AccountScreen.module.css';
 

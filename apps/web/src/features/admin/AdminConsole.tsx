@@ -9,7 +9,7 @@ import {
 } from '@parlor/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { apiBaseUrl, call, toErrorInfo } from '../../app/api';
+import { apiBaseUrl, call, toErrorInfo } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,6 +1,6 @@
 import { endpoints, PLATFORM_NOTICE_MAX, type PlatformNotice } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { call, toErrorInfo } from '../../app/api';
+import { call, toErrorInfo } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextAreaField } from '../../ui/TextAreaField';

@@ -1,6 +1,6 @@
 import { type AdminUser, type AdminUserAction, endpoints, type FeaturedStatus } from '@parlor/contract';
 import { useState } from 'react';
-import { call, toErrorInfo } from '../../app/api';
+import { call, toErrorInfo } from '../../platform/api';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

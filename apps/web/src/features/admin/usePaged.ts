@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toErrorInfo } from '../../app/api';
+import { toErrorInfo } from '../../platform/api';
 
 export interface Paged<T> {
   items: T[];

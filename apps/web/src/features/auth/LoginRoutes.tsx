@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { lazyWithRetry } from '../../app/lazyWithRetry';
+import { lazyWithRetry } from '../../platform/lazyWithRetry';
 import { PageSpinner } from '../../ui/Spinner';
 import { SignInScreen } from './SignInScreen';
 

@@ -1,8 +1,8 @@
 import { rules } from '@parlor/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api';
-import { clearStoredSession, redirectTo } from '../../app/browser';
+import { ApiError } from '../../platform/api';
+import { clearStoredSession, redirectTo } from '../../platform/browser';
 import { TextField } from '../../ui/TextField';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';

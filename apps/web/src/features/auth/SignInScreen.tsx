@@ -1,8 +1,8 @@
 import { ACCOUNT_BASICS_MESSAGES, rules } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { requestReset, selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { requestReset, selectRequest } from '../../platform/requests';
 import { TextField } from '../../ui/TextField';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { AuthForm } from './AuthForm';

@@ -1,8 +1,8 @@
 import type { Gender, UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { requestReset, selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { requestReset, selectRequest } from '../../platform/requests';
 import { Checkbox } from '../../ui/Checkbox';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SelectField, TextField } from '../../ui/TextField';

@@ -1,5 +1,5 @@
 import type { FetchStatus, User } from '@parlor/contract';
-import { storedToken } from '../../app/browser';
+import { storedToken } from '../../platform/browser';
 
 export interface AuthState {
   token: string | null;

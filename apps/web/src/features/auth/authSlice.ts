@@ -1,7 +1,7 @@
 import type { User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
-import type { RootState } from '../../app/storeTypes';
+import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
+import type { RootState } from '../../platform/storeTypes';
 import { accountUserAppliers } from '../account-states/accountEvents';
 import { creditAppliers } from '../credits/creditEvents';
 import { feedUserAppliers } from '../feed/feedEvents';

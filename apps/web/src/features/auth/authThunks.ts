@@ -8,11 +8,11 @@ import {
   type UpdateUserRequest,
   type User,
 } from '@parlor/contract';
-import { ApiError, call } from '../../app/api';
-import { clearStoredSession, redirectTo, storeToken } from '../../app/browser';
-import { earlyOrCall } from '../../app/early';
-import { createApiThunk } from '../../app/requests';
-import { postToServiceWorker, setupServiceWorker } from '../../app/serviceWorker';
+import { ApiError, call } from '../../platform/api';
+import { clearStoredSession, redirectTo, storeToken } from '../../platform/browser';
+import { earlyOrCall } from '../../platform/early';
+import { createApiThunk } from '../../platform/requests';
+import { postToServiceWorker, setupServiceWorker } from '../../platform/serviceWorker';
 import { dropPushSubscription } from '../push/push';
 
 function startSession(answer: AuthResponse): AuthResponse {
@@ -45,7 +45,7 @@ export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) 
 export const loadSession = createApiThunk<User>(
   'auth/loadSession',
   async (_arg, { getState }) => {
-    const user = await earlyOrCall('session');
+    const user = await earlyOrCall(endpoints.me);
     const { token } = getState().auth;
     if (token) setupServiceWorker(user, token);
     return user;

@@ -1,5 +1,5 @@
 import { endpoints } from '@parlor/contract';
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 
 // Password reset by emailed link (issue 17). Both calls are public: no session is read or needed.
 

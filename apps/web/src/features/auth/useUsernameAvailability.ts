@@ -1,6 +1,6 @@
 import { DEBOUNCE_MS, ERRORS, rules } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../platform/hooks';
 import { checkUsername } from './authThunks';
 
 export type Availability =

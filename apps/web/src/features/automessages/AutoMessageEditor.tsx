@@ -6,7 +6,7 @@ import {
 } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { IconButton } from '../../ui/IconButton';

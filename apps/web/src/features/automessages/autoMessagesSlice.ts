@@ -7,11 +7,11 @@ import {
   type PutAutoMessagesRequest,
 } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { call, follow } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { call, follow } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { trackUpload } from '../media/uploadsSlice';
 import {
   buildPutRequest,
@@ -181,10 +181,10 @@ export const {
   saveChanged,
 } = autoMessagesSlice.actions;
 
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof autoMessagesSlice> {}
 }
-/** Added to the store when this screen's code loads (app/store.ts). */
+/** Added to the store when this screen's code loads (platform/rootReducer.ts). */
 const injected = autoMessagesSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

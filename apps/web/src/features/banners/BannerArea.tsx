@@ -1,6 +1,6 @@
 import { BANNER_TITLES, type User } from '@parlor/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Banner, type BannerTone } from '../../ui/Banner';
 import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
 import { accountBannerAction } from '../account-states/accountBannerAction';

@@ -1,7 +1,7 @@
 import type { User } from '@parlor/contract';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
-import type { RootState } from '../../app/storeTypes';
+import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
+import type { RootState } from '../../platform/storeTypes';
 import { accountBanners, type BannerFacts, emailBanner } from '../account-states/accountBanners';
 import { accountBannerAppliers } from '../account-states/accountEvents';
 import { BANNER_KINDS, type BannerKind, type BannersState, showBanner } from './bannersModel';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { LinkButton } from '../../ui/LinkButton';
 import { INBOX_CATEGORIES } from '../chats/inboxCategories';
 import { TAB_LABELS } from '../chats/inboxTabs';

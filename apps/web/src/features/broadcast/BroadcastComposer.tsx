@@ -1,6 +1,6 @@
 import { checkMediaFile, formatBytes, groupDigits, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 import { groupDigits } from '@parlor/contract';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import styles from './BroadcastScreen.module.css';
 import { etaText, percentSent } from './broadcastModel';
 import { selectBroadcast } from './broadcastSlice';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
 import { ChatAreas } from '../chats/ChatAreas';
 import { PageHeader } from '../shell/PageHeader';

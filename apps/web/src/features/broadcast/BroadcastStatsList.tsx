@@ -1,7 +1,7 @@
 import { type BroadcastStats, creditsToDollars, groupDigits } from '@parlor/contract';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';

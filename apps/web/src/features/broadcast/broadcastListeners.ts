@@ -1,6 +1,6 @@
-import { connectionChanged } from '../../app/connectionSlice';
-import { type AppStartListening, startAppListening } from '../../app/listeners';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import { connectionChanged } from '../../platform/connectionSlice';
+import { type AppStartListening, startAppListening } from '../../platform/listeners';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { selectBroadcast } from './broadcastSlice';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
 

@@ -8,7 +8,7 @@ import {
   type MediaUploadType,
   type MessageMedia,
 } from '@parlor/contract';
-import type { ApiErrorInfo, CallBody } from '../../app/api';
+import type { ApiErrorInfo, CallBody } from '../../platform/api';
 import type { InboxList, InboxSelection } from '../chats/inboxModel';
 
 /**

@@ -1,8 +1,8 @@
 import type { BroadcastPage, BroadcastStats, User } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionChanged } from '../../app/connectionSlice';
 import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
+import { connectionChanged } from '../../platform/connectionSlice';
 import { userUpdated } from '../auth/authSlice';
 import { filterChanged, searchChanged, selectAllToggled, selectionToggled } from '../chats/inboxSlice';
 import { uploadedPhoto } from '../media/mediaTestData';

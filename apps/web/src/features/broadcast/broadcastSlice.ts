@@ -1,9 +1,9 @@
 import type { BroadcastStats, User, VaultMedia } from '@parlor/contract';
 import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { type ApiErrorInfo, toErrorInfo } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { rootReducer } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { type ApiErrorInfo, toErrorInfo } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { rootReducer } from '../../platform/rootReducer';
+import type { RootState } from '../../platform/storeTypes';
 import { userUpdated } from '../auth/authSlice';
 import { loadSession, logout, signIn, signUp, updateUser } from '../auth/authThunks';
 import {
@@ -270,10 +270,10 @@ export const {
   postDismissed,
 } = broadcastSlice.actions;
 
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof broadcastSlice> {}
 }
-/** Added to the store when the broadcast screen's code loads (app/store.ts). */
+/** Added to the store when the broadcast screen's code loads (platform/rootReducer.ts). */
 const injected = broadcastSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

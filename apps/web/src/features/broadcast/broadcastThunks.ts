@@ -1,7 +1,7 @@
 import { type BroadcastSendRequest, endpoints, MEDIA } from '@parlor/contract';
-import { ApiError, type CallBody, call, follow } from '../../app/api';
-import { createApiThunk } from '../../app/requests';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { ApiError, type CallBody, call, follow } from '../../platform/api';
+import { createApiThunk } from '../../platform/requests';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { newSendId } from '../conversation/outbox';
 import { MediaFileError } from '../media/filePrep';
 import { mediaHost, prepareAndUpload, UploadAbortedError, UploadFailedError } from '../media/upload';

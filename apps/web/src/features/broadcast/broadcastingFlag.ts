@@ -1,5 +1,5 @@
-import type { AppStartListening } from '../../app/listeners';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import type { AppStartListening } from '../../platform/listeners';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { userUpdated } from '../auth/authSlice';
 
 /**

@@ -1,5 +1,5 @@
 import { VALIDATION } from '@parlor/contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { CardIcon, TrashIcon } from '../../ui/icons';
 import { pushPopup } from '../popups/popupsSlice';
 import { cardLabel, selectCards } from './cardsSlice';

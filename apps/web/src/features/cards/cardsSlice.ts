@@ -1,7 +1,7 @@
 import type { SavedCard } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 import { paymentsApi } from '../credits/creditsApi';
 
 /** Saved credit cards, as the list GET /v1/cc answers in `data`. */

@@ -1,7 +1,7 @@
 import { type ChatAction, groupDigits } from '@parlor/contract';
 import { useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useDismiss } from '../../ui/useDismiss';

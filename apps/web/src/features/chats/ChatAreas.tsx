@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
 import styles from './ChatAreas.module.css';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { StarIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ConversationScreen } from '../../app/conversationScreen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import { ConversationScreen } from '../conversation/lazyConversationScreen';
 import styles from './ChatsScreen.module.css';
 import { Inbox } from './Inbox';
 

@@ -1,8 +1,8 @@
 import type { InboxFilter } from '@parlor/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { selectConnected } from '../../app/connectionSlice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectConnected } from '../../platform/connectionSlice';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon, SearchIcon } from '../../ui/icons';

@@ -1,8 +1,8 @@
 import { MAX_PRESENCE_IDS, TYPING_TIMEOUT_MS } from '@parlor/contract';
 import { createAction } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/listeners';
-import type { EffectApi, EventEffects } from '../../app/realtimeEvent';
-import type { AppThunk } from '../../app/storeTypes';
+import type { AppStartListening } from '../../platform/listeners';
+import type { EffectApi, EventEffects } from '../../platform/realtimeEvent';
+import type { AppThunk } from '../../platform/storeTypes';
 import { showToast } from '../../ui/toasts';
 import { actionFeedback } from './actionFeedback';
 import { recentExpired, typingExpired } from './inboxSlice';

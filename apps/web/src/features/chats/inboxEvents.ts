@@ -1,6 +1,6 @@
 import { type Chat, Message } from '@parlor/contract';
 import type { Draft } from '@reduxjs/toolkit';
-import type { EventAppliers, EventContext } from '../../app/realtimeEvent';
+import type { EventAppliers, EventContext } from '../../platform/realtimeEvent';
 import { strongerRelationship } from '../fans/relationship';
 import { retag, retagRecent } from './inboxCategories';
 import { type InboxState, matchesList, placeInList, previewOf } from './inboxModel';

@@ -80,6 +80,9 @@ export function inboxPageQuery(list: PageOf): Record<string, string | number> {
   };
 }
 
+/** The query of the first page of the list a page opens on (started early, app/early.ts). */
+export const INBOX_FIRST_PAGE_QUERY = inboxPageQuery(emptyList());
+
 /** Whether a page is the first of the list a page opens on (the one `app/early.ts` asks for). */
 export function isOpeningPage(list: PageOf): boolean {
   const opening = emptyList();

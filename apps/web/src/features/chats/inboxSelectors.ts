@@ -1,6 +1,6 @@
 import type { Chat, InboxFilter } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/storeTypes';
+import type { RootState } from '../../platform/storeTypes';
 import { recentUntil } from './inboxCategories';
 import { chatsAdapter } from './inboxModel';
 

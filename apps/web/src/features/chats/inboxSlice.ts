@@ -1,6 +1,6 @@
 import type { Chat, InboxFilter } from '@parlor/contract';
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
-import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
+import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { messageDeleted, sendSucceeded } from '../conversation/conversationActions';
 import { retag, retagRecent } from './inboxCategories';

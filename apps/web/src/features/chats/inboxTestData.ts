@@ -1,7 +1,7 @@
 import type { Chat, Message, NewMessageEvent } from '@parlor/contract';
-import { realtimeEvent } from '../../app/realtimeEvent';
 import { createStore } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { realtimeEvent } from '../../platform/realtimeEvent';
+import type { RootState } from '../../platform/storeTypes';
 import type { InboxState } from './inboxModel';
 import { filterChanged, inboxSlice } from './inboxSlice';
 import { fetchInboxPage } from './inboxThunks';

@@ -1,10 +1,10 @@
 import { type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
-import { call } from '../../app/api';
-import { earlyOrCall } from '../../app/early';
-import { createApiThunk } from '../../app/requests';
-import type { AppThunk } from '../../app/storeTypes';
+import { call } from '../../platform/api';
+import { earlyOrCall } from '../../platform/early';
+import { createApiThunk } from '../../platform/requests';
+import type { AppThunk } from '../../platform/storeTypes';
 import { selectUser } from '../auth/authSlice';
-import { inboxPageQuery, inboxQuery, isOpeningPage } from './inboxModel';
+import { INBOX_FIRST_PAGE_QUERY, inboxPageQuery, inboxQuery, isOpeningPage } from './inboxModel';
 
 export interface PageArg {
   filter: InboxFilter;
@@ -24,7 +24,7 @@ export const fetchInboxPage = createApiThunk(
   'inbox/fetchPage',
   async (arg: PageArg, { signal }) =>
     !arg.refresh && isOpeningPage(arg)
-      ? earlyOrCall('inboxFirstPage')
+      ? earlyOrCall(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY })
       : call(endpoints.listChats, { query: inboxPageQuery(arg) }, { signal }),
   // One page at a time; a refresh may run beside a page load.
   (arg, getState) => arg.refresh === true || getState().inbox.list.status !== 'Fetching',

@@ -1,9 +1,8 @@
 import { type Chat, ERRORS, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { chromeFor } from '../../app/nav';
-import { sendRealtime } from '../../app/realtime';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { sendRealtime } from '../../platform/socket';
 import { AlertIcon, SendIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
 import { selectUser } from '../auth/authSlice';
@@ -11,6 +10,7 @@ import { chatsAction } from '../chats/inboxThunks';
 import { AttachButton } from '../media/AttachButton';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
+import { chromeFor } from '../shell/nav';
 import styles from './Composer.module.css';
 import { selectConversation } from './conversationSelectors';
 import { conversationPath } from './conversationThunks';
@@ -74,7 +74,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
         <p className={styles.notice} role="status">
           <AlertIcon size={18} />
           <span>You're out of credits for this chat.</span>
-          {/* An admin's chrome has no credits to buy (app/nav.ts chromeFor). */}
+          {/* An admin's chrome has no credits to buy (shell/nav.ts chromeFor). */}
           {chromeFor(me).kind !== 'admin' && (
             <Link to={GET_CREDITS_PATH} state={{ backTo: conversationPath(otherUserId) }}>
               Buy credits

@@ -1,8 +1,8 @@
 import type { Chat } from '@parlor/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { selectConnected } from '../../app/connectionSlice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectConnected } from '../../platform/connectionSlice';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton, iconButtonClass } from '../../ui/IconButton';
 import { BackIcon, MoreIcon, NoteIcon, StarIcon } from '../../ui/icons';

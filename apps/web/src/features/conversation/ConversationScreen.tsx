@@ -1,7 +1,7 @@
 import type { Chat } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, LockIcon } from '../../ui/icons';

@@ -1,7 +1,7 @@
 import { type Chat, MAX_MESSAGE_RATE, NOTE_MAX_LENGTH } from '@parlor/contract';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { CloseIcon } from '../../ui/icons';

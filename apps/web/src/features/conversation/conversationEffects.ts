@@ -1,6 +1,6 @@
-import type { AppStartListening } from '../../app/listeners';
-import type { EventEffects } from '../../app/realtimeEvent';
-import type { AppThunk } from '../../app/storeTypes';
+import type { AppStartListening } from '../../platform/listeners';
+import type { EventEffects } from '../../platform/realtimeEvent';
+import type { AppThunk } from '../../platform/storeTypes';
 import { loadOlderMessages, openConversation, readLoaded, resyncConversation } from './conversationThunks';
 
 /** Side effects of conversation events: a message arriving on screen is read at once. */

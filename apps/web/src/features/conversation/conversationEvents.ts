@@ -1,6 +1,6 @@
 import { Message } from '@parlor/contract';
 import type { Draft } from '@reduxjs/toolkit';
-import type { EventAppliers } from '../../app/realtimeEvent';
+import type { EventAppliers } from '../../platform/realtimeEvent';
 import {
   type Conversation,
   type ConversationsState,

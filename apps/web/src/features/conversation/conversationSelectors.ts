@@ -1,6 +1,6 @@
 import type { Message } from '@parlor/contract';
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/storeTypes';
+import type { RootState } from '../../platform/storeTypes';
 import { newConversation, type PendingMessage } from './conversationModel';
 
 const EMPTY = newConversation();

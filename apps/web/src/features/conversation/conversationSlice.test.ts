@@ -1,6 +1,6 @@
 import type { Chat, Message, MessagePage } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { message as baseMessage } from '../chats/inboxTestData';
 import { messagesMerged, sendForced, sendStarted, sendSucceeded } from './conversationActions';
 import { mergeIds } from './conversationModel';

@@ -1,6 +1,6 @@
 import type { Message } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { applyEvent, realtimeEvent } from '../../app/realtimeEvent';
+import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { markMessagesRead } from '../chats/inboxThunks';
 import {

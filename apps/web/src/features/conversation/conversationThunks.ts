@@ -1,8 +1,8 @@
 import { type Chat, ERRORS, endpoints, MESSAGE_PAGE_SIZE, type Message } from '@parlor/contract';
-import { ApiError, call, follow } from '../../app/api';
-import { handOver } from '../../app/early';
-import { createApiThunk } from '../../app/requests';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { ApiError, call, follow } from '../../platform/api';
+import { handOver } from '../../platform/early';
+import { createApiThunk } from '../../platform/requests';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markMessagesRead } from '../chats/inboxThunks';

@@ -1,6 +1,6 @@
 import type { MessagePage } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { chat, loaded, reduce as reduceInbox } from '../chats/inboxTestData';
 import { mediaRefused } from './conversationActions';
 import { conversationsSlice } from './conversationSlice';

@@ -1,8 +1,8 @@
 import { ERRORS, MEDIA, type Message, type MessagePage, type SendMessageRequest } from '@parlor/contract';
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api';
 import { createStore } from '../../app/store';
+import { ApiError } from '../../platform/api';
 import { chat } from '../chats/inboxTestData';
 import { MediaFileError } from '../media/filePrep';
 import { mediaSendIo, sendMedia } from '../media/mediaSends';

@@ -1,6 +1,6 @@
 import { CLIENT_MESSAGE_TIME_OFFSET_MS, ERRORS, endpoints, type SendMessageRequest } from '@parlor/contract';
-import { ApiError, call } from '../../app/api';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import { ApiError, call } from '../../platform/api';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { MediaFileError } from '../media/filePrep';

@@ -1,6 +1,6 @@
 import { ERRORS, type Message } from '@parlor/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../platform/api';
 import { runSend, type SendDeps } from './sendPipeline';
 
 const stored = { _id: '7', text: 'hi' } as Message;

@@ -7,7 +7,7 @@ import {
   type SendMessageRequest,
   sanitizeText,
 } from '@parlor/contract';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../platform/api';
 
 /** Sends that stop for good (a block between the two, frozen, no credits), flagged on the conversation. */
 export type ForcedFlag = 'blocked' | 'frozen' | 'noCredits';

@@ -1,8 +1,8 @@
 import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest } from '@parlor/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';

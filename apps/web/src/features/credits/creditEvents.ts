@@ -1,5 +1,5 @@
 import type { ServerEventData } from '@parlor/contract';
-import type { EventAppliers, EventEffects } from '../../app/realtimeEvent';
+import type { EventAppliers, EventEffects } from '../../platform/realtimeEvent';
 import type { AuthState } from '../auth/authModel';
 import { pushPopup } from '../popups/popupsSlice';
 

@@ -1,5 +1,5 @@
 import { endpoints } from '@parlor/contract';
-import { type CallBody, call } from '../../app/api';
+import { type CallBody, call } from '../../platform/api';
 
 // The calls of the money features, each parsed with its contract schema.
 

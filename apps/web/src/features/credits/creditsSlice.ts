@@ -1,7 +1,7 @@
 import type { CreditPackage } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 import { paymentsApi } from './creditsApi';
 
 export interface CreditsState {

@@ -1,6 +1,6 @@
 import type { Card } from '@parlor/contract';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import skeleton from '../../ui/Skeleton.module.css';

@@ -1,6 +1,6 @@
 import { DISCOVER_PAGE_SIZE } from '@parlor/contract';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, CompassIcon } from '../../ui/icons';

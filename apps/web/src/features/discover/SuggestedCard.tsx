@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { selectUser } from '../auth/authSlice';

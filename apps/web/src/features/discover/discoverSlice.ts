@@ -1,10 +1,10 @@
 import { type Card, ERRORS, endpoints } from '@parlor/contract';
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { type ApiErrorInfo, call, follow } from '../../app/api';
-import { readStorage, writeStorage } from '../../app/browser';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { AppThunk, RootState } from '../../app/storeTypes';
+import { type ApiErrorInfo, call, follow } from '../../platform/api';
+import { readStorage, writeStorage } from '../../platform/browser';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { AppThunk, RootState } from '../../platform/storeTypes';
 import { logout } from '../auth/authThunks';
 import {
   addToStack,
@@ -180,10 +180,10 @@ export const visitCard = (): AppThunk => (dispatch, getState) => {
   const user = getState().auth.user;
   if (user) writeStorage(CARD_HISTORY_KEY, cardHistoryValue(user._id, selectDiscover(getState()).stack.seen));
 };
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof discoverSlice> {}
 }
-/** Added to the store when this screen's code loads (app/store.ts). */
+/** Added to the store when this screen's code loads (platform/rootReducer.ts). */
 const injected = discoverSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { readStorage, writeStorage } from '../../app/browser';
+import { readStorage, writeStorage } from '../../platform/browser';
 import {
   DEFAULT_FILTERS,
   DISCOVER_GENDER_FILTER_KEY,

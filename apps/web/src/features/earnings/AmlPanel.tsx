@@ -7,7 +7,7 @@ import {
   groupDigits,
 } from '@parlor/contract';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { LinkButton } from '../../ui/LinkButton';

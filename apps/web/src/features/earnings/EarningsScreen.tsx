@@ -1,7 +1,7 @@
 import { groupDigits } from '@parlor/contract';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Card, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { PageHeader } from '../shell/PageHeader';

@@ -1,6 +1,6 @@
 import type { PayoutStatus } from '@parlor/contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { CsvLink } from './CsvLink';

@@ -1,7 +1,7 @@
 import { MINIMUM_PAYOUT_USD } from '@parlor/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { LinkButton } from '../../ui/LinkButton';

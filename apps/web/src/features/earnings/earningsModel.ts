@@ -7,7 +7,7 @@ import {
   type Payout,
   type PayoutMethod,
 } from '@parlor/contract';
-import type { ApiErrorInfo } from '../../app/api';
+import type { ApiErrorInfo } from '../../platform/api';
 
 export type EarningsPeriod = 'month' | 'all';
 export type EarningsRange = 30 | 90;

@@ -2,8 +2,8 @@ import type { Endpoint } from '@parlor/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const calls: string[] = [];
-vi.mock('../../app/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../app/api')>();
+vi.mock('../../platform/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../platform/api')>();
   return {
     ...actual,
     call: vi.fn(async (endpoint: Endpoint, input?: { query?: Record<string, string> }) => {
@@ -21,7 +21,7 @@ vi.mock('../../app/api', async (importOriginal) => {
   };
 });
 
-const { realtimeEvent } = await import('../../app/realtimeEvent');
+const { realtimeEvent } = await import('../../platform/realtimeEvent');
 const { createStore } = await import('../../app/store');
 const { EARNINGS_QUIET_MS } = await import('./earningsListeners');
 const { loadTotals, periodChosen } = await import('./earningsSlice');

@@ -1,7 +1,7 @@
 import { PAYOUT_MESSAGES, type Payout } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { realtimeEvent } from '../../app/realtimeEvent';
 import { createStore } from '../../app/store';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { logout } from '../auth/authThunks';
 import { EARNINGS_QUIET_MS } from './earningsListeners';
 import {

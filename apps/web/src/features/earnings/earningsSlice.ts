@@ -8,11 +8,11 @@ import {
   type Payout,
 } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { call, follow, toErrorInfo } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { call, follow, toErrorInfo } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { RootState } from '../../platform/storeTypes';
 import { logout } from '../auth/authThunks';
 import {
   type EarningsPeriod,
@@ -221,10 +221,10 @@ export const earningsSlice = createSlice({
 export const { earningsLeft, periodChosen, rangeChosen, amlFormOpened, payoutFeedbackCleared } =
   earningsSlice.actions;
 
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof earningsSlice> {}
 }
-/** Added to the store when the earnings page's code loads (app/store.ts). */
+/** Added to the store when the earnings page's code loads (platform/rootReducer.ts). */
 const injected = earningsSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

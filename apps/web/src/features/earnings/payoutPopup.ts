@@ -1,6 +1,6 @@
 import { PayoutCompletedEvent } from '@parlor/contract';
-import type { AppStartListening } from '../../app/listeners';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import type { AppStartListening } from '../../platform/listeners';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import { pushPopup } from '../popups/popupsSlice';
 import { usd } from './usd';
 

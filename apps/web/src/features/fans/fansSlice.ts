@@ -1,7 +1,7 @@
 import type { ServerEventData } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import type { RootState } from '../../app/storeTypes';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import type { RootState } from '../../platform/storeTypes';
 
 /** One "sam followed you" notice for a creator, from `new_fan`. */
 export interface NewFanNotice extends ServerEventData<'new_fan'> {

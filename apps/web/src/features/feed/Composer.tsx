@@ -1,6 +1,6 @@
 import { checkMediaFile, ERRORS, FEED_TEXT_MAX_LENGTH, type VaultMedia } from '@parlor/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import card from '../../ui/Card.module.css';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,7 +1,7 @@
 import { FEED_TEXT_MAX_LENGTH, type FeedPost } from '@parlor/contract';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import card from '../../ui/Card.module.css';

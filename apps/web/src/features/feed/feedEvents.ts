@@ -1,4 +1,4 @@
-import type { EventAppliers } from '../../app/realtimeEvent';
+import type { EventAppliers } from '../../platform/realtimeEvent';
 import type { AuthState } from '../auth/authModel';
 
 /** The server counts unread posts up to 100; the badge shows "99+" beyond 99. */

@@ -1,4 +1,4 @@
-import { type AppStartListening, startAppListening } from '../../app/listeners';
+import { type AppStartListening, startAppListening } from '../../platform/listeners';
 import { subscribe } from '../subscriptions/subscriptionsSlice';
 import { loadFeed } from './feedSlice';
 

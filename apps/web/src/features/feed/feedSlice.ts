@@ -1,10 +1,10 @@
 import { endpoints, type FeedPage, type FeedPost, LIST_PAGE_SIZE } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { call, follow } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { call, follow } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { RootState } from '../../platform/storeTypes';
 import { unreadFeedsChanged } from '../auth/authSlice';
 import { subscribe } from '../subscriptions/subscriptionsSlice';
 
@@ -209,10 +209,10 @@ export const feedSlice = createSlice({
 
 export const { postPatched, postAdded, postRemoved } = feedSlice.actions;
 
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof feedSlice> {}
 }
-/** Added to the store when a feed's code loads (app/store.ts). */
+/** Added to the store when a feed's code loads (platform/rootReducer.ts). */
 const injected = feedSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

@@ -1,7 +1,7 @@
 import { type CreateFeedRequest, endpoints, type FeedPost, type UpdateFeedRequest } from '@parlor/contract';
-import { ApiError, call, toErrorInfo } from '../../app/api';
-import { currentPath } from '../../app/browser';
-import type { AppThunkDispatch } from '../../app/storeTypes';
+import { ApiError, call, toErrorInfo } from '../../platform/api';
+import { currentPath } from '../../platform/browser';
+import type { AppThunkDispatch } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { loadFeed, postAdded, postPatched, postRemoved } from './feedSlice';

@@ -1,7 +1,7 @@
 import { endpoints } from '@parlor/contract';
 import { isAnyOf } from '@reduxjs/toolkit';
-import { call } from '../../app/api';
-import type { AppStartListening } from '../../app/listeners';
+import { call } from '../../platform/api';
+import type { AppStartListening } from '../../platform/listeners';
 import { unreadFeedsChanged } from '../auth/authSlice';
 import { signIn, signUp } from '../auth/authThunks';
 

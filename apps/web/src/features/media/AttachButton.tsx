@@ -1,6 +1,6 @@
 import { checkMediaFile, type VaultMedia } from '@parlor/contract';
 import { useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { IconButton } from '../../ui/IconButton';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useDismiss } from '../../ui/useDismiss';

@@ -1,6 +1,6 @@
 import { creditsToDollars } from '@parlor/contract';
 import { useEffect } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
 import styles from './EarningsBadge.module.css';
 import { useEarnings } from './earnings';

@@ -1,6 +1,6 @@
 import type { Message, MessageMedia } from '@parlor/contract';
 import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { selectUser } from '../auth/authSlice';
 import { LockedPreview } from './LockedPreview';

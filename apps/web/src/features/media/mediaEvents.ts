@@ -1,4 +1,4 @@
-import type { EventEffects } from '../../app/realtimeEvent';
+import type { EventEffects } from '../../platform/realtimeEvent';
 import { messagesMerged } from '../conversation/conversationActions';
 import { earningsStore } from './earnings';
 import { refreshEarnings, reloadMessage } from './mediaThunks';

@@ -1,5 +1,5 @@
 import type { MediaUploadResponse, SendMessageRequest, VaultMedia } from '@parlor/contract';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { sendProgressed } from '../conversation/conversationActions';
 import type { PendingMessage } from '../conversation/conversationModel';
 import { abortSend, clientCreatedAt, newSendId, startSend } from '../conversation/outbox';

@@ -1,6 +1,6 @@
 import { endpoints, type VaultMedia } from '@parlor/contract';
-import { ApiError, call, follow } from '../../app/api';
-import type { AppThunkDispatch } from '../../app/storeTypes';
+import { ApiError, call, follow } from '../../platform/api';
+import type { AppThunkDispatch } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
 import { conversationPath } from '../conversation/conversationThunks';

@@ -1,6 +1,6 @@
 import { ERRORS, MEDIA, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../platform/api';
 import { preparedPhoto, uploadedPhoto } from './mediaTestData';
 import {
   findAvailable,

@@ -7,9 +7,9 @@ import {
   type MediaUploadType,
   uploadErrorMessage,
 } from '@parlor/contract';
-import { ApiError, apiBaseUrl, call, endSession } from '../../app/api';
-import { storedToken } from '../../app/browser';
-import { sessionHeaders } from '../../app/http';
+import { ApiError, apiBaseUrl, call, endSession } from '../../platform/api';
+import { storedToken } from '../../platform/browser';
+import { sessionHeaders } from '../../platform/http';
 import { pushPopup } from '../popups/popupsSlice';
 import { type PreparedMedia, prepareMediaFile } from './filePrep';
 

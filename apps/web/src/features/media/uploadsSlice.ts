@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AppThunkDispatch, RootState } from '../../app/storeTypes';
+import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 
 // The one registry of uploads in flight, whatever started them: the upload-in-progress guard counts
 // them (uploadsInFlight) and its Leave stops them all (abortUploadsInFlight). Each feature runs its

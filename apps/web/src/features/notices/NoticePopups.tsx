@@ -1,6 +1,6 @@
 import { endpoints, type IntroKind, type PlatformNotice } from '@parlor/contract';
-import { call } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { call } from '../../platform/api';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon, CheckIcon, CompassIcon } from '../../ui/icons';

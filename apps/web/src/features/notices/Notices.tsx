@@ -1,8 +1,8 @@
-import type { PlatformNotice } from '@parlor/contract';
+import { endpoints, type PlatformNotice } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { earlyOrCall } from '../../app/early';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { earlyOrCall } from '../../platform/early';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
 import { pushPopup } from '../popups/popupsSlice';
 import { globalNoticePopupId, introForPath, introPopupId } from './introRules';
@@ -27,7 +27,7 @@ export function Notices() {
     if (!userId) return;
     dispatch(loadIntros(userId));
     let live = true;
-    earlyOrCall('notice')
+    earlyOrCall(endpoints.platformNotice)
       .then(({ notice }) => {
         if (live && notice) dispatch(globalNoticePopup(notice));
       })

@@ -1,9 +1,9 @@
 import { endpoints, type IntroKind } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { call } from '../../app/api';
-import { earlyOrCall } from '../../app/early';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { call } from '../../platform/api';
+import { earlyOrCall } from '../../platform/early';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 
 /** The area intros the signed-in account has closed (read once per sign-in, kept on the server). */
 export interface NoticesState {
@@ -17,7 +17,9 @@ export interface NoticesState {
 
 const initialState: NoticesState = { userId: null, loaded: false, enabled: false, seen: [] };
 
-export const loadIntros = createApiThunk('notices/loadIntros', (_userId: string) => earlyOrCall('intros'));
+export const loadIntros = createApiThunk('notices/loadIntros', (_userId: string) =>
+  earlyOrCall(endpoints.intros),
+);
 
 /** Closing an intro: it is seen at once here, and the server remembers it for every device. */
 export const markIntroSeen = createApiThunk('notices/markIntroSeen', (intro: IntroKind) =>

@@ -1,5 +1,5 @@
 import { creditsToDollars, ERRORS } from '@parlor/contract';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AlertIcon, CheckIcon, CoinsIcon, LockIcon } from '../../ui/icons';

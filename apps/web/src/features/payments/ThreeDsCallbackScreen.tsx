@@ -1,8 +1,8 @@
 import { ERRORS, type PaymentResponse, ThreeDsCallbackQuery } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { readQuery } from '../../app/routes';
+import { useAppDispatch } from '../../platform/hooks';
+import { readQuery } from '../../platform/routing';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';

@@ -1,8 +1,8 @@
 import { creditsToDollars, type Message, TIP_AMOUNTS, TIP_MAX } from '@parlor/contract';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';

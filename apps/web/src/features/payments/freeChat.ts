@@ -1,5 +1,5 @@
 import { ERRORS } from '@parlor/contract';
-import type { ApiErrorInfo } from '../../app/api';
+import type { ApiErrorInfo } from '../../platform/api';
 import { pushPopup } from '../popups/popupsSlice';
 
 /** Chat creation answering 402 (or the required-purchase error) shows Unlock Free Chat. */

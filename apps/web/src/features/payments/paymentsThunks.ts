@@ -1,6 +1,6 @@
 import { type CRYPTO_CURRENCIES, ERRORS, type PaymentRequest } from '@parlor/contract';
-import { redirectTo } from '../../app/browser';
-import { createApiThunk } from '../../app/requests';
+import { redirectTo } from '../../platform/browser';
+import { createApiThunk } from '../../platform/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { paymentsApi } from '../credits/creditsApi';

@@ -1,6 +1,6 @@
 import { endpoints, type PaymentType, type ThreeDsCallbackQuery } from '@parlor/contract';
-import { call } from '../../app/api';
-import { readStorage, removeStorage, writeStorage } from '../../app/browser';
+import { call } from '../../platform/api';
+import { readStorage, removeStorage, writeStorage } from '../../platform/browser';
 import { paymentsApi } from '../credits/creditsApi';
 
 /**

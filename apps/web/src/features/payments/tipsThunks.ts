@@ -1,4 +1,4 @@
-import { createApiThunk } from '../../app/requests';
+import { createApiThunk } from '../../platform/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { paymentsApi } from '../credits/creditsApi';
 

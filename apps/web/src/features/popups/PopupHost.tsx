@@ -1,8 +1,8 @@
 import { TEXTS } from '@parlor/contract';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Suspense } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { lazyWithRetry } from '../../app/lazyWithRetry';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { lazyWithRetry } from '../../platform/lazyWithRetry';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';

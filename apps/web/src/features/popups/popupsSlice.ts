@@ -1,6 +1,6 @@
 import type { IntroKind, PlatformNotice } from '@parlor/contract';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/storeTypes';
+import type { RootState } from '../../platform/storeTypes';
 import type { LeaveTarget } from '../account-states/leaveTarget';
 import type { PaymentPopupProps } from '../payments/popupTypes';
 import type { ReferralPopupProps } from '../referrals/ReferralPopup';

@@ -1,8 +1,8 @@
 import { creditsToDollars, endpoints, type PublicUser } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../platform/api';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,9 +1,10 @@
-import type { ProviderConfig } from '@parlor/contract';
+import { endpoints, type ProviderConfig } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { earlyOrCall } from '../../app/early';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { earlyOrCall } from '../../platform/early';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 import { logout } from '../auth/authThunks';
+import { PROVIDER_CONFIG_QUERY } from './providerConfigQuery';
 
 /**
  * GET /v1/provider/config?platform=react: feature flags and keyword lists. Guests arriving
@@ -14,7 +15,7 @@ const CONFIG_REQUEST = 'providerConfig/load';
 export const loadProviderConfig = createApiThunk<ProviderConfig>(
   CONFIG_REQUEST,
   async (_arg, { dispatch }) => {
-    const config = await earlyOrCall('providerConfig');
+    const config = await earlyOrCall(endpoints.providerConfig, { query: PROVIDER_CONFIG_QUERY });
     if (config.is_guest) void dispatch(logout());
     return config;
   },

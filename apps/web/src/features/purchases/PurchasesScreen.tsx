@@ -1,8 +1,8 @@
 import type { Purchase } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { requestReset, selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { requestReset, selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,6 +1,6 @@
 import type { Purchase } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
-import { realtimeEvent } from '../../app/realtimeEvent';
+import { realtimeEvent } from '../../platform/realtimeEvent';
 import {
   allPurchasesToggled,
   initialPurchasesState,

@@ -1,10 +1,10 @@
 import { endpoints, type Purchase } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { call, follow } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { call, follow } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { RootState } from '../../platform/storeTypes';
 import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
 
 export type PurchasesTab = 'visible' | 'hidden' | 'all';
@@ -181,10 +181,10 @@ export const purchasesSlice = createSlice({
 
 export const { tabChanged, purchaseToggled, allPurchasesToggled, selectionCleared, noticeCleared } =
   purchasesSlice.actions;
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof purchasesSlice> {}
 }
-/** Added to the store when this screen's code loads (app/store.ts). */
+/** Added to the store when this screen's code loads (platform/rootReducer.ts). */
 const injected = purchasesSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

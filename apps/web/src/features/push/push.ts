@@ -1,7 +1,7 @@
 import { endpoints, PushSubscriptionJson, SUCCESS } from '@parlor/contract';
-import { call } from '../../app/api';
-import { readStorage, writeStorage } from '../../app/browser';
-import { postToServiceWorker, type ServiceWorkerMessage } from '../../app/serviceWorker';
+import { call } from '../../platform/api';
+import { readStorage, writeStorage } from '../../platform/browser';
+import { postToServiceWorker, type ServiceWorkerMessage } from '../../platform/serviceWorker';
 
 /** Set once the permission prompt was shown: the browser remembers the answer, we ask once. */
 export const PERMISSION_ASKED_KEY = 'parlor.notificationsAsked';

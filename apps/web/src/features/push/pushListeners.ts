@@ -1,5 +1,5 @@
-import type { AppStartListening } from '../../app/listeners';
-import { setupServiceWorker } from '../../app/serviceWorker';
+import type { AppStartListening } from '../../platform/listeners';
+import { setupServiceWorker } from '../../platform/serviceWorker';
 import { sendSucceeded } from '../conversation/conversationActions';
 import { askPermissionAfterSend, syncPushSubscription, updateBadge } from './push';
 

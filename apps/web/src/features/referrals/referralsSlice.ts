@@ -1,9 +1,9 @@
 import { creditsToDollars, endpoints, type Referral } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
-import { call, follow } from '../../app/api';
-import { applyEvent, type EventAppliers, realtimeEvent } from '../../app/realtimeEvent';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { call, follow } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 
 export const REFERRALS_PAGE = 20;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
 import styles from './AccountMenu.module.css';

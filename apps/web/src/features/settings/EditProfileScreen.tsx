@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, rules } from '@parlor/contract';
 import { type FormEvent, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';

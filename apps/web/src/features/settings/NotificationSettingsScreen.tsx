@@ -1,6 +1,6 @@
 import type { UserSettings } from '@parlor/contract';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';

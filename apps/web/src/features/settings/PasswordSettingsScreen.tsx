@@ -1,7 +1,7 @@
 import { rules } from '@parlor/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';

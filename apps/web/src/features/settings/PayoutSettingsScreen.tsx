@@ -5,7 +5,7 @@ import {
   PayoutMethod,
 } from '@parlor/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/TextField';

@@ -1,7 +1,7 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_MESSAGES, isModerationPending } from '@parlor/contract';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';

@@ -1,7 +1,7 @@
 import { type DeletionResponse, endpoints, type User } from '@parlor/contract';
 import type { z } from 'zod';
-import { type CallBody, call, download, upload } from '../../app/api';
-import { createApiThunk } from '../../app/requests';
+import { type CallBody, call, download, upload } from '../../platform/api';
+import { createApiThunk } from '../../platform/requests';
 import { userUpdated } from '../auth/authSlice';
 
 type DeletionResponseData = z.infer<typeof DeletionResponse>;

@@ -1,9 +1,8 @@
 import { creditsToDollars } from '@parlor/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { chromeFor, currentNavPath, NAV_ROUTES } from '../../app/nav';
-import type { RouteDefinition } from '../../app/routes';
+import { useAppSelector } from '../../platform/hooks';
+import type { RouteDefinition } from '../../platform/routing';
 import { Avatar } from '../../ui/Avatar';
 import {
   ChatIcon,
@@ -24,6 +23,7 @@ import { BannerArea } from '../banners/BannerArea';
 import { NewFanNotices } from '../fans/NewFanNotices';
 import { unreadFeedsLabel } from '../feed/feedEvents';
 import styles from './AppShell.module.css';
+import { chromeFor, currentNavPath, NAV_ROUTES } from './nav';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { TodayEarnings } from './TodayEarnings';
 import { useLayout } from './useLayout';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { AlertIcon } from '../../ui/icons';
 import { ShellSkeleton } from '../../ui/ShellSkeleton';

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/storeTypes';
+import { useAppSelector } from '../../platform/hooks';
+import type { RootState } from '../../platform/storeTypes';
 import { selectPaymentProvider } from '../provider/providerConfigSlice';
 import styles from './TestModeRibbon.module.css';
 

@@ -1,7 +1,7 @@
 import { creditsToDollars, endpoints } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 import { CoinsIcon } from '../../ui/icons';
 import { useEarnings } from '../media/earnings';
 import { refreshEarnings } from '../media/mediaThunks';

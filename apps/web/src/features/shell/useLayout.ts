@@ -1,6 +1,6 @@
 import { DESKTOP_MIN_WIDTH, type LAYOUTS } from '@parlor/contract';
 import { useCallback, useSyncExternalStore } from 'react';
-import { readStorage, writeStorage } from '../../app/browser';
+import { readStorage, writeStorage } from '../../platform/browser';
 
 export type Layout = (typeof LAYOUTS)[number];
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { selectAuthStatus, selectToken, selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { loadProviderConfig } from '../provider/providerConfigSlice';

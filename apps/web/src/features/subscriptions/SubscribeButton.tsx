@@ -1,9 +1,9 @@
 import { creditsToDollars, endpoints } from '@parlor/contract';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { call, toErrorInfo } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { call, toErrorInfo } from '../../platform/api';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,8 +1,8 @@
 import { endpoints, type Subscription } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { call, follow } from '../../app/api';
-import { createApiThunk } from '../../app/requests';
-import type { RootState } from '../../app/storeTypes';
+import { call, follow } from '../../platform/api';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 
 /** Subscriptions (list, next link, total), plus the manage screen's edit mode. */

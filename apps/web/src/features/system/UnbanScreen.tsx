@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, TEXTS, UNBAN_COUNTDOWN_S } from '@parlor/contract';
 import { useEffect, useState } from 'react';
-import { redirectTo, removeStorage, storedToken } from '../../app/browser';
+import { redirectTo, removeStorage, storedToken } from '../../platform/browser';
 import { ShieldIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SystemPage } from './SystemPage';

@@ -1,7 +1,7 @@
 import type { MediaUsage } from '@parlor/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { requestReset, selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { requestReset, selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';

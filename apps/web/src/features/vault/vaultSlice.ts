@@ -1,9 +1,9 @@
 import { endpoints, type VaultMedia } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { call } from '../../app/api';
-import { createApiThunk } from '../../app/requests';
-import { rootReducer } from '../../app/store';
-import type { RootState } from '../../app/storeTypes';
+import { call } from '../../platform/api';
+import { createApiThunk } from '../../platform/requests';
+import { rootReducer } from '../../platform/rootReducer';
+import type { RootState } from '../../platform/storeTypes';
 import { loadVaultPage } from '../media/mediaThunks';
 import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
 
@@ -107,10 +107,10 @@ export const vaultSlice = createSlice({
 
 export const { vaultItemToggled, allVaultToggled, vaultSelectionCleared, deleteAsked, deleteDismissed } =
   vaultSlice.actions;
-declare module '../../app/store' {
+declare module '../../platform/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof vaultSlice> {}
 }
-/** Added to the store when this screen's code loads (app/store.ts). */
+/** Added to the store when this screen's code loads (platform/rootReducer.ts). */
 const injected = vaultSlice.injectInto(rootReducer);
 
 /** Its initial state until its first action has reached the store. */

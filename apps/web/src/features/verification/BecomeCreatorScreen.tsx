@@ -7,8 +7,8 @@ import {
 } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { apiBaseUrl, call, toErrorInfo, upload } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { apiBaseUrl, call, toErrorInfo, upload } from '../../platform/api';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';

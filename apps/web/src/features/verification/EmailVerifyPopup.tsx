@@ -1,7 +1,7 @@
 import { ERRORS, maskEmail, rules, VERIFY_TEXTS } from '@parlor/contract';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
-import { ApiError } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { ApiError } from '../../platform/api';
+import { useAppDispatch } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';

@@ -1,7 +1,7 @@
 import { BIO_MAX, type Gender, VERIFY_TEXTS } from '@parlor/contract';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRequest } from '../../app/requests';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon } from '../../ui/icons';

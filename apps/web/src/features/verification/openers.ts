@@ -1,5 +1,5 @@
 import type { User } from '@parlor/contract';
-import type { AppDispatch } from '../../app/storeTypes';
+import type { AppDispatch } from '../../platform/storeTypes';
 import { pushPopup } from '../popups/popupsSlice';
 import { type ActionVerifyHandler, registerActionVerify } from './actionVerify';
 import { EMAIL_VERIFY_POPUP_ID } from './popupProps';

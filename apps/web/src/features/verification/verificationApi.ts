@@ -1,5 +1,5 @@
 import { ChangeVerifyEmailRequest, endpoints } from '@parlor/contract';
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 
 // The email verification calls. Each answer is checked against the contract.
 

@@ -1,4 +1,4 @@
-import { defineRoute, matchablePath, type RouteDefinition, routeMatches } from './routes';
+import { defineRoute, matchablePath, type RouteDefinition, routeMatches } from '../../platform/routing';
 
 // The default path is derived from the name (Chats -> /chats).
 export const NAV_ROUTES = {

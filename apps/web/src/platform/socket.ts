@@ -247,3 +247,19 @@ export const documentVisibility: PageVisibility = {
     return () => document.removeEventListener('visibilitychange', listener);
   },
 };
+
+/** The signed-in session's one connection, held by whoever opened it (app/realtime.tsx). */
+let current: Connection | null = null;
+
+/** Makes `connection` the one features send through; the answer lets it go again. */
+export function holdConnection(connection: Connection): () => void {
+  current = connection;
+  return () => {
+    if (current === connection) current = null;
+  };
+}
+
+/** Sends a client frame (typing) when the socket is open; features never touch the socket itself. */
+export function sendRealtime(event: ClientEventName, data: unknown): boolean {
+  return current?.send(event, data) ?? false;
+}

@@ -1,68 +1,83 @@
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { lazyWithRetry } from '../../app/lazyWithRetry';
-import { RealtimeConnection } from '../../app/realtime';
-import { Spinner } from '../../ui/Spinner';
-import { selectUser } from '../auth/authSlice';
-import { AppShell } from './AppShell';
+import { selectUser } from '../features/auth/authSlice';
+import { AppShell } from '../features/shell/AppShell';
+import { SessionGate } from '../features/shell/SessionGate';
+import { useAppSelector } from '../platform/hooks';
+import { lazyWithRetry } from '../platform/lazyWithRetry';
+import { Spinner } from '../ui/Spinner';
 import styles from './MainApp.module.css';
-import { SessionGate } from './SessionGate';
+import { RealtimeConnection } from './realtime';
 
-const ChatsScreen = lazyWithRetry(() => import('../chats/ChatsScreen'), 'ChatsScreen');
-const HomeFeedScreen = lazyWithRetry(() => import('../feed/HomeFeedScreen'), 'HomeFeedScreen');
-const DiscoverScreen = lazyWithRetry(() => import('../discover/DiscoverScreen'), 'DiscoverScreen');
-const AccountScreen = lazyWithRetry(() => import('../account/AccountScreen'), 'AccountScreen');
-const GetCreditsScreen = lazyWithRetry(() => import('../credits/GetCreditsScreen'), 'GetCreditsScreen');
+const ChatsScreen = lazyWithRetry(() => import('../features/chats/ChatsScreen'), 'ChatsScreen');
+const HomeFeedScreen = lazyWithRetry(() => import('../features/feed/HomeFeedScreen'), 'HomeFeedScreen');
+const DiscoverScreen = lazyWithRetry(() => import('../features/discover/DiscoverScreen'), 'DiscoverScreen');
+const AccountScreen = lazyWithRetry(() => import('../features/account/AccountScreen'), 'AccountScreen');
+const GetCreditsScreen = lazyWithRetry(
+  () => import('../features/credits/GetCreditsScreen'),
+  'GetCreditsScreen',
+);
 const ManageSubscriptionsScreen = lazyWithRetry(
-  () => import('../subscriptions/ManageSubscriptionsScreen'),
+  () => import('../features/subscriptions/ManageSubscriptionsScreen'),
   'ManageSubscriptionsScreen',
 );
-const EditProfileScreen = lazyWithRetry(() => import('../settings/EditProfileScreen'), 'EditProfileScreen');
+const EditProfileScreen = lazyWithRetry(
+  () => import('../features/settings/EditProfileScreen'),
+  'EditProfileScreen',
+);
 const PrivacySettingsScreen = lazyWithRetry(
-  () => import('../settings/PrivacySettingsScreen'),
+  () => import('../features/settings/PrivacySettingsScreen'),
   'PrivacySettingsScreen',
 );
 const NotificationSettingsScreen = lazyWithRetry(
-  () => import('../settings/NotificationSettingsScreen'),
+  () => import('../features/settings/NotificationSettingsScreen'),
   'NotificationSettingsScreen',
 );
 const SessionsSettingsScreen = lazyWithRetry(
-  () => import('../settings/SessionsSettingsScreen'),
+  () => import('../features/settings/SessionsSettingsScreen'),
   'SessionsSettingsScreen',
 );
 const PasswordSettingsScreen = lazyWithRetry(
-  () => import('../settings/PasswordSettingsScreen'),
+  () => import('../features/settings/PasswordSettingsScreen'),
   'PasswordSettingsScreen',
 );
 const StorageSettingsScreen = lazyWithRetry(
-  () => import('../settings/StorageSettingsScreen'),
+  () => import('../features/settings/StorageSettingsScreen'),
   'StorageSettingsScreen',
 );
 const PayoutSettingsScreen = lazyWithRetry(
-  () => import('../settings/PayoutSettingsScreen'),
+  () => import('../features/settings/PayoutSettingsScreen'),
   'PayoutSettingsScreen',
 );
 const CreatorProfileScreen = lazyWithRetry(
-  () => import('../profile/CreatorProfileScreen'),
+  () => import('../features/profile/CreatorProfileScreen'),
   'CreatorProfileScreen',
 );
 const AutoMessagesScreen = lazyWithRetry(
-  () => import('../automessages/AutoMessagesScreen'),
+  () => import('../features/automessages/AutoMessagesScreen'),
   'AutoMessagesScreen',
 );
-const PurchasesScreen = lazyWithRetry(() => import('../purchases/PurchasesScreen'), 'PurchasesScreen');
-const ReferralsScreen = lazyWithRetry(() => import('../referrals/ReferralsScreen'), 'ReferralsScreen');
-const VaultScreen = lazyWithRetry(() => import('../vault/VaultScreen'), 'VaultScreen');
-const BroadcastScreen = lazyWithRetry(() => import('../broadcast/BroadcastScreen'), 'BroadcastScreen');
-const EarningsScreen = lazyWithRetry(() => import('../earnings/EarningsScreen'), 'EarningsScreen');
+const PurchasesScreen = lazyWithRetry(
+  () => import('../features/purchases/PurchasesScreen'),
+  'PurchasesScreen',
+);
+const ReferralsScreen = lazyWithRetry(
+  () => import('../features/referrals/ReferralsScreen'),
+  'ReferralsScreen',
+);
+const VaultScreen = lazyWithRetry(() => import('../features/vault/VaultScreen'), 'VaultScreen');
+const BroadcastScreen = lazyWithRetry(
+  () => import('../features/broadcast/BroadcastScreen'),
+  'BroadcastScreen',
+);
+const EarningsScreen = lazyWithRetry(() => import('../features/earnings/EarningsScreen'), 'EarningsScreen');
 const BecomeCreatorScreen = lazyWithRetry(
-  () => import('../verification/BecomeCreatorScreen'),
+  () => import('../features/verification/BecomeCreatorScreen'),
   'BecomeCreatorScreen',
 );
 // The moderation console is a chunk of its own: nothing of it reaches a fan's or a creator's bundle.
-const AdminConsole = lazyWithRetry(() => import('../admin/AdminConsole'), 'AdminConsole');
-const NotFoundScreen = lazyWithRetry(() => import('../system/NotFoundScreen'), 'NotFoundScreen');
+const AdminConsole = lazyWithRetry(() => import('../features/admin/AdminConsole'), 'AdminConsole');
+const NotFoundScreen = lazyWithRetry(() => import('../features/system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
   return (

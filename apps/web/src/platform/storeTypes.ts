@@ -2,11 +2,11 @@ import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit
 
 /**
  * The store's types for the modules the store itself is built from (slices, thunks, selectors,
- * effects). store.ts fills this interface in by declaration merging with types inferred from its
- * reducers, so no state shape is written by hand, and no slice imports store.ts (every slice would
- * otherwise sit in an import circle with it).
+ * effects, hooks). app/store.ts fills this interface in by declaration merging with types inferred
+ * from its reducers, so no state shape is written by hand, and nothing below the app imports the
+ * store (every slice would otherwise sit in an import circle with it).
  */
-// biome-ignore lint/suspicious/noEmptyInterface: store.ts declares the members.
+// biome-ignore lint/suspicious/noEmptyInterface: app/store.ts declares the members.
 export interface StoreTypes {}
 
 export type RootState = StoreTypes extends { state: infer S } ? S : never;

@@ -221,7 +221,7 @@ async function request<T = unknown>(
 export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized'>;
 
 /** The arguments of `call`: the input may be left out when nothing in it is required. */
-type CallArgs<E extends Endpoint> =
+export type CallArgs<E extends Endpoint> =
   object extends EndpointInput<E>
     ? [input?: EndpointInput<E>, options?: CallOptions]
     : [input: EndpointInput<E>, options?: CallOptions];
