@@ -90,9 +90,10 @@ export const SEND_ID_TAKEN = 'PX409';
 
 /**
  * Stores messages that pay their chats' rates together with their payments, in one statement
- * (`append_paid_messages`, migration 0014, which moves the money through the ledger's own
- * `ledger_transfer`): each fan's debit, the creator's earnings and the ledger rows commit with the
- * messages or not at all, and the creator's rows are locked only for that statement's own time.
+ * (`append_paid_messages`, which moves the money through the ledger's own `ledger_pay`; see
+ * "Money rules in SQL" in docs/payments.md): each fan's debit, the creator's earnings and the
+ * ledger rows commit with the messages or not at all, and the creator's rows are locked only for
+ * that statement's own time.
  * The same statement records each paying pair in `fans` (relationship `fan`, docs/discover.md);
  * the first paid send of a pair new to the creator answers `newFan`.
  * Rejects with SQLSTATE `SEND_ID_TAKEN` when a send id was used before: then nothing was stored.
