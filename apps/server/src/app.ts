@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
+import { createEventBus } from './events/bus';
 import { createJobQueue, jobsPurgeTask } from './jobs/queue';
 import { registerJobRoutes } from './jobs/routes';
 import { createScheduler } from './jobs/scheduler';
@@ -32,9 +33,9 @@ import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { platformRepository } from './modules/ledger/platform-repository';
 import { registerAccountGuards, registerMaintenance } from './modules/lifecycle/hooks';
 import { registerLifecycleRoutes } from './modules/lifecycle/routes';
-import { selfDestructTask } from './modules/media/purchases';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
+import { selfDestructTask } from './modules/messages/purchases';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPayoutRoutes } from './modules/payouts/routes';
@@ -63,6 +64,7 @@ import { createLocalHub } from './realtime/hub';
 import { createLocalPresence, createRedisPresence } from './realtime/presence';
 import { createRedisHub } from './realtime/redis-hub';
 import { registerRealtimeRoutes } from './realtime/routes';
+import { subscribeToEvents } from './subscribers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     jobs: createScheduler(database, () => clock.now(), app.log),
     queue,
+    events: createEventBus(app.log),
   };
   app.decorate('ctx', ctx);
   await ctx.hub.ready;
@@ -175,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await connections.close();
   });
   app.addHook('onClose', async () => {
+    await ctx.events.settled();
     await ctx.jobs.stop();
     await ctx.queue.stop();
     await ctx.hub.close();
@@ -238,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passwordResetsPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
+  subscribeToEvents(ctx);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
   registerBroadcastJob(ctx);
   ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import type { EventBus } from './events/bus';
 import type { JobQueue } from './jobs/queue';
 import type { Scheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
@@ -25,4 +26,6 @@ export interface AppContext {
   jobs: Scheduler;
   /** Durable jobs (docs/jobs.md): broadcasts, automatic messages, whatever must not be lost. */
   queue: JobQueue;
+  /** Domain events (docs/architecture.md, "Domain events"): what a write did, told after it commits. */
+  events: EventBus;
 }

@@ -1,6 +1,6 @@
 import { SELF_DESTRUCT_AFTER_MS } from '@parlor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELF_DESTRUCT_JOB } from '../src/modules/media/purchases';
+import { SELF_DESTRUCT_JOB } from '../src/modules/messages/purchases';
 import { photoWithGps, upload } from './support/media';
 import { mediaChat } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';

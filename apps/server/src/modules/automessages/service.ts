@@ -11,6 +11,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { AutoMessageCategoryName, DB, UserRow } from '../../db/schema';
+import type { EventTransaction } from '../../events/bus';
+import type { DomainEvents } from '../../events/types';
 import type { JobHandler, StepResult } from '../../jobs/queue';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
@@ -293,14 +295,37 @@ export async function fireInTransaction(
 }
 
 /**
+ * Fires a category inside the write's transaction (a purchase, a tip, a subscription, a follow);
+ * the queue is woken once that transaction has committed, when a job was queued.
+ */
+export async function fireWith(
+  ctx: AppContext,
+  trx: Db,
+  tx: EventTransaction,
+  t: { creatorId: string; fanId: string; category: AutoMessageCategoryName },
+): Promise<void> {
+  if (await fireInTransaction(ctx, trx, t)) tx.afterCommit(() => ctx.queue.wake());
+}
+
+/** new_follower fires for a fan's first follow of a creator (once per fan ever, auto_message_triggers). */
+export function fireOnFollow(ctx: AppContext, trx: Db, tx: EventTransaction, e: DomainEvents['followed']) {
+  if (!e.created || e.followee.type !== 'featured' || e.follower.type !== 'user') return Promise.resolve();
+  return fireWith(ctx, trx, tx, { creatorId: e.followee.id, fanId: e.follower.id, category: 'new_follower' });
+}
+
+/**
  * After a message was stored (the send path, hot): a fan's first message to a creator with
  * first_message messages fires them. Asks the database nothing unless the creator has such messages
  * and this pair was not handled before, and runs after the send answered, never delaying it.
  */
-export function afterFanMessage(
-  ctx: AppContext,
-  m: { chatId: string; messageId: number; fanId: string; creatorId: string },
-): void {
+export function afterFanMessage(ctx: AppContext, e: DomainEvents['message_stored']): void {
+  if (!e.fanToCreator) return;
+  const m = {
+    chatId: e.message.chat_id,
+    messageId: e.message.id,
+    fanId: e.sender.id,
+    creatorId: e.message.recipient_id,
+  };
   if (!hasFirstMessage(ctx, m.creatorId)) return;
   const cache = cacheOf(ctx);
   const pair = `${m.creatorId}:${m.fanId}`;

@@ -5,15 +5,17 @@ import {
   type FollowingPage,
   type FollowingQuery,
 } from '@parlor/contract';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
+import type { EventTransaction } from '../../events/bus';
+import type { Actor, DomainEvents } from '../../events/types';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
-import { fireInTransaction } from '../automessages/service';
 import { isOnline, shownPresence } from '../chats/dto';
-import type { FanRelationship } from './fans-repository';
+import { type FanRelationship, fansRepository } from './fans-repository';
 import { discoverRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -85,38 +87,56 @@ async function followTarget(ctx: AppContext, asker: UserRow, userId: string) {
 export async function follow(ctx: AppContext, asker: UserRow, userId: string) {
   const target = await followTarget(ctx, asker, userId);
   if (target.blocked) throw forbidden(ERRORS.blocked, 'blocked');
-  // The follow and its new_follower automatic messages commit together (once per fan ever,
-  // auto_message_triggers: following again after an unfollow fires nothing).
-  const { firstFan, fired } = await ctx.db.transaction().execute(async (trx) => {
-    const followed = await discoverRepository.follow(trx, asker.id, target.id, ctx.clock.now());
-    const fires = followed.created && target.type === 'featured' && asker.type === 'user';
-    return {
-      ...followed,
-      fired: fires
-        ? await fireInTransaction(ctx, trx, {
-            creatorId: target.id,
-            fanId: asker.id,
-            category: 'new_follower',
-          })
-        : false,
-    };
+  const at = ctx.clock.now();
+  const follower = { id: asker.id, username: asker.username };
+  await ctx.events.transaction(ctx.db, async (trx, tx) => {
+    const { created, firstFan } = await discoverRepository.follow(trx, asker.id, target.id, at);
+    await tx.publish('followed', {
+      follower: { ...follower, type: asker.type },
+      followee: { id: target.id, type: target.type },
+      created,
+      at,
+    });
+    if (firstFan && target.type === 'featured')
+      await tx.publish('fan_gained', { creatorId: target.id, fan: follower, relationship: 'follower' });
   });
-  if (fired) ctx.queue.wake();
-  if (firstFan && target.type === 'featured') publishNewFan(ctx, target.id, asker, 'follower');
   return { is_followee: true };
+}
+
+/**
+ * Inside a payment's transaction (a tip, a purchase, a subscription): the payer is recorded as the
+ * creator's fan, and the first time ever `fan_gained` is published with it.
+ */
+export async function recordFan(
+  trx: Kysely<DB>,
+  tx: EventTransaction,
+  f: { creatorId: string; fan: Actor; relationship: FanRelationship; at: Date },
+) {
+  const first = await fansRepository.record(trx, f.creatorId, [f.fan.id], f.relationship, f.at);
+  if (first.length > 0)
+    await tx.publish('fan_gained', { creatorId: f.creatorId, fan: f.fan, relationship: f.relationship });
+}
+
+/** A paid send records its fan in the statement that stores it: the first time, `fan_gained` follows. */
+export function fanOfMessage(ctx: AppContext, e: DomainEvents['message_stored']) {
+  if (e.newFan)
+    ctx.events.committed('fan_gained', {
+      creatorId: e.message.recipient_id,
+      fan: e.sender,
+      relationship: 'fan',
+    });
 }
 
 /**
  * `new_fan` to a creator: sent after the write that first recorded this fan in `fans` (following,
  * subscribing or paying) has committed; a later, stronger relationship only upgrades the row.
  */
-export function publishNewFan(
-  ctx: AppContext,
-  creatorId: string,
-  fan: { id: string; username: string },
-  relationship: FanRelationship,
-) {
-  ctx.hub.publish(creatorId, 'new_fan', { user_id: fan.id, username: fan.username, relationship });
+export function publishNewFan(ctx: AppContext, e: DomainEvents['fan_gained']) {
+  ctx.hub.publish(e.creatorId, 'new_fan', {
+    user_id: e.fan.id,
+    username: e.fan.username,
+    relationship: e.relationship,
+  });
 }
 
 /** DELETE /v1/users/following?user_id=: idempotent; unfollowing is allowed across a block. */

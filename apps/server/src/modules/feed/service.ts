@@ -11,11 +11,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
-import { fireInTransaction } from '../automessages/service';
-import { fansRepository } from '../discover/fans-repository';
-import { publishNewFan } from '../discover/service';
-import { idempotent, ledger } from '../ledger/service';
+import { assertNotFrozen, isUuid } from '../../lib/users';
+import { buyPaidItem } from '../ledger/paid-item';
+import { idempotentWithEvents } from '../ledger/service';
 import { MEDIA_MESSAGES } from '../media/content';
 import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
@@ -202,7 +200,7 @@ export function unreadFeeds(ctx: AppContext, user: UserRow): Promise<number> {
 }
 
 /**
- * PATCH /v1/feed/{id}/buy, as buying a paid message (media/purchases.ts): the ledger key names the
+ * PATCH /v1/feed/{id}/buy, as buying a paid message (messages/purchases.ts): the ledger key names the
  * post, so the buyer is charged once however many buys arrive together; every later one gets 409.
  * The post is share-locked, so buyers of one post do not queue behind each other.
  */
@@ -211,7 +209,7 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
   const id = parseId(idParam);
   if (id === null) throw postNotFound();
   const now = ctx.clock.now();
-  const result = await idempotent(ctx.db, async (trx) => {
+  const credits = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
     const row = await feedRepository.liveForShare(trx, id);
     if (!row) throw postNotFound();
     if (row.owner_id === user.id) throw badRequest('You can not buy your own post.', 'own_post');
@@ -219,34 +217,24 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
       throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
     if (row.private_feed && !(await feedRepository.isSubscribed(trx, user.id, row.owner_id, now)))
       throw forbidden(ERRORS.subscribeToSeePost, 'subscription_required');
-    await assertCanReceivePayments(trx, row.owner_id);
-    const paid = await ledger.transfer(trx, {
-      fromUserId: user.id,
-      toUserId: row.owner_id,
-      amount: row.price,
-      reason: 'paid_post',
-      idempotencyKey: `paid_post:${row.id}`,
-      reference: String(row.id),
-    });
-    if (paid.replayed) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
-    await feedRepository.insertPurchase(trx, {
-      post_id: row.id,
-      buyer_id: user.id,
-      seller_id: row.owner_id,
+    const item = {
+      item: 'post',
+      id: row.id,
+      sellerId: row.owner_id,
       price: row.price,
-      created_at: now,
-    });
-    const firstFans = await fansRepository.record(trx, row.owner_id, [user.id], 'fan', now);
-    await fireInTransaction(ctx, trx, {
-      creatorId: row.owner_id,
-      fanId: user.id,
-      category: 'content_purchased',
-    });
-    return { credits: paid.balance, seller: row.owner_id, newFan: firstFans.length > 0 };
+      reference: String(row.id),
+    } as const;
+    return buyPaidItem(trx, tx, user, item, now, () =>
+      feedRepository.insertPurchase(trx, {
+        post_id: row.id,
+        buyer_id: user.id,
+        seller_id: row.owner_id,
+        price: row.price,
+        created_at: now,
+      }),
+    );
   });
   const post = await postFor(ctx, id, user.id);
-  ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
-  if (result.newFan) publishNewFan(ctx, result.seller, user, 'fan');
-  ctx.queue.wake();
-  return { post, credits: result.credits };
+  ctx.hub.publish(user.id, 'total_credits', { credits });
+  return { post, credits };
 }

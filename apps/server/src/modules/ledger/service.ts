@@ -2,6 +2,7 @@ import { ERRORS } from '@parlor/contract';
 import { type Kysely, sql } from 'kysely';
 import { prepared } from '../../db/connection';
 import type { DB, LedgerAccount, LedgerReason } from '../../db/schema';
+import type { EventBus, EventTransaction } from '../../events/bus';
 import { DomainError } from '../../lib/errors';
 
 type Trx = Kysely<DB>;
@@ -206,6 +207,18 @@ const isDuplicateKey = (e: unknown) =>
  */
 export function idempotent<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return retried(() => db.transaction().execute(fn));
+}
+
+/**
+ * As `idempotent`, for an operation that publishes domain events: each attempt collects its own,
+ * and only the attempt that commits publishes them, once.
+ */
+export function idempotentWithEvents<T>(
+  events: EventBus,
+  db: Kysely<DB>,
+  fn: (trx: Trx, tx: EventTransaction) => Promise<T>,
+): Promise<T> {
+  return retried(() => events.transaction(db, fn));
 }
 
 /**

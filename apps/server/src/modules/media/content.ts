@@ -24,6 +24,15 @@ export interface MessageContent {
   destructAt: Date | null;
 }
 
+/** May `viewerId` see a message's full media? Its sender always; others once free or bought. */
+export function isUnlockedFor(
+  message: { sender_id: string; price: number },
+  viewerId: string,
+  purchased: boolean,
+): boolean {
+  return message.sender_id === viewerId || message.price === 0 || purchased;
+}
+
 /** A GIF is a same-origin path (the built-in set) or an http(s) URL; nothing that runs script. */
 const GIF_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>\\]+$/i;
 

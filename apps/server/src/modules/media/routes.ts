@@ -4,17 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { registerMediaCors } from '../../plugins/media-cors';
-import { buyMessage, listPurchases, salesSummary, setPurchasesHidden } from './purchases';
 import { mediaUsage } from './quota';
 import { mediaAvailable, openMediaFile, uploadMedia } from './service';
 import type { MediaStorage } from './storage';
 import { uploadParserOptions } from './upload';
 import { deleteFromVault, listVault, mediaByPublicId } from './vault';
 
-/**
- * Uploads, the vault, signed media files and paid-message purchases (issue 4); the self-destruct
- * job (purchases.ts) is registered by the app.
- */
+/** Uploads, the vault and signed media files; buying a paid message is the messages module's. */
 export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext, storage: MediaStorage) {
   // The media host's routes (uploads, the availability check, files), in a scope of their own:
   // multipart lives only here, and so does CORS when the media host is another origin.
@@ -36,13 +32,4 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext,
   );
   route(app, endpoints.mediaUsage, ({ auth }) => mediaUsage(ctx, auth.user));
   route(app, endpoints.mediaByPublicId, ({ auth, params }) => mediaByPublicId(ctx, auth.user, params.id));
-  route(app, endpoints.buyMessage, ({ auth, params }) => buyMessage(ctx, auth.user, params.id));
-  route(app, endpoints.salesSummary, ({ auth }) => salesSummary(ctx, auth.user));
-  route(app, endpoints.listPurchases, ({ auth, query }) => listPurchases(ctx, auth.user, query));
-  route(app, endpoints.hidePurchases, ({ auth, query }) =>
-    setPurchasesHidden(ctx, auth.user, query.ids, true),
-  );
-  route(app, endpoints.unhidePurchases, ({ auth, query }) =>
-    setPurchasesHidden(ctx, auth.user, query.ids, false),
-  );
 }

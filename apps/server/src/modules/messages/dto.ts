@@ -2,8 +2,10 @@ import { creditsToDollars, type Message, type MessageMedia } from '@parlor/contr
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
+import { isUnlockedFor } from '../media/content';
 import { mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { purchasesRepository } from './purchases-repository';
 
 export type MessageRow = Selectable<MessagesTable>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -15,11 +17,6 @@ export interface MessageView {
   media?: MessageMedia | null;
   /** The paid message was bought. */
   purchased?: boolean;
-}
-
-/** May `viewerId` see this message's full media? Its sender always; others once free or bought. */
-export function isUnlockedFor(row: MessageRow, viewerId: string, purchased: boolean): boolean {
-  return row.sender_id === viewerId || row.price === 0 || purchased;
 }
 
 /**
@@ -74,7 +71,7 @@ export async function messagesFor(
   const paidIds = rows.filter((r) => r.price > 0).map((r) => r.id);
   const [media, purchased] = await Promise.all([
     mediaRepository.byIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
-    mediaRepository.purchased(ctx.db, paidIds),
+    purchasesRepository.purchased(ctx.db, paidIds),
   ]);
   const mediaById = new Map(media.map((m) => [m.id, m]));
   const viewerOf = typeof viewerId === 'string' ? () => viewerId : viewerId;

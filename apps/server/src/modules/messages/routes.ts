@@ -2,8 +2,10 @@ import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
+import { buyMessage, listPurchases, salesSummary, setPurchasesHidden } from './purchases';
 import { deleteMessage, hideForMe, listMessages, messagesByIds, sendMessage } from './service';
 
+/** Messages and their purchases; the self-destruct job (purchases.ts) is registered by the app. */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.listMessages, ({ auth, params, query }) =>
     listMessages(ctx, auth.user, params.chatId, query),
@@ -12,4 +14,13 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.sendMessage, ({ auth, body }) => sendMessage(ctx, auth.user, body));
   route(app, endpoints.hideMessageForMe, ({ auth, params }) => hideForMe(ctx, auth.user, params.id));
   route(app, endpoints.deleteMessage, ({ auth, params }) => deleteMessage(ctx, auth.user, params.id));
+  route(app, endpoints.buyMessage, ({ auth, params }) => buyMessage(ctx, auth.user, params.id));
+  route(app, endpoints.salesSummary, ({ auth }) => salesSummary(ctx, auth.user));
+  route(app, endpoints.listPurchases, ({ auth, query }) => listPurchases(ctx, auth.user, query));
+  route(app, endpoints.hidePurchases, ({ auth, query }) =>
+    setPurchasesHidden(ctx, auth.user, query.ids, true),
+  );
+  route(app, endpoints.unhidePurchases, ({ auth, query }) =>
+    setPurchasesHidden(ctx, auth.user, query.ids, false),
+  );
 }

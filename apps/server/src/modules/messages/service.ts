@@ -13,12 +13,10 @@ import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
-import { afterFanMessage } from '../automessages/service';
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { findSendTarget } from '../chats/repository';
 import { openChat } from '../chats/service';
-import { publishNewFan } from '../discover/service';
 import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { usersRepository } from '../users/repository';
@@ -179,12 +177,15 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   if (!stored) return answerRetriedSend(ctx, user, message);
   await publishNewMessage(ctx, stored, { credit_rate: chat.credit_rate });
   if (charged) ctx.hub.publish(user.id, 'total_credits', { credits: balance });
-  if (newFan) publishNewFan(ctx, input.recipient_id, user, 'fan');
   const answer = { message: await messageFor(ctx, stored, user.id), credits: balance };
-  // A fan's first message to a creator may fire first_message automatic messages: decided in
-  // process (no query unless the creator set some) and done after this answer is ready.
-  if (payer)
-    afterFanMessage(ctx, { chatId, messageId: stored.id, fanId: user.id, creatorId: input.recipient_id });
+  // Told once the answer is ready: the subscribers' own work (a new fan, first_message automatic
+  // messages) never delays it.
+  ctx.events.committed('message_stored', {
+    message: stored,
+    sender: { id: user.id, username: user.username },
+    fanToCreator: payer,
+    newFan,
+  });
   return answer;
 }
 

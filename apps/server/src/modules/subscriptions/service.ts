@@ -10,11 +10,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
-import { fireInTransaction } from '../automessages/service';
-import { fansRepository } from '../discover/fans-repository';
-import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
-import { idempotent, ledger } from '../ledger/service';
+import { idempotentWithEvents, ledger } from '../ledger/service';
 import { usableCard } from '../payments/cards';
 import { cardsRepository } from '../payments/repository';
 import { usersRepository } from '../users/repository';
@@ -75,9 +72,9 @@ export async function subscribe(
   const price = creator.subscription_price;
   const now = ctx.clock.now();
 
-  let result: { id: string; balance: number; replayed: boolean; newFan?: boolean };
+  let result: { id: string; balance: number; replayed: boolean };
   try {
-    result = await idempotent(ctx.db, async (trx) => {
+    result = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
       // A concurrent twin waits here for the first request and then answers its subscription.
       const twin = await claimKey(trx, idempotencyKey);
       if (twin !== undefined) return { id: twin, balance: await ledger.balance(trx, fan.id), replayed: true };
@@ -104,19 +101,20 @@ export async function subscribe(
       // subscription would be free. It is refused, and the row just inserted rolls back.
       if (paid.replayed) throw keyExpired();
       await subscriptionsRepository.markSubscriber(trx, creator.id, [fan.id], true);
-      const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'subscriber', now);
       await recordUse(trx, idempotencyKey, subId);
-      // The automatic messages' once-row and job commit with the subscription.
-      await fireInTransaction(ctx, trx, { creatorId: creator.id, fanId: fan.id, category: 'new_subscriber' });
-      return { id: subId, balance: paid.balance, replayed: false, newFan: firstFans.length > 0 };
+      await tx.publish('subscription_started', {
+        subscriptionId: subId,
+        fan: { id: fan.id, username: fan.username },
+        creatorId: creator.id,
+        at: now,
+      });
+      return { id: subId, balance: paid.balance, replayed: false };
     });
   } catch (e) {
     if (isActivePairViolation(e)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE, 'already_subscribed');
     throw e;
   }
   if (!result.replayed) ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
-  if (result.newFan) publishNewFan(ctx, creator.id, fan, 'subscriber');
-  ctx.queue.wake();
   return { subscription: await one(ctx, result.id), credits: result.balance };
 }
 

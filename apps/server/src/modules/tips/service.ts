@@ -4,12 +4,9 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
-import { fireInTransaction } from '../automessages/service';
 import { chatForTip } from '../chats/service';
-import { fansRepository } from '../discover/fans-repository';
-import { publishNewFan } from '../discover/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
-import { idempotent, ledger } from '../ledger/service';
+import { idempotentWithEvents, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
 import { publishNewMessage } from '../messages/publish';
 import { appendMessage, findFor } from '../messages/repository';
@@ -64,7 +61,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   // The ledger key keeps the tip's own namespace; the message carries no send id, so a message send
   // id can never collide with a tip.
   const ledgerKey = `tip:${input.idempotency_key ?? randomUUID()}`;
-  const result = await idempotent(ctx.db, async (trx) => {
+  const result = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
     const twin = await claimKey(trx, idempotencyKey);
     if (twin !== undefined) return { twin };
     const paid = await ledger.transfer(trx, {
@@ -86,15 +83,18 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       price: input.amount,
     });
     if (!row) throw new Error('tip message not stored');
-    const firstFans = await fansRepository.record(trx, creator.id, [fan.id], 'fan', ctx.clock.now());
     await recordUse(trx, idempotencyKey, String(row.id));
-    await fireInTransaction(ctx, trx, { creatorId: creator.id, fanId: fan.id, category: 'tip_received' });
-    return { row, balance: paid.balance, newFan: firstFans.length > 0 };
+    await tx.publish('tip_sent', {
+      messageId: row.id,
+      fan: { id: fan.id, username: fan.username },
+      creatorId: creator.id,
+      amount: input.amount,
+      at: ctx.clock.now(),
+    });
+    return { row, balance: paid.balance };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
   await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
   ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
-  if (result.newFan) publishNewFan(ctx, creator.id, fan, 'fan');
-  ctx.queue.wake();
   return { message: toMessage(result.row, fan.id), credits: result.balance };
 }

@@ -10,13 +10,11 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
-import { assertCanReceivePayments, assertNotFrozen } from '../../lib/users';
-import { fireInTransaction } from '../automessages/service';
-import { fansRepository } from '../discover/fans-repository';
-import { publishNewFan } from '../discover/service';
-import { idempotent, ledger } from '../ledger/service';
-import { messageFor, messagesFor } from '../messages/dto';
-import { mediaRepository, purchasesRepository } from './repository';
+import { assertNotFrozen } from '../../lib/users';
+import { buyPaidItem } from '../ledger/paid-item';
+import { idempotentWithEvents, ledger } from '../ledger/service';
+import { messageFor, messagesFor } from './dto';
+import { purchasesRepository } from './purchases-repository';
 
 const messageNotFound = () => notFound('Message not found', 'message_not_found');
 /** The client reloads a message answered with this error: it was deleted or destructed meanwhile. */
@@ -30,32 +28,31 @@ const messageChanged = () => new DomainError(410, 'message_changed', 'This messa
 export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Promise<BuyMessageResponse> {
   assertNotFrozen(user);
   if (!/^\d{1,18}$/.test(id)) throw messageNotFound();
-  const result = await idempotent(ctx.db, async (trx) => {
+  const result = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
     const row = await purchasesRepository.lockMessage(trx, Number(id));
     if (!row || (row.recipient_id !== user.id && row.sender_id !== user.id)) throw messageNotFound();
     if (row.sender_id === user.id) throw badRequest('You can not buy your own message.', 'own_message');
     if (row.deleted_at !== null || row.destructed_at !== null) throw messageChanged();
-    const bought = (await mediaRepository.purchased(trx, [row.id])).has(row.id);
+    const bought = (await purchasesRepository.purchased(trx, [row.id])).has(row.id);
     if (bought || row.price === 0) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
-    await assertCanReceivePayments(trx, row.sender_id);
-    const paid = await ledger.transfer(trx, {
-      fromUserId: user.id,
-      toUserId: row.sender_id,
-      amount: row.price,
-      reason: 'paid_message',
-      idempotencyKey: `paid_message:${row.id}`,
-      reference: row.chat_id,
-    });
-    if (paid.replayed) throw conflict(ERRORS.alreadyPurchased, 'already_purchased');
     const now = ctx.clock.now();
-    await purchasesRepository.insert(trx, {
-      message_id: row.id,
-      buyer_id: user.id,
-      seller_id: row.sender_id,
-      chat_id: row.chat_id,
+    const item = {
+      item: 'message',
+      id: row.id,
+      sellerId: row.sender_id,
       price: row.price,
-      created_at: now,
-    });
+      reference: row.chat_id,
+    } as const;
+    const credits = await buyPaidItem(trx, tx, user, item, now, () =>
+      purchasesRepository.insert(trx, {
+        message_id: row.id,
+        buyer_id: user.id,
+        seller_id: row.sender_id,
+        chat_id: row.chat_id,
+        price: row.price,
+        created_at: now,
+      }),
+    );
     // Buying self-destructing content starts its countdown.
     const updated = row.self_destruct
       ? await purchasesRepository.startCountdown(
@@ -65,14 +62,7 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
         )
       : row;
     const earnings = await ledger.balance(trx, row.sender_id, 'earnings');
-    // Only creators price messages, so the seller is a creator and the buyer becomes their fan.
-    const firstFans = await fansRepository.record(trx, row.sender_id, [user.id], 'fan', now);
-    await fireInTransaction(ctx, trx, {
-      creatorId: row.sender_id,
-      fanId: user.id,
-      category: 'content_purchased',
-    });
-    return { row: updated, credits: paid.balance, earnings, newFan: firstFans.length > 0 };
+    return { row: updated, credits, earnings };
   });
 
   const { row } = result;
@@ -86,8 +76,6 @@ export async function buyMessage(ctx: AppContext, user: UserRow, id: string): Pr
   });
   ctx.hub.publish(user.id, 'paid_content', { chat_id: row.chat_id, message_id: String(row.id), message });
   ctx.hub.publish(user.id, 'total_credits', { credits: result.credits });
-  if (result.newFan) publishNewFan(ctx, row.sender_id, user, 'fan');
-  ctx.queue.wake();
   return { message, credits: result.credits };
 }
 

@@ -1,0 +1,48 @@
+import type { Selectable } from 'kysely';
+import type { FansTable, MessagesTable, UserRow } from '../db/schema';
+
+/** Who acted, as subscribers name them without a lookup. */
+export interface Actor {
+  id: string;
+  username: string;
+}
+
+/**
+ * What happened, as the write that did it tells it. Each event is published once, after its
+ * transaction committed; in-transaction subscribers see it before, inside that transaction.
+ */
+export interface DomainEvents {
+  /** A message sent with POST /v1/messages was stored (and, for a fan paying a rate, paid for). */
+  message_stored: {
+    message: Selectable<MessagesTable>;
+    sender: Actor;
+    /** A fan wrote to a creator: the send that may fire first_message automatic messages. */
+    fanToCreator: boolean;
+    /** The statement that stored the message first recorded the sender as the recipient's fan. */
+    newFan: boolean;
+  };
+  /** A paid message or a paid post was bought (the price moved through the ledger). */
+  item_bought: {
+    item: 'message' | 'post';
+    itemId: number;
+    buyer: Actor;
+    sellerId: string;
+    price: number;
+    at: Date;
+  };
+  /** A fan tipped a creator; the tip is the stored message `messageId`. */
+  tip_sent: { messageId: number; fan: Actor; creatorId: string; amount: number; at: Date };
+  /** A fan subscribed to a creator (the first period paid). */
+  subscription_started: { subscriptionId: string; fan: Actor; creatorId: string; at: Date };
+  /** A user followed another; `created` is false when they already followed them. */
+  followed: {
+    follower: Actor & { type: UserRow['type'] };
+    followee: { id: string; type: UserRow['type'] };
+    created: boolean;
+    at: Date;
+  };
+  /** The creator has this fan for the first time ever (by following, subscribing or paying). */
+  fan_gained: { creatorId: string; fan: Actor; relationship: FansTable['relationship'] };
+}
+
+export type EventName = keyof DomainEvents;

@@ -1,0 +1,38 @@
+import type { AppContext } from './context';
+import { afterFanMessage, fireOnFollow, fireWith } from './modules/automessages/service';
+import { fanOfMessage, publishNewFan, recordFan } from './modules/discover/service';
+
+/**
+ * Who hears which domain event, in one place (docs/architecture.md, "Domain events"). A module
+ * that writes publishes what happened and imports none of its subscribers.
+ */
+export function subscribeToEvents(ctx: AppContext) {
+  const { events } = ctx;
+
+  // Inside the writer's transaction, committing with it or not at all: who is whose fan, and the
+  // durable jobs of automatic messages.
+  events.within('item_bought', (trx, e, tx) =>
+    recordFan(trx, tx, { creatorId: e.sellerId, fan: e.buyer, relationship: 'fan', at: e.at }),
+  );
+  events.within('item_bought', (trx, e, tx) =>
+    fireWith(ctx, trx, tx, { creatorId: e.sellerId, fanId: e.buyer.id, category: 'content_purchased' }),
+  );
+  events.within('tip_sent', (trx, e, tx) =>
+    recordFan(trx, tx, { creatorId: e.creatorId, fan: e.fan, relationship: 'fan', at: e.at }),
+  );
+  events.within('tip_sent', (trx, e, tx) =>
+    fireWith(ctx, trx, tx, { creatorId: e.creatorId, fanId: e.fan.id, category: 'tip_received' }),
+  );
+  events.within('subscription_started', (trx, e, tx) =>
+    recordFan(trx, tx, { creatorId: e.creatorId, fan: e.fan, relationship: 'subscriber', at: e.at }),
+  );
+  events.within('subscription_started', (trx, e, tx) =>
+    fireWith(ctx, trx, tx, { creatorId: e.creatorId, fanId: e.fan.id, category: 'new_subscriber' }),
+  );
+  events.within('followed', (trx, e, tx) => fireOnFollow(ctx, trx, tx, e));
+
+  // After commit, each on its own: a failure is logged and the write stands.
+  events.on('message_stored', (e) => fanOfMessage(ctx, e));
+  events.on('message_stored', (e) => afterFanMessage(ctx, e));
+  events.on('fan_gained', (e) => publishNewFan(ctx, e));
+}
