@@ -3,27 +3,31 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { accountEffects } from '../features/account-states/accountEvents';
 import { selectToken, selectUser } from '../features/auth/authSlice';
+import { broadcastingFlagEffects } from '../features/broadcast/broadcastingFlag';
 import { inboxEffects, resyncInbox } from '../features/chats/inboxEffects';
 import { conversationEffects, resyncOpenConversation } from '../features/conversation/conversationEffects';
 import { creditEffects } from '../features/credits/creditEvents';
+import { payoutEffects } from '../features/earnings/payoutPopup';
 import { mediaEffects } from '../features/media/mediaEvents';
 import { selectPopupStack } from '../features/popups/popupsSlice';
 import { wsBaseUrl } from '../platform/api';
 import { clearStoredSession, redirectTo } from '../platform/browser';
 import { connectionChanged } from '../platform/connectionSlice';
 import { useAppSelector } from '../platform/hooks';
-import { type EffectApi, type EventEffects, realtimeEvent } from '../platform/realtimeEvent';
+import { addEventEffects, realtimeEvent, runEventEffects } from '../platform/realtimeEvent';
 import { createConnection, documentVisibility, holdConnection, type SocketLike } from '../platform/socket';
 import type { AppStore } from './store';
 
-/** Effects by domain, run after the cache has taken the event (each slice applies its own). */
-const EFFECTS: EventEffects[] = [
+// The effects of the features every page has; a screen's code adds its own when it loads.
+addEventEffects(
   inboxEffects,
   conversationEffects,
   accountEffects,
   creditEffects,
   mediaEffects,
-];
+  payoutEffects,
+  broadcastingFlagEffects,
+);
 
 const useAppStore = useStore.withTypes<AppStore>();
 
@@ -31,11 +35,7 @@ const useAppStore = useStore.withTypes<AppStore>();
 export function handleServerEvent(store: AppStore, me: string, event: ServerEventName, data: unknown) {
   const receivedAt = Date.now();
   store.dispatch(realtimeEvent({ event, data, me, receivedAt }));
-  const api: EffectApi = { dispatch: store.dispatch, getState: store.getState, me, receivedAt };
-  for (const effects of EFFECTS) {
-    const effect = effects[event] as ((data: unknown, api: EffectApi) => void) | undefined;
-    effect?.(data, api);
-  }
+  runEventEffects(event, data, { dispatch: store.dispatch, getState: store.getState, me, receivedAt });
 }
 
 /** Owns the one realtime connection for the signed-in session; renders nothing. */

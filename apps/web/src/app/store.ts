@@ -1,16 +1,15 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { bannersSlice } from '../features/banners/bannersSlice';
-import { registerBroadcastingFlag } from '../features/broadcast/broadcastingFlag';
 import { cardsSlice } from '../features/cards/cardsSlice';
 import { registerInboxListeners } from '../features/chats/inboxEffects';
 import { inboxSlice } from '../features/chats/inboxSlice';
 import { registerConversationListeners } from '../features/conversation/conversationEffects';
 import { conversationsSlice } from '../features/conversation/conversationSlice';
 import { creditsSlice } from '../features/credits/creditsSlice';
-import { registerPayoutPopup } from '../features/earnings/payoutPopup';
 import { fansSlice } from '../features/fans/fansSlice';
 import { registerUnreadFeedsListener } from '../features/feed/unreadFeedsListener';
+import { salesSlice } from '../features/media/salesSlice';
 import { uploadsSlice } from '../features/media/uploadsSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { popupsSlice } from '../features/popups/popupsSlice';
@@ -41,7 +40,8 @@ const reducer = rootReducer
   .inject(conversationsSlice)
   .inject(referralsSlice)
   .inject(noticesSlice)
-  .inject(uploadsSlice);
+  .inject(uploadsSlice)
+  .inject(salesSlice);
 
 /** `observe` lets tests watch every action that reaches the reducers. */
 export function createStore(observe?: Middleware) {
@@ -57,8 +57,6 @@ export function createStore(observe?: Middleware) {
 registerInboxListeners(startAppListening);
 registerConversationListeners(startAppListening);
 registerUnreadFeedsListener(startAppListening);
-registerBroadcastingFlag(startAppListening);
-registerPayoutPopup(startAppListening);
 registerPushListeners(startAppListening);
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -42,3 +42,33 @@ export interface EffectApi {
 export type EventEffects = {
   [N in ServerEventName]?: (data: ServerEventData<N>, api: EffectApi) => void;
 };
+
+const registered: EventEffects[] = [];
+
+/**
+ * Adds a feature's effects: the app adds those of the features every page has, and a screen no
+ * first screen shows adds its own when its code loads.
+ */
+export function addEventEffects(...effects: EventEffects[]): void {
+  registered.push(...effects);
+}
+
+/** Runs every registered effect of the event, after the slices have applied it. */
+export function runEventEffects(event: ServerEventName, data: unknown, api: EffectApi): void {
+  for (const effects of registered) {
+    const effect = effects[event] as ((data: unknown, api: EffectApi) => void) | undefined;
+    effect?.(data, api);
+  }
+}
+
+/**
+ * Runs the last of a burst once `ms` have passed without another: sales come in bursts (a paid
+ * broadcast), and one read after a quiet spell follows them all.
+ */
+export function afterQuiet(ms: number): (run: () => void) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (run) => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+}

@@ -7,8 +7,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { CheckIcon, LogoutIcon, ShieldIcon } from '../../ui/icons';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
-import { useEarnings } from '../media/earnings';
-import { refreshEarnings } from '../media/mediaThunks';
+import { loadSalesEarnings, selectSalesEarnings } from '../media/salesSlice';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
@@ -18,10 +17,11 @@ import styles from './AccountScreen.module.css';
 
 /** A creator earns rather than buys: their earnings and the ways to them, not a fan's credits. */
 function CreatorMoneyCard() {
-  const earnings = useEarnings();
+  const dispatch = useAppDispatch();
+  const earnings = useAppSelector(selectSalesEarnings);
   useEffect(() => {
-    void refreshEarnings().catch(() => undefined);
-  }, []);
+    void dispatch(loadSalesEarnings());
+  }, [dispatch]);
   return (
     <section className={styles.card} aria-labelledby="earnings-label">
       <h2 id="earnings-label" className={styles.label}>

@@ -3,6 +3,7 @@ import {
   type AutoMessageCategoryEntry,
   type AutoMessageLogPage,
   endpoints,
+  LIST_PAGE_SIZE,
   type MessageMedia,
   type PutAutoMessagesRequest,
 } from '@parlor/contract';
@@ -53,7 +54,7 @@ export const putAutoMessages = createApiThunk('autoMessages/put', (body: PutAuto
   call(endpoints.putAutoMessages, { body }),
 );
 export const loadAutoMessageLog = createApiThunk('autoMessages/log', () =>
-  call(endpoints.autoMessageLog, { query: { limit: 20, offset: 0 } }),
+  call(endpoints.autoMessageLog, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
 );
 export const loadMoreAutoMessageLog = createApiThunk('autoMessages/logMore', (next: string) =>
   follow(endpoints.autoMessageLog, next),

@@ -1,6 +1,6 @@
 import { connectionChanged } from '../../platform/connectionSlice';
 import { type AppStartListening, startAppListening } from '../../platform/listeners';
-import { realtimeEvent } from '../../platform/realtimeEvent';
+import { addEventEffects, afterQuiet, type EventEffects } from '../../platform/realtimeEvent';
 import { selectBroadcast } from './broadcastSlice';
 import { loadBroadcasts, postBroadcast } from './broadcastThunks';
 
@@ -10,7 +10,7 @@ export const SALES_QUIET_MS = 500;
  * The stats list follows the sends: a new broadcast appears at the top once accepted, a finished
  * one is read again (finish time, reads), and a 409 loads the one still sending, whose progress the
  * screen then shows. Only once the list was opened: nothing is fetched for a screen not visited.
- * Registered when the screen's code loads (below); `is_broadcasting` is broadcastingFlag.ts's.
+ * Added when the screen's code loads (below); `is_broadcasting` is broadcastingFlag.ts's.
  */
 function registerBroadcastListeners(startListening: AppStartListening) {
   startListening({
@@ -25,27 +25,6 @@ function registerBroadcastListeners(startListening: AppStartListening) {
       if (action.payload?.status === 409) await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });
-  startListening({
-    actionCreator: realtimeEvent,
-    effect: async (action, api) => {
-      if (action.payload.event !== 'broadcast_done') return;
-      if (selectBroadcast(api.getState()).stats.status === 'None') return;
-      await api.dispatch(loadBroadcasts({ reset: true }));
-    },
-  });
-  // A sale may be of a broadcast's copy: its purchases and earnings are read again. Sales come in
-  // bursts after a paid broadcast, so one read follows a short quiet spell.
-  startListening({
-    actionCreator: realtimeEvent,
-    effect: async (action, api) => {
-      if (action.payload.event !== 'message_paid') return;
-      const { stats } = selectBroadcast(api.getState());
-      if (stats.status === 'None' || stats.items.length === 0) return;
-      api.cancelActiveListeners();
-      await api.delay(SALES_QUIET_MS);
-      await api.dispatch(loadBroadcasts({ reset: true }));
-    },
-  });
   // Progress sent while the socket was down is lost: after a reconnect the figures are read again.
   startListening({
     actionCreator: connectionChanged,
@@ -58,4 +37,21 @@ function registerBroadcastListeners(startListening: AppStartListening) {
   });
 }
 
+const salesQuiet = afterQuiet(SALES_QUIET_MS);
+
+const broadcastEffects: EventEffects = {
+  broadcast_done(_data, api) {
+    if (selectBroadcast(api.getState()).stats.status === 'None') return;
+    void api.dispatch(loadBroadcasts({ reset: true }));
+  },
+  // A sale may be of a broadcast's copy: its purchases and earnings are read again. Sales come in
+  // bursts after a paid broadcast, so one read follows a short quiet spell.
+  message_paid(_data, api) {
+    const { stats } = selectBroadcast(api.getState());
+    if (stats.status === 'None' || stats.items.length === 0) return;
+    salesQuiet(() => void api.dispatch(loadBroadcasts({ reset: true })));
+  },
+};
+
 registerBroadcastListeners(startAppListening);
+addEventEffects(broadcastEffects);

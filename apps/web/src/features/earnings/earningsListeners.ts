@@ -1,6 +1,6 @@
 import { connectionChanged } from '../../platform/connectionSlice';
 import { type AppStartListening, startAppListening } from '../../platform/listeners';
-import { realtimeEvent } from '../../platform/realtimeEvent';
+import { addEventEffects, afterQuiet, type EffectApi, type EventEffects } from '../../platform/realtimeEvent';
 import {
   loadAccountInfo,
   loadPayouts,
@@ -13,32 +13,12 @@ import {
 
 /** Sales come in bursts (a paid broadcast): one read after a short quiet spell. */
 export const EARNINGS_QUIET_MS = 600;
-const MONEY_EVENTS = new Set(['message_paid', 'sale_commissions', 'payout_completed', 'new_fan']);
-
-/** A sale, a commission, a payout or a new fan or subscriber; a tip comes as its chat message. */
-function movesEarnings(event: string, data: unknown): boolean {
-  if (MONEY_EVENTS.has(event)) return true;
-  const tip = (data as { unread_tip?: unknown } | null)?.unread_tip;
-  return event === 'new_message' && typeof tip === 'number' && tip > 0;
-}
 
 /**
- * The earnings page follows the money without a reload: a sale, a tip, a referral commission, a new
- * subscriber or a completed payout reads the shown totals and series again (only once the page was
- * opened). Registered when the page's code loads (below); the payout popup is in payoutPopup.ts.
+ * What the page's own calls and a reconnect read again. Registered when the page's code loads
+ * (below), with its event effects; the payout popup is in payoutPopup.ts.
  */
 function registerEarningsListeners(startListening: AppStartListening) {
-  startListening({
-    actionCreator: realtimeEvent,
-    effect: async (action, api) => {
-      if (!movesEarnings(action.payload.event, action.payload.data)) return;
-      if (!selectEarnings(api.getState()).opened) return;
-      api.cancelActiveListeners();
-      await api.delay(EARNINGS_QUIET_MS);
-      const { period, range } = selectEarnings(api.getState());
-      await Promise.all([api.dispatch(loadTotals(period)), api.dispatch(loadSeries(range))]);
-    },
-  });
   // A new payout holds money and a new AML status may change the form: balances and info again.
   startListening({
     actionCreator: requestPayout.fulfilled,
@@ -68,4 +48,33 @@ function registerEarningsListeners(startListening: AppStartListening) {
   });
 }
 
+const moneyQuiet = afterQuiet(EARNINGS_QUIET_MS);
+
+/**
+ * The earnings page follows the money without a reload: a sale, a tip, a referral commission, a new
+ * subscriber or a completed payout reads the shown totals and series again (only once the page was
+ * opened), once after a burst.
+ */
+function followMoney(_data: unknown, api: EffectApi): void {
+  if (!selectEarnings(api.getState()).opened) return;
+  moneyQuiet(() => {
+    const { period, range } = selectEarnings(api.getState());
+    void api.dispatch(loadTotals(period));
+    void api.dispatch(loadSeries(range));
+  });
+}
+
+const earningsEffects: EventEffects = {
+  message_paid: followMoney,
+  sale_commissions: followMoney,
+  payout_completed: followMoney,
+  new_fan: followMoney,
+  // A tip comes as its chat message.
+  new_message(data, api) {
+    const tip = (data as { unread_tip?: unknown } | null)?.unread_tip;
+    if (typeof tip === 'number' && tip > 0) followMoney(data, api);
+  },
+};
+
 registerEarningsListeners(startAppListening);
+addEventEffects(earningsEffects);

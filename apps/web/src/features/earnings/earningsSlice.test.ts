@@ -1,5 +1,6 @@
 import { PAYOUT_MESSAGES, type Payout } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
+import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
 import { realtimeEvent } from '../../platform/realtimeEvent';
 import { logout } from '../auth/authThunks';
@@ -138,7 +139,7 @@ describe('earnings listeners', () => {
       seen.push((action as { type: string }).type);
       return next(action);
     });
-    store.dispatch(realtimeEvent({ event: 'message_paid', data: {}, me: 'u', receivedAt: 1 }));
+    handleServerEvent(store, 'u', 'message_paid', {});
     await new Promise((r) => setTimeout(r, EARNINGS_QUIET_MS + 50));
     expect(seen.filter((t) => t.startsWith('earnings/'))).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   type AmlRequest,
   type AmlStatus,
   endpoints,
+  LIST_PAGE_SIZE,
   type Payout,
 } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
@@ -80,7 +81,7 @@ export const loadPayouts = createApiThunk(
   async ({ reset }: { reset: boolean }, { getState }) => {
     const next = selectEarnings(getState()).payouts.next;
     if (!reset && next) return follow(endpoints.listPayouts, next);
-    return call(endpoints.listPayouts, { query: { limit: 20, offset: 0 } });
+    return call(endpoints.listPayouts, { query: { limit: LIST_PAGE_SIZE, offset: 0 } });
   },
 );
 

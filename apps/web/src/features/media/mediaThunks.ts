@@ -1,4 +1,4 @@
-import { endpoints, type VaultMedia } from '@parlor/contract';
+import { endpoints, LIST_PAGE_SIZE, type VaultMedia } from '@parlor/contract';
 import { ApiError, call, follow } from '../../platform/api';
 import type { AppThunkDispatch } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
@@ -6,7 +6,6 @@ import { messagesMerged } from '../conversation/conversationActions';
 import { conversationPath } from '../conversation/conversationThunks';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { pushPopup } from '../popups/popupsSlice';
-import { earningsStore } from './earnings';
 
 /** Reloads one message: a buy that finds the message changed shows its current version. */
 async function reload(dispatch: AppThunkDispatch, otherUserId: string, messageId: string) {
@@ -70,17 +69,11 @@ export function loadVaultPage(next: string | null, signal?: AbortSignal, fanId?:
     ? follow(endpoints.listVault, next, options)
     : call(
         endpoints.listVault,
-        { query: { limit: 20, offset: 0, ...(fanId ? { fan_id: fanId } : {}) } },
+        { query: { limit: LIST_PAGE_SIZE, offset: 0, ...(fanId ? { fan_id: fanId } : {}) } },
         options,
       );
 }
 
 export function deleteFromVault(items: VaultMedia[]) {
   return call(endpoints.deleteFromVault, { query: { ids: items.map((m) => m._id).join(',') } });
-}
-
-/** GET /v1/media/sales: a creator's earnings, kept fresh afterwards by message_paid. */
-export async function refreshEarnings(): Promise<void> {
-  const summary = await call(endpoints.salesSummary);
-  earningsStore.set(summary.earnings);
 }

@@ -1,4 +1,4 @@
-import { endpoints, type Purchase } from '@parlor/contract';
+import { endpoints, LIST_PAGE_SIZE, type Purchase } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
@@ -13,7 +13,6 @@ export const PURCHASE_TABS: { tab: PurchasesTab; label: string }[] = [
   { tab: 'hidden', label: 'Hidden' },
   { tab: 'all', label: 'All' },
 ];
-export const PURCHASES_PAGE = 20;
 
 /** Who sold a purchase, for its name and the link to the chat. */
 export interface Seller {
@@ -47,7 +46,7 @@ export const initialPurchasesState: PurchasesState = {
 
 /** GET /v1/message/paid: the first page of one tab. */
 export const loadPurchases = createApiThunk('purchases/load', (tab: PurchasesTab, { signal }) =>
-  call(endpoints.listPurchases, { query: { state: tab, limit: PURCHASES_PAGE, offset: 0 } }, { signal }),
+  call(endpoints.listPurchases, { query: { state: tab, limit: LIST_PAGE_SIZE, offset: 0 } }, { signal }),
 );
 export const loadMorePurchases = createApiThunk(
   'purchases/loadMore',

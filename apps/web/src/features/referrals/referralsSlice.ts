@@ -1,11 +1,9 @@
-import { creditsToDollars, endpoints, type Referral } from '@parlor/contract';
+import { creditsToDollars, endpoints, LIST_PAGE_SIZE, type Referral } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
-
-export const REFERRALS_PAGE = 20;
 
 /** The sign-up path; a referral code is the referrer's username. */
 export const SIGN_UP_PATH = '/login/signup';
@@ -40,7 +38,7 @@ export const initialReferralsState: ReferralsState = {
 
 /** GET /v1/users/referrals: the first page. */
 export const loadReferrals = createApiThunk('referrals/load', () =>
-  call(endpoints.listReferrals, { query: { limit: REFERRALS_PAGE, offset: 0 } }),
+  call(endpoints.listReferrals, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
 );
 export const loadMoreReferrals = createApiThunk('referrals/loadMore', (next: string) =>
   follow(endpoints.listReferrals, next),

@@ -2,9 +2,9 @@ import { creditsToDollars, endpoints } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../platform/api';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { CoinsIcon } from '../../ui/icons';
-import { useEarnings } from '../media/earnings';
-import { refreshEarnings } from '../media/mediaThunks';
+import { loadSalesEarnings, selectSalesEarnings } from '../media/salesSlice';
 
 /** Today's date as the stats count days (UTC). */
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -14,11 +14,12 @@ export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
  * with every sale and tip (message_paid, a tip's new_message), and each move reads today's figure again.
  */
 export function TodayEarnings({ className }: { className?: string | undefined }) {
-  const total = useEarnings();
+  const dispatch = useAppDispatch();
+  const total = useAppSelector(selectSalesEarnings);
   const [today, setToday] = useState<number | null>(null);
   useEffect(() => {
-    void refreshEarnings().catch(() => undefined);
-  }, []);
+    void dispatch(loadSalesEarnings());
+  }, [dispatch]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the total changing is the signal to read again.
   useEffect(() => {
     const day = utcDay();

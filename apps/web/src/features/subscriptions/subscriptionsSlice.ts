@@ -1,4 +1,4 @@
-import { endpoints, type Subscription } from '@parlor/contract';
+import { endpoints, LIST_PAGE_SIZE, type Subscription } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
 import { createApiThunk } from '../../platform/requests';
@@ -38,7 +38,7 @@ export const subscribe = createApiThunk(
 );
 
 export const loadSubscriptions = createApiThunk('subscriptions/load', () =>
-  call(endpoints.listSubscriptions, { query: { limit: 20, offset: 0 } }),
+  call(endpoints.listSubscriptions, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
 );
 export const loadMoreSubscriptions = createApiThunk('subscriptions/loadMore', (next: string) =>
   follow(endpoints.listSubscriptions, next),

@@ -1,0 +1,35 @@
+import { endpoints } from '@parlor/contract';
+import { createSlice } from '@reduxjs/toolkit';
+import { call } from '../../platform/api';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
+import { createApiThunk } from '../../platform/requests';
+import type { RootState } from '../../platform/storeTypes';
+
+/** A creator's earnings in credits: loaded, then replaced by each message_paid event's total. */
+export interface SalesState {
+  earnings: number | null;
+}
+
+/** GET /v1/media/sales: a creator's earnings, kept fresh afterwards by message_paid. */
+export const loadSalesEarnings = createApiThunk('sales/load', () => call(endpoints.salesSummary));
+
+const salesAppliers: EventAppliers<SalesState> = {
+  message_paid(state, data) {
+    state.earnings = data.earnings;
+  },
+};
+
+export const salesSlice = createSlice({
+  name: 'sales',
+  initialState: { earnings: null } as SalesState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadSalesEarnings.fulfilled, (state, action) => {
+        state.earnings = action.payload.earnings;
+      })
+      .addCase(realtimeEvent, (state, action) => applyEvent(salesAppliers, state, action.payload));
+  },
+});
+
+export const selectSalesEarnings = (state: RootState) => state.sales.earnings;
