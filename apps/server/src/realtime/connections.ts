@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
 import type { PeriodicTask } from '../jobs/scheduler';
-import { PRESENCE_STALE_MS } from '../modules/chats/categories';
+import { PRESENCE_STALE_MS } from '../modules/users/presence';
 import { createDelivery } from './delivery';
 import { createOnline } from './online';
 import type { PresenceCounter } from './presence';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { PRESENCE_STALE_MS } from '../modules/chats/categories';
-import { isOnline } from '../modules/chats/dto';
+import { isOnline, PRESENCE_STALE_MS } from '../modules/users/presence';
 import { onlinePartnerIds } from './repository';
 
 /**

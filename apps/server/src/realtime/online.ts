@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { PRESENCE_STALE_MS } from '../modules/chats/categories';
+import { PRESENCE_STALE_MS } from '../modules/users/presence';
 import { sendTo } from './delivery';
 import type { PresenceCounter } from './presence';
 import { markOffline, onlinePartnerIds, type PartnersOnline, setPresence } from './repository';

@@ -2,7 +2,7 @@ import { ClientEvents, Frame } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { findMember } from '../modules/chats/repository';
+import { chats } from '../modules/chats/service';
 import { sendTo } from './delivery';
 import type { PresenceCounter } from './presence';
 
@@ -32,7 +32,7 @@ export function createProtocol(ctx: AppContext, presence: PresenceCounter, log: 
     const cached = state.chats.get(chatId);
     if (cached) return cached;
     if (!/^[0-9a-f-]{36}$/i.test(chatId)) return undefined;
-    const other = (await findMember(ctx.db, chatId, state.userId))?.other_user_id;
+    const other = (await chats.member(ctx.db, chatId, state.userId))?.other_user_id;
     if (other) state.chats.set(chatId, other);
     return other;
   }

@@ -2,7 +2,7 @@ import { WS_NORMAL_CLOSE, WS_UNAUTHORIZED } from '@parlor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { usersRepository } from '../modules/users/repository';
+import { users } from '../modules/users/service';
 import { sessionExpiry, sessionsUsedSince } from '../plugins/auth';
 
 /** How often a process looks for its sockets' sessions that expired unused. */
@@ -92,7 +92,7 @@ export function createSessionSockets(ctx: AppContext, log: FastifyBaseLogger) {
   async function recheck(tokenId: string) {
     if (!bySession.has(tokenId)) return;
     const now = ctx.clock.now();
-    const live = await usersRepository.liveSessions(ctx.db, [tokenId], sessionsUsedSince(ctx, now));
+    const live = await users.liveSessions(ctx.db, [tokenId], sessionsUsedSince(ctx, now));
     const lastUsedAt = live.get(tokenId);
     if (lastUsedAt) expireAt(tokenId, lastUsedAt);
     else end(tokenId);
@@ -129,7 +129,7 @@ export function createSessionSockets(ctx: AppContext, log: FastifyBaseLogger) {
     async closeExpired(now: Date): Promise<number> {
       const tokenIds = [...bySession.keys()];
       if (tokenIds.length === 0) return 0;
-      const live = await usersRepository.liveSessions(ctx.db, tokenIds, sessionsUsedSince(ctx, now));
+      const live = await users.liveSessions(ctx.db, tokenIds, sessionsUsedSince(ctx, now));
       let ended = 0;
       for (const tokenId of tokenIds) {
         const lastUsedAt = live.get(tokenId);

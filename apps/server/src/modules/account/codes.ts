@@ -3,60 +3,27 @@ import {
   type CodeSentResponse,
   DAILY_CODE_LIMIT,
   ERRORS,
-  MAX_CODE_ATTEMPTS,
   maskEmail,
   RESEND_COOLDOWN_S,
   SUCCESS,
 } from '@parlor/contract';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { DB, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../../lib/errors';
 import { toUser } from '../users/dto';
-import { usersRepository } from '../users/repository';
-import { codesRepository } from '../verification/repository';
-import { type CodePurpose, codesMatch, hashCode, storeCode } from '../verification/service';
+import { users } from '../users/service';
+import {
+  type CodeOutcome,
+  type CodePurpose,
+  checkCode,
+  codeCooldownLeft,
+  codesSentSince,
+  storeCode,
+} from '../verification/service';
 import { accountRepository } from './repository';
-
-type Trx = Kysely<DB>;
-export type CodeOutcome = 'ok' | 'wrong' | 'locked' | 'expired' | 'missing';
 
 const DAY_MS = 24 * 60 * 60_000;
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
-
-/** 30 s between codes of one purpose, held on the server; answers the seconds left. */
-async function cooldownLeft(trx: Trx, userId: string, purpose: CodePurpose, now: Date): Promise<number> {
-  const last = await codesRepository.newestCode(trx, userId, purpose);
-  if (!last) return 0;
-  const elapsedMs = now.getTime() - last.created_at.getTime();
-  return Math.max(0, Math.ceil(RESEND_COOLDOWN_S - elapsedMs / 1000));
-}
-
-/**
- * Checks a code against the newest one of its purpose. Wrong guesses are counted on the code; the
- * last allowed one voids it, so guessing all 10 000 codes needs thousands of fresh mails.
- */
-export async function checkCode(
-  trx: Trx,
-  ctx: AppContext,
-  userId: string,
-  purpose: CodePurpose,
-  code: string,
-  now: Date,
-): Promise<CodeOutcome> {
-  const row = await codesRepository.newestCode(trx, userId, purpose);
-  if (!row) return 'missing';
-  if (row.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
-  if (row.used_at) return 'missing';
-  if (row.expires_at.getTime() <= now.getTime()) return 'expired';
-  if (!codesMatch(row.code_hash, hashCode(ctx, userId, code))) {
-    const attempts = row.attempts + 1;
-    await codesRepository.countWrongGuess(trx, row.id, attempts, attempts >= MAX_CODE_ATTEMPTS ? now : null);
-    return attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'wrong';
-  }
-  await codesRepository.useCode(trx, row.id, now);
-  return 'ok';
-}
 
 /** Turns a failed check into the answer; called after the commit so counted guesses stay counted. */
 export function throwUnlessOk(outcome: CodeOutcome): void {
@@ -95,22 +62,20 @@ async function sendCode(
       if (purpose === 'verify_email' && user.email_verified && (!newEmail || newEmail === user.email)) {
         throw conflict(ACCOUNT_MESSAGES.alreadyVerified, 'already_verified');
       }
-      const left = await cooldownLeft(trx, userId, purpose, now);
+      const left = await codeCooldownLeft(trx, userId, purpose, now);
       if (left > 0) throw cooldownError(left);
       // Each code admits a few guesses: the daily cap bounds the guesses, so no one guesses a code in days.
-      if (
-        (await codesRepository.countSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= DAILY_CODE_LIMIT
-      ) {
+      if ((await codesSentSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= DAILY_CODE_LIMIT) {
         throw new DomainError(429, 'code_daily_limit', ACCOUNT_MESSAGES.codeDailyLimit);
       }
       const changed = newEmail !== undefined && newEmail !== user.email.toLowerCase();
       if (changed) {
         // Only an unverified address can be swapped here: a stolen session must not move a verified account.
         if (user.email_verified) throw conflict(ACCOUNT_MESSAGES.alreadyVerified, 'already_verified');
-        if (await usersRepository.emailTaken(trx, newEmail)) {
+        if (await users.emailTaken(trx, newEmail)) {
           throw conflict(ERRORS.emailTaken, 'email_taken', 'email');
         }
-        user = await usersRepository.update(trx, userId, { email: newEmail, email_verified: false });
+        user = await users.update(trx, userId, { email: newEmail, email_verified: false });
       }
       await storeCode(trx, ctx, user, purpose, now);
       return { user, changed };
@@ -153,7 +118,7 @@ export async function verifyEmail(ctx: AppContext, caller: UserRow, code: string
     if (locked.email_verified) return { outcome: 'ok' as const, user: locked };
     const result = await checkCode(trx, ctx, caller.id, 'verify_email', code, now);
     if (result !== 'ok') return { outcome: result, user: locked };
-    return { outcome: result, user: await usersRepository.update(trx, caller.id, { email_verified: true }) };
+    return { outcome: result, user: await users.update(trx, caller.id, { email_verified: true }) };
   });
   throwUnlessOk(outcome);
   const dto = toUser(user);

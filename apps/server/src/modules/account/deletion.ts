@@ -4,12 +4,10 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { conflict, DomainError } from '../../lib/errors';
-import { idDocumentKey } from '../admin/onboarding';
-import { moderationRepository } from '../admin/repository';
-import { lifecycleRepository } from '../lifecycle/repository';
+import { eraseIdDocuments } from '../admin/onboarding';
 import type { MediaStorage } from '../media/storage';
 import { toUser } from '../users/dto';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { accountRepository } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +21,7 @@ export async function scheduleDeletion(ctx: AppContext, caller: UserRow, passwor
     throw new DomainError(400, 'wrong_password', ACCOUNT_MESSAGES.wrongPassword, { field: 'password' });
   await assertNoSubscriptionsLeft(ctx, caller);
   const deleteAt = new Date(ctx.clock.now().getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
-  const row = await usersRepository.update(ctx.db, caller.id, {
+  const row = await users.update(ctx.db, caller.id, {
     deleted_scheduled: true,
     delete_at: deleteAt,
   });
@@ -38,12 +36,12 @@ export async function scheduleDeletion(ctx: AppContext, caller: UserRow, passwor
  * a creator waits until every period fans paid for has ended (the spec's two messages).
  */
 async function assertNoSubscriptionsLeft(ctx: AppContext, caller: UserRow) {
-  if (await lifecycleRepository.hasRenewingSubscription(ctx.db, caller.id)) {
+  if (await accountRepository.hasRenewingSubscription(ctx.db, caller.id)) {
     throw conflict(ERRORS.cancelSubscriptionsFirst, 'subscriptions_renewing');
   }
   if (
     caller.type === 'featured' &&
-    (await lifecycleRepository.hasRunningSubscribers(ctx.db, caller.id, ctx.clock.now()))
+    (await accountRepository.hasRunningSubscribers(ctx.db, caller.id, ctx.clock.now()))
   ) {
     throw conflict(ERRORS.subscriptionsActive, 'subscriptions_running');
   }
@@ -52,7 +50,7 @@ async function assertNoSubscriptionsLeft(ctx: AppContext, caller: UserRow) {
 /** DELETE /v1/users/deletion: changes the user's mind before the date. */
 export async function cancelDeletion(ctx: AppContext, caller: UserRow) {
   if (!caller.deleted_scheduled) throw conflict(ACCOUNT_MESSAGES.deletionNotScheduled, 'not_scheduled');
-  const row = await usersRepository.update(ctx.db, caller.id, { deleted_scheduled: false, delete_at: null });
+  const row = await users.update(ctx.db, caller.id, { deleted_scheduled: false, delete_at: null });
   const answer = { deleted_scheduled: false, delete_at: null };
   ctx.hub.publish(row.id, 'deletion-scheduled', answer);
   ctx.hub.publish(row.id, 'user.update', toUser(row));
@@ -71,8 +69,7 @@ export async function eraseDueAccounts(ctx: AppContext, storage: MediaStorage, n
   return ctx.db.transaction().execute(async (trx) => {
     const ids = await accountRepository.lockDueForErasure(trx, now, DELETION_BATCH);
     if (ids.length === 0) return 0;
-    const documents = await moderationRepository.deleteDocumentsOf(trx, ids);
-    if (documents.length > 0) await storage.remove(documents.map(idDocumentKey));
+    await eraseIdDocuments(trx, storage, ids);
     await accountRepository.erase(trx, ids, now);
     return ids.length;
   });

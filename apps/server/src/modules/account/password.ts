@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, DomainError } from '../../lib/errors';
 import { type AuthContext, hashToken, newToken } from '../../plugins/auth';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { admitSignIn, forgetSignInFailures, signInSucceeded } from '../users/throttle';
 import { passwordResetMail } from './password-mail';
 import { passwordRepository } from './password-repository';
@@ -31,7 +31,7 @@ async function endSockets(ctx: AppContext, tokenIds: string[]) {
  */
 export async function requestPasswordReset(ctx: AppContext, login: string): Promise<{ message: string }> {
   const answer = { message: ACCOUNT_BASICS_MESSAGES.resetRequested };
-  const user = await usersRepository.findByLogin(ctx.db, login.replace(/^@/, ''));
+  const user = await users.byLogin(ctx.db, login.replace(/^@/, ''));
   if (!user || user.deleted_at || user.banned_at) return answer;
   const now = ctx.clock.now();
   const queued = await ctx.db.transaction().execute(async (trx) => {

@@ -3,11 +3,37 @@ import type { DB, UserRow } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
-/** The own account's rows: its lock, its tags and its erasure (its email codes are verification's). */
+/**
+ * The own account's rows: its lock, its tags and its erasure (its email codes are verification's), and
+ * the subscription facts that hold a deletion back.
+ */
 export const accountRepository = {
   /** Locks the account row so concurrent code requests and guesses on one account run one at a time. */
   lockUser(db: Db, userId: string): Promise<UserRow> {
     return db.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  },
+
+  /** Whether the fan still has a subscription that renews (not canceled). */
+  async hasRenewingSubscription(db: Db, fanId: string) {
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('fan_id', '=', fanId)
+      .where('status', '=', 'active')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+  /** Whether some fan's paid period with this creator has not ended yet (renewing or canceled). */
+  async hasRunningSubscribers(db: Db, creatorId: string, now: Date) {
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('creator_id', '=', creatorId)
+      .where('current_period_end', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Adds one tag unless present, while fewer than `max`; answers undefined when the list is full. */

@@ -16,8 +16,9 @@ import { badRequest, conflict, DomainError, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
-import { usersRepository } from '../users/repository';
-import { checkCode, throwUnlessOk } from './codes';
+import { users } from '../users/service';
+import { checkCode } from '../verification/service';
+import { throwUnlessOk } from './codes';
 import { accountRepository } from './repository';
 
 /** Every change to the own account answers the new User and tells the user's other tabs. */
@@ -45,12 +46,12 @@ export async function removeTag(ctx: AppContext, caller: UserRow, tag: string): 
 
 export async function setGreeting(ctx: AppContext, caller: UserRow, text: string | null) {
   if (text !== null) assertNotFrozen(caller);
-  await usersRepository.update(ctx.db, caller.id, { greeting: text });
+  await users.update(ctx.db, caller.id, { greeting: text });
   return { greeting: text };
 }
 
 export async function getGreeting(ctx: AppContext, caller: UserRow) {
-  const row = await usersRepository.findById(ctx.db, caller.id);
+  const row = await users.byId(ctx.db, caller.id);
   return { greeting: row?.greeting ?? null };
 }
 
@@ -60,12 +61,12 @@ export async function randomAvatar(ctx: AppContext, caller: UserRow): Promise<Us
   const seed = randomBytes(9).toString('base64url');
   return changed(
     ctx,
-    await usersRepository.update(ctx.db, caller.id, { avatar_url: avatarUrl(seed, caller.username) }),
+    await users.update(ctx.db, caller.id, { avatar_url: avatarUrl(seed, caller.username) }),
   );
 }
 
 export async function setAvatarUrl(ctx: AppContext, caller: UserRow, url: string): Promise<User> {
-  return changed(ctx, await usersRepository.update(ctx.db, caller.id, { avatar_url: url }));
+  return changed(ctx, await users.update(ctx.db, caller.id, { avatar_url: url }));
 }
 
 /** GET /v1/users/id-verification: an account that never started the check reads as pending. */
@@ -91,13 +92,13 @@ export async function setFeaturedInDiscover(ctx: AppContext, caller: UserRow, fe
   }
   return changed(
     ctx,
-    await usersRepository.update(ctx.db, caller.id, { discover_status: featured ? 'featured' : 'hidden' }),
+    await users.update(ctx.db, caller.id, { discover_status: featured ? 'featured' : 'hidden' }),
   );
 }
 
 /** DELETE /v1/users/warning: the user has read the reported warning. */
 export async function dismissReportedWarning(ctx: AppContext, caller: UserRow) {
-  return changed(ctx, await usersRepository.update(ctx.db, caller.id, { warning_reported: false }));
+  return changed(ctx, await users.update(ctx.db, caller.id, { warning_reported: false }));
 }
 
 export const payoutDefaultsOf = (row: UserRow): PayoutDefaults => ({
@@ -131,7 +132,7 @@ export async function updatePayoutDefaults(
       throw countryLocked();
     const result = await checkCode(trx, ctx, caller.id, 'action', code, now);
     if (result !== 'ok') return { outcome: result, row: locked };
-    const updated = await usersRepository.update(trx, caller.id, {
+    const updated = await users.update(trx, caller.id, {
       payout_method: input.payout_method,
       payout_account: input.payout_account,
       payout_holder: input.payout_method === 'bank_transfer' ? (input.account_holder ?? null) : null,

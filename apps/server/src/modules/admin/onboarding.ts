@@ -10,8 +10,9 @@ import {
   MODERATION_MESSAGES,
 } from '@parlor/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import type { IdDocumentsTable } from '../../db/schema-moderation';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
@@ -21,12 +22,12 @@ import { checkSignedUrl, signIdDocument } from '../media/signing';
 import type { MediaStorage } from '../media/storage';
 import { readUploadForm } from '../media/upload';
 import { toUser } from '../users/dto';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { moderationRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Storage keys are `{id}/{variant}`: ID documents take the variant `idv`, which media never uses. */
-export const idDocumentKey = (publicId: string) => `${publicId}/idv`;
+const idDocumentKey = (publicId: string) => `${publicId}/idv`;
 
 /** Statuses in which the account may (re)send ID documents. */
 const MAY_SUBMIT = new Set([null, 'pending', 'retake']);
@@ -67,7 +68,7 @@ export async function apply(
     const row = await moderationRepository.apply(trx, user.id, message || null, now);
     const updated =
       user.id_verification_status === null
-        ? await usersRepository.update(trx, user.id, { id_verification_status: 'pending' })
+        ? await users.update(trx, user.id, { id_verification_status: 'pending' })
         : user;
     return { row, updated };
   });
@@ -170,7 +171,7 @@ export async function submitIdVerification(ctx: AppContext, user: UserRow): Prom
   assertMaySubmit(user);
   const docs = await myDocuments(ctx, user);
   if (!docs.id || !docs.selfie) throw badRequest(MODERATION_MESSAGES.documentsMissing, 'documents_missing');
-  const updated = await usersRepository.update(ctx.db, user.id, {
+  const updated = await users.update(ctx.db, user.id, {
     id_verification_status: 'in_progress',
     id_submitted_at: ctx.clock.now(),
   });
@@ -196,7 +197,7 @@ export async function openIdDocument(
   const doc = await moderationRepository.documentByPublicId(ctx.db, url.publicId);
   if (!doc) throw notFound(MODERATION_MESSAGES.documentNotFound, 'document_not_found');
   if (doc.user_id !== url.u) {
-    const viewer = await usersRepository.findById(ctx.db, url.u);
+    const viewer = await users.byId(ctx.db, url.u);
     if (viewer?.role !== 'admin' || viewer.banned_at) throw forbidden();
   }
   const body = await storage.read(idDocumentKey(doc.public_id));
@@ -206,4 +207,14 @@ export async function openIdDocument(
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(body);
+}
+
+/**
+ * Deletes every ID document of these accounts, rows and files, inside the caller's transaction: the
+ * files go before the commit, so a storage failure rolls the caller back rather than leaving rows
+ * pointing at nothing.
+ */
+export async function eraseIdDocuments(trx: Kysely<DB>, storage: MediaStorage, userIds: string[]) {
+  const documents = await moderationRepository.deleteDocumentsOf(trx, userIds);
+  if (documents.length > 0) await storage.remove(documents.map(idDocumentKey));
 }

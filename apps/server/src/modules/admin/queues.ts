@@ -2,8 +2,8 @@ import type { AdminAuditEntry, AdminReport, AdminUser } from '@parlor/contract';
 import { ERRORS } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { type LinkQuery, nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
-import { adminPayouts } from '../payouts/service';
 import { documentsOf } from './onboarding';
 import { type AdminUserRow, moderationRepository } from './repository';
 
@@ -15,12 +15,11 @@ interface Page {
   offset: number;
 }
 
-/** Fetches one row more than the page to know whether a next page exists. */
-function paged<T, R>(rows: T[], q: Page, path: string, map: (row: T) => R) {
-  const extra = path.includes('?') ? '&' : '?';
+/** A page read one row past its limit (that extra row says a next page exists), its filters first in `next`. */
+function paged<T, R>(rows: T[], path: string, q: Page, map: (row: T) => R, filters: LinkQuery = {}) {
   return {
     data: rows.slice(0, q.limit).map(map),
-    next: rows.length > q.limit ? `${path}${extra}limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink(path, { ...filters, limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 
@@ -51,7 +50,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 
 export async function searchUsers(ctx: AppContext, q: Page & { q: string }) {
   const rows = await moderationRepository.searchUsers(ctx.db, q.q, q.limit + 1, q.offset);
-  return paged(rows, q, `/v1/admin/users?q=${encodeURIComponent(q.q)}`, toAdminUser);
+  return paged(rows, '/v1/admin/users', q, toAdminUser, { q: q.q });
 }
 
 export async function adminUser(ctx: AppContext, id: string) {
@@ -62,7 +61,7 @@ export async function adminUser(ctx: AppContext, id: string) {
 
 export async function applicationsQueue(ctx: AppContext, q: Page) {
   const rows = await moderationRepository.pendingApplications(ctx.db, q.limit + 1, q.offset);
-  return paged(rows, q, '/v1/admin/queue/applications', (row) => ({
+  return paged(rows, '/v1/admin/queue/applications', q, (row) => ({
     user: toAdminUser(row),
     message: row.application_message,
     created_at: row.applied_at.toISOString(),
@@ -76,7 +75,7 @@ export async function idVerificationsQueue(ctx: AppContext, admin: { id: string 
     admin.id,
     rows.slice(0, q.limit).map((r) => r.id),
   );
-  return paged(rows, q, '/v1/admin/queue/id-verifications', (row) => ({
+  return paged(rows, '/v1/admin/queue/id-verifications', q, (row) => ({
     user: toAdminUser(row),
     id: docs.get(row.id)?.id ?? null,
     selfie: docs.get(row.id)?.selfie ?? null,
@@ -123,17 +122,7 @@ export async function reportsQueue(ctx: AppContext, q: Page) {
   }
   return {
     data,
-    next:
-      rows.length > q.limit ? `/v1/admin/queue/reports?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
-  };
-}
-
-/** The pending payouts, as GET /v1/admin/payouts answers them. */
-export async function payoutsQueue(ctx: AppContext, q: Page) {
-  const page = await adminPayouts(ctx, { status: 'pending', ...q });
-  return {
-    data: page.data,
-    next: page.next ? `/v1/admin/queue/payouts?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink('/v1/admin/queue/reports', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 
@@ -142,7 +131,7 @@ const dayOf = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.
 
 export async function amlQueue(ctx: AppContext, q: Page) {
   const rows = await moderationRepository.pendingAml(ctx.db, q.limit + 1, q.offset);
-  return paged(rows, q, '/v1/admin/queue/aml', (row) => ({
+  return paged(rows, '/v1/admin/queue/aml', q, (row) => ({
     user: { _id: row.user_id, username: row.username, email: row.email },
     full_name: row.full_name,
     date_of_birth: dayOf(row.date_of_birth as string | Date),
@@ -163,17 +152,20 @@ export async function auditLog(
     limit: q.limit + 1,
     offset: q.offset,
   });
-  const path = q.target_id
-    ? `/v1/admin/audit?target_id=${encodeURIComponent(q.target_id)}`
-    : '/v1/admin/audit';
-  return paged(rows, q, path, (row) => ({
-    _id: String(row.id),
-    admin: { _id: row.admin_id, username: row.admin_username },
-    action: row.action,
-    target_type: row.target_type,
-    target_id: row.target_id,
-    target_username: row.target_username ?? (row.details.username as string | undefined) ?? null,
-    details: row.details,
-    created_at: row.created_at.toISOString(),
-  }));
+  return paged(
+    rows,
+    '/v1/admin/audit',
+    q,
+    (row) => ({
+      _id: String(row.id),
+      admin: { _id: row.admin_id, username: row.admin_username },
+      action: row.action,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      target_username: row.target_username ?? (row.details.username as string | undefined) ?? null,
+      details: row.details,
+      created_at: row.created_at.toISOString(),
+    }),
+    { target_id: q.target_id },
+  );
 }

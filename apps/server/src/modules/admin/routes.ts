@@ -19,7 +19,6 @@ import {
   applicationsQueue,
   auditLog,
   idVerificationsQueue,
-  payoutsQueue,
   reportsQueue,
   searchUsers,
 } from './queues';
@@ -53,7 +52,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext,
     idVerificationsQueue(ctx, auth.user, query),
   );
   route(app, endpoints.adminQueueReports, ({ query }) => reportsQueue(ctx, query));
-  route(app, endpoints.adminQueuePayouts, ({ query }) => payoutsQueue(ctx, query));
   route(app, endpoints.adminQueueAml, ({ query }) => amlQueue(ctx, query));
   route(app, endpoints.adminUsers, ({ query }) => searchUsers(ctx, query));
   route(app, endpoints.adminUser, ({ params }) => adminUser(ctx, params.id));

@@ -12,7 +12,7 @@ import type { UserRow, UsersTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
 import { toUser } from '../users/dto';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { moderationRepository } from './repository';
 
 export interface AdminActionInput {
@@ -152,7 +152,7 @@ export async function applyAdminAction(
   checkInput(action, input);
   const now = ctx.clock.now();
   const { row, approved } = await ctx.db.transaction().execute(async (trx) => {
-    const target = await usersRepository.findByIdForUpdate(trx, targetId);
+    const target = await users.lock(trx, targetId);
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
     if (target.role === 'admin' || target.id === admin.id) {
       throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
@@ -165,16 +165,14 @@ export async function applyAdminAction(
         throw notFound(MODERATION_MESSAGES.noApplication, 'application_not_found');
     }
     const changes = changesFor(action, input, now);
-    let updated = Object.keys(changes).length
-      ? await usersRepository.update(trx, target.id, changes)
-      : target;
+    let updated = Object.keys(changes).length ? await users.update(trx, target.id, changes) : target;
     const approved = (action === 'approve-id' || action === 'approve-enquiry') && completesApproval(updated);
     if (approved)
-      updated = await usersRepository.update(trx, target.id, {
+      updated = await users.update(trx, target.id, {
         requires_moderation: false,
         discover_status: 'featured',
       });
-    if (action === 'ban') await usersRepository.revokeTokens(trx, { userId: target.id }, now);
+    if (action === 'ban') await users.revokeTokens(trx, { userId: target.id }, now);
     if (RESOLVES_REPORTS.has(action)) await moderationRepository.resolveReports(trx, target.id, now);
     await moderationRepository.audit(trx, {
       admin_id: admin.id,
@@ -190,3 +188,9 @@ export async function applyAdminAction(
   announce(ctx, action, row, user, input, approved);
   return user;
 }
+
+/**
+ * Writes one row of the admins' audit log. Every staff decision (here, on payouts, on the platform
+ * notice) writes it inside the transaction of the change it records, so neither lands without the other.
+ */
+export const recordAudit = moderationRepository.audit;

@@ -2,8 +2,8 @@
 // the stats and unsend.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { BroadcastsTable, DB } from '../../db/schema';
-import { PRESENCE_STALE_MS } from '../chats/categories';
 import { type InboxFilter, inboxScope } from '../chats/inbox-repository';
+import { PRESENCE_STALE_MS } from '../users/presence';
 
 type Db = Kysely<DB>;
 

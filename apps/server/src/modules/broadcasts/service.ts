@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
 import { mediaRepository } from '../media/repository';
@@ -288,7 +289,7 @@ export async function listBroadcasts(
       earned: Number(r.earned ?? 0),
       eta_s: r.status === 'sending' ? etaSeconds(r.sent, r.total, r.created_at, now) : null,
     })),
-    next: rows.length > q.limit ? `/v1/broadcast?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink('/v1/broadcast', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 

@@ -1,9 +1,7 @@
 import { type InboxFilter, type InboxType, RECENT_WINDOW_MS, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-
-/** A user counts as online while flagged so and their heartbeat is fresh (realtime/presence.ts). */
-export const PRESENCE_STALE_MS = 90_000;
+import { PRESENCE_STALE_MS } from '../users/presence';
 
 type Eb = ExpressionBuilder<DB & { m: DB['chat_members'] }, 'm'>;
 

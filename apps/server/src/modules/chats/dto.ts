@@ -1,25 +1,8 @@
 // Chat rows mapped to the contract's Chat, as their member sees them.
 import type { Chat, Note } from '@parlor/contract';
-import { categoriesOf, PRESENCE_STALE_MS } from './categories';
+import { shownPresence } from '../users/presence';
+import { categoriesOf } from './categories';
 import type { PageRow } from './inbox-repository';
-
-export function isOnline(row: { online: boolean; last_online: Date | null }, now: Date) {
-  return (
-    row.online && row.last_online !== null && row.last_online.getTime() > now.getTime() - PRESENCE_STALE_MS
-  );
-}
-
-/**
- * A user's presence as anyone else sees it. Invisible mode (`settings.profile.invisible`) shows the
- * account offline with no last-seen time, whether it is connected or not.
- */
-export function shownPresence(
-  row: { online: boolean; last_online: Date | null; profile_invisible: boolean },
-  now: Date,
-): { is_online: boolean; last_online: string | null } {
-  if (row.profile_invisible) return { is_online: false, last_online: null };
-  return { is_online: isOnline(row, now), last_online: row.last_online?.toISOString() ?? null };
-}
 
 /** Maps an inbox row to the contract's Chat as its member sees it. */
 export function toChat(

@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
-import { deliverPendingCopies } from '../messages/repository';
 import { assertMayOpenChat } from '../payments/free-chats';
-import { usersRepository } from '../users/repository';
+import { shownPresence } from '../users/presence';
+import { users } from '../users/service';
 import {
   actionTargets,
   type ChangedChat,
@@ -20,9 +21,19 @@ import {
   reportUsers,
   setMemberFlags,
 } from './actions-repository';
-import { shownPresence, toChat } from './dto';
-import { findChatRow, inboxTotals, listInbox, notesFor, type Placed } from './inbox-repository';
+import { toChat } from './dto';
 import {
+  findChatRow,
+  findChatRowById,
+  inboxTotals,
+  listInbox,
+  notesFor,
+  type Placed,
+} from './inbox-repository';
+import {
+  deliverPendingCopies,
+  findMember,
+  findSendTarget,
   getOrCreateChat,
   isBlockedBetween,
   partnersPresence as partnersPresenceRows,
@@ -46,20 +57,20 @@ export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<type
     listInbox(ctx.db, user.id, filter, q.offset, q.limit, now, q.after ? placeOf(q.after) : undefined),
     unreadTotals(ctx.db, user.id),
   ]);
-  let next: string | null = null;
-  if (rows.length === q.limit) {
-    const params = new URLSearchParams({
-      v: '2',
-      limit: String(q.limit),
-      offset: String(q.offset + q.limit),
-    });
-    if (filter.search) params.set('search', filter.search);
-    if (q.type) params.set('type', q.type);
-    // The offset stays for clients that count pages; `after` lets the next page start where this
-    // one ended instead of walking every chat before it.
-    if (end) params.set('after', `${end.at ?? 'n'}_${end.id}`);
-    next = `/v1/chats?${params}`;
-  }
+  // The offset stays for clients that count pages; `after` lets the next page start where this one
+  // ended instead of walking every chat before it.
+  const next = nextLink(
+    '/v1/chats',
+    {
+      v: 2,
+      limit: q.limit,
+      offset: q.offset,
+      search: filter.search,
+      type: q.type,
+      after: end ? `${end.at ?? 'n'}_${end.id}` : undefined,
+    },
+    rows.length === q.limit,
+  );
   return {
     data: rows.map((row) => toChat(row, notes.get(row.chat_id) ?? [], user, now)),
     ...totals,
@@ -83,7 +94,7 @@ export async function chatView(ctx: AppContext, user: UserRow, otherUserId: stri
   await deliverPendingCopies(ctx.db, user.id);
   const row = await findChatRow(ctx.db, user.id, otherUserId);
   if (!row) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
-  if (row.other_role !== 'admin' && isGone(await usersRepository.findById(ctx.db, otherUserId))) {
+  if (row.other_role !== 'admin' && isGone(await users.byId(ctx.db, otherUserId))) {
     throw accountGone();
   }
   const notes = await notesFor(ctx.db, user.id, [row.chat_id]);
@@ -111,7 +122,7 @@ async function assertMayChat(db: Kysely<DB>, user: UserRow, other: UserRow) {
  */
 export async function openChat(ctx: AppContext, user: UserRow, recipientId: string) {
   if (recipientId === user.id) throw badRequest(ERRORS.ownChat, 'own_chat');
-  const other = isUuid(recipientId) ? await usersRepository.findById(ctx.db, recipientId) : undefined;
+  const other = isUuid(recipientId) ? await users.byId(ctx.db, recipientId) : undefined;
   if (!other) throw notFound(ERRORS.userNotFound, 'user_not_found');
   await ctx.db.transaction().execute(async (trx) => {
     await assertMayChat(trx, user, other);
@@ -245,3 +256,22 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
   }
   return { action: input.action, updated };
 }
+
+/**
+ * What other modules ask of chats. Each is the chats repository's statement on the handle given, so
+ * it runs inside the caller's transaction when handed one.
+ */
+export const chats = {
+  /** What a send needs to know about the pair's chat (batched with the sends arriving together). */
+  sendTarget: findSendTarget,
+  /** The pair's chat, created with both member rows when new. */
+  getOrCreate: getOrCreateChat,
+  /** A member's row of one chat (the other member, the unread count); undefined for a non-member. */
+  member: findMember,
+  /** The chat `userId` is a member of by its id, as the inbox reads it. */
+  rowById: findChatRowById,
+  notesFor,
+  unreadTotals,
+  /** Stores the broadcast copies the user is due before their inbox or a conversation is read. */
+  deliverPendingCopies,
+};

@@ -13,8 +13,9 @@ import type { EventTransaction } from '../../events/bus';
 import type { Actor, DomainEvents } from '../../events/types';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
-import { isOnline, shownPresence } from '../chats/dto';
+import { isOnline, shownPresence } from '../users/presence';
 import { type FanRelationship, fansRepository } from './fans-repository';
 import { discoverRepository } from './repository';
 
@@ -59,16 +60,19 @@ export async function discoverPage(
     // Posts are not built yet; a card carries the creator's public feed items once they are.
     profileFeed: [],
   }));
-  let next: string | null = null;
-  if (rows.length === q.limit) {
-    const params = new URLSearchParams({ offset: String(q.offset + q.limit), limit: String(q.limit) });
-    if (!q.featured) params.set('featured', 'false');
-    if (q.q) params.set('q', q.q);
-    if (q.type) params.set('type', q.type);
-    if (q.gender?.length) params.set('gender', q.gender.join(','));
-    if (q.code_used) params.set('code_used', q.code_used);
-    next = `/v1/users/discover?${params}`;
-  }
+  const next = nextLink(
+    '/v1/users/discover',
+    {
+      offset: q.offset,
+      limit: q.limit,
+      featured: q.featured ? undefined : 'false',
+      q: q.q,
+      type: q.type,
+      gender: q.gender?.join(','),
+      code_used: q.code_used,
+    },
+    rows.length === q.limit,
+  );
   return { data, next };
 }
 
@@ -163,10 +167,7 @@ export async function following(
       ...shownPresence(row, now),
       followed_at: row.created_at.toISOString(),
     })),
-    next:
-      rows.length === q.limit
-        ? `/v1/users/following?${new URLSearchParams({ offset: String(q.offset + q.limit), limit: String(q.limit) })}`
-        : null,
+    next: nextLink('/v1/users/following', { offset: q.offset, limit: q.limit }, rows.length === q.limit),
   };
 }
 

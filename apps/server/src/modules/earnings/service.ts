@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { ledger } from '../ledger/service';
-import { payoutsRepository } from '../payouts/repository';
+import { payoutTotals } from '../payouts/service';
 import { earningsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -44,7 +44,7 @@ export async function accountTotals(
   const [rows, available, payouts] = await Promise.all([
     earningsRepository.byType(ctx.db, user.id, allTime ? null : monthStart),
     ledger.balance(ctx.db, user.id, 'earnings'),
-    payoutsRepository.sums(ctx.db, user.id),
+    payoutTotals(ctx.db, user.id),
   ]);
   const byType = emptyByType();
   let earned = 0;

@@ -4,6 +4,7 @@ import { prepared } from '../../db/connection';
 import type { DB, LedgerAccount, LedgerReason } from '../../db/schema';
 import type { EventBus, EventTransaction } from '../../events/bus';
 import { DomainError } from '../../lib/errors';
+import { platformRepository } from './platform-repository';
 
 type Trx = Kysely<DB>;
 
@@ -258,4 +259,9 @@ export async function findLedgerMismatches(db: Kysely<DB>) {
     ) l ON l.user_id = u.id AND l.account = a.account
     WHERE a.balance <> COALESCE(l.total, 0)`.execute(db);
   return rows;
+}
+
+/** The platform's own account: fees are credited to it, creators' referral commissions paid from it. */
+export function platformAccountId(db: Kysely<DB>): Promise<string> {
+  return platformRepository.accountId(db);
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PlatformNoticesTable } from '../../db/schema-moderation';
 import { notFound } from '../../lib/errors';
-import { moderationRepository } from '../admin/repository';
+import { recordAudit } from '../admin/service';
 import { noticesRepository } from './repository';
 
 /** A value the column no longer allows (an intro retired from the contract) is left out. */
@@ -71,7 +71,7 @@ export async function setPlatformNotice(
     if (!created && !cleared) return null;
     // The admin who wrote it has read it: it does not pop up over the console.
     if (created) await noticesRepository.dismiss(trx, created.id, admin.id);
-    await moderationRepository.audit(trx, {
+    await recordAudit(trx, {
       admin_id: admin.id,
       action: created ? 'notice-set' : 'notice-clear',
       target_type: 'notice',

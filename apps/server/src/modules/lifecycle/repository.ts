@@ -36,28 +36,6 @@ export const lifecycleRepository = {
       .returningAll()
       .executeTakeFirstOrThrow();
   },
-  /** Whether the fan still has a subscription that renews (not canceled). */
-  async hasRenewingSubscription(db: Db, fanId: string) {
-    const row = await db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('fan_id', '=', fanId)
-      .where('status', '=', 'active')
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-  /** Whether some fan's paid period with this creator has not ended yet (renewing or canceled). */
-  async hasRunningSubscribers(db: Db, creatorId: string, now: Date) {
-    const row = await db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('creator_id', '=', creatorId)
-      .where('current_period_end', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
 };
 
 /** The intros an account has closed and the global warning (migration 0033). */

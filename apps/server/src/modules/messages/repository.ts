@@ -200,20 +200,6 @@ export const appendMessageSoon = batched<NewMessage, StoredMessage | undefined>(
   }
 });
 
-/**
- * Stores the copies `userId` is due from broadcasts still sending and does not have yet (migration
- * 0034 `deliver_pending_broadcasts`): a broadcast's copy is committed with its recipient row, so a
- * fan who reads their inbox or a conversation while the fan-out is still writing gets theirs first
- * (docs/broadcasts.md "When a copy is committed"). Answers how many were stored now.
- */
-export async function deliverPendingCopies(db: Trx, userId: string): Promise<number> {
-  const rows = await prepared(
-    db,
-    sql<{ message_id: number }>`SELECT message_id FROM deliver_pending_broadcasts(${userId}::uuid)`,
-  );
-  return rows.length;
-}
-
 /** The message its sender stored under this send id, if any. */
 export function findBySendId(db: Trx, senderId: string, sendId: string): Promise<MessageRow | undefined> {
   return db

@@ -16,7 +16,7 @@ import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid
 import { toChat } from '../chats/dto';
 import { findChatRowById, notesFor } from '../chats/inbox-repository';
 import { findSendTarget } from '../chats/repository';
-import { openChat } from '../chats/service';
+import { chats, openChat } from '../chats/service';
 import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { usersRepository } from '../users/repository';
@@ -26,7 +26,6 @@ import {
   appendMessageSoon,
   appendPaidMessages,
   byIdsFor,
-  deliverPendingCopies,
   findBySendId,
   findFor,
   hideFor,
@@ -197,7 +196,7 @@ export async function listMessages(
   q: { limit: number; offset: number; last_message_id?: string | undefined },
 ) {
   if (!isUuid(chatId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
-  await deliverPendingCopies(ctx.db, user.id);
+  await chats.deliverPendingCopies(ctx.db, user.id);
   const chatRow = await findChatRowById(ctx.db, user.id, chatId);
   if (!chatRow) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   const rows = (

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { CARD_IN_USE_MESSAGE, rules, type SavedCard, VALIDATION } from '@parlor/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { cardsRepository, type SavedCardRow } from './repository';
 
@@ -21,6 +23,14 @@ export function toSavedCard(row: SavedCardRow, now: Date): SavedCard {
     expired: rules.cardExpiry(row.exp_month, row.exp_year, now) !== undefined,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/**
+ * Holds the card paying a new subscription until the caller's transaction commits, so it cannot be
+ * deleted meanwhile; throws when it is already gone.
+ */
+export function holdCard(trx: Kysely<DB>, cardId: string): Promise<void> {
+  return cardsRepository.holdLive(trx, cardId);
 }
 
 /** A saved card the fan may pay with now: theirs, not deleted, not expired. */

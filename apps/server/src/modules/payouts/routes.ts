@@ -8,6 +8,7 @@ import {
   decideAml,
   decidePayout,
   listPayouts,
+  payoutsQueue,
   requestPayout,
   submitAml,
 } from './service';
@@ -19,6 +20,7 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.requestPayout, ({ auth, body }) => requestPayout(ctx, auth.user, body.amount_usd));
   route(app, endpoints.submitAml, ({ auth, body }) => submitAml(ctx, auth.user, body));
   route(app, endpoints.adminPayouts, ({ query }) => adminPayouts(ctx, query));
+  route(app, endpoints.adminQueuePayouts, ({ query }) => payoutsQueue(ctx, query));
   route(app, endpoints.adminPayoutAction, ({ auth, params, body }) =>
     decidePayout(ctx, params.id, body, auth.user.id),
   );

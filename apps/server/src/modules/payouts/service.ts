@@ -9,13 +9,14 @@ import {
   type PayoutMethod,
   PayoutMethod as PayoutMethods,
 } from '@parlor/contract';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { PayoutsTable, UserRow } from '../../db/schema';
+import type { DB, PayoutsTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import { moderationRepository } from '../admin/repository';
+import { recordAudit } from '../admin/service';
 import { idempotent, ledger } from '../ledger/service';
 import { featuresFor } from '../users/features';
 import { payoutsRepository } from './repository';
@@ -69,7 +70,7 @@ export async function listPayouts(ctx: AppContext, user: UserRow, q: { limit: nu
   const rows = await payoutsRepository.pageOf(ctx.db, user.id, q.limit + 1, q.offset);
   return {
     data: rows.slice(0, q.limit).map(toPayout),
-    next: rows.length > q.limit ? `/v1/account/payouts?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink('/v1/account/payouts', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 
@@ -166,10 +167,25 @@ export async function adminPayouts(
   const rows = await payoutsRepository.queue(ctx.db, q.status, q.limit + 1, q.offset);
   return {
     data: rows.slice(0, q.limit).map(toAdminPayout),
-    next:
-      rows.length > q.limit
-        ? `/v1/admin/payouts?status=${q.status}&limit=${q.limit}&offset=${q.offset + q.limit}`
-        : null,
+    next: nextLink(
+      '/v1/admin/payouts',
+      { status: q.status, limit: q.limit, offset: q.offset },
+      rows.length > q.limit,
+    ),
+  };
+}
+
+/** A creator's payouts summed by state: what is pending and what was paid out. */
+export function payoutTotals(db: Kysely<DB>, userId: string) {
+  return payoutsRepository.sums(db, userId);
+}
+
+/** GET /v1/admin/queue/payouts: the console's queue, the pending payouts as GET /v1/admin/payouts answers them. */
+export async function payoutsQueue(ctx: AppContext, q: { limit: number; offset: number }) {
+  const page = await adminPayouts(ctx, { status: 'pending', ...q });
+  return {
+    data: page.data,
+    next: nextLink('/v1/admin/queue/payouts', { limit: q.limit, offset: q.offset }, page.next !== null),
   };
 }
 
@@ -204,7 +220,7 @@ export async function decidePayout(
         reference: String(row.id),
       });
     // The admins' audit log (docs/moderation.md), in the decision's transaction.
-    await moderationRepository.audit(trx, {
+    await recordAudit(trx, {
       admin_id: adminId,
       action: action.action === 'complete' ? 'payout-complete' : 'payout-reject',
       target_type: 'payout',
@@ -242,7 +258,7 @@ export async function decideAml(
   const found = await ctx.db.transaction().execute(async (trx) => {
     const decided = await payoutsRepository.decideAml(trx, userId, status, now);
     if (decided)
-      await moderationRepository.audit(trx, {
+      await recordAudit(trx, {
         admin_id: adminId,
         action: `aml-${action}`,
         target_type: 'aml',

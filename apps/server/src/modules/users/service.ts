@@ -12,9 +12,9 @@ import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
 import { announceInvisibleChange } from '../../realtime/invisible';
-import { isOnline, shownPresence } from '../chats/dto';
 import { issueCode } from '../verification/service';
 import { toPublicUser, toSession, toUser } from './dto';
+import { isOnline, shownPresence } from './presence';
 import { usersRepository } from './repository';
 import { admitSignIn, rememberSignIn, type SignInAttempt, signInSucceeded } from './throttle';
 
@@ -189,3 +189,23 @@ export async function updateUser(ctx: AppContext, caller: UserRow, targetId: str
   if (row.profile_invisible !== caller.profile_invisible) await announceInvisibleChange(ctx, row);
   return user;
 }
+
+/**
+ * What other modules ask of the users table. Each is one statement on the handle given, so it runs
+ * inside the caller's transaction when handed one.
+ */
+export const users = {
+  /** The account with this id, if any. */
+  byId: usersRepository.findById,
+  /** The account locked for the rest of the caller's transaction. */
+  lock: usersRepository.findByIdForUpdate,
+  /** The account a sign-in name (username or address, any case) names. */
+  byLogin: usersRepository.findByLogin,
+  emailTaken: usersRepository.emailTaken,
+  /** Changes the account's columns; answers the row as it now is. */
+  update: usersRepository.update,
+  /** Ends one session, or every session of an account, at its next request. */
+  revokeTokens: usersRepository.revokeTokens,
+  /** Which of these sessions are still live, and when each was last used. */
+  liveSessions: usersRepository.liveSessions,
+};
