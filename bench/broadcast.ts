@@ -1,7 +1,7 @@
 /**
  * A broadcast to every chat of a creator with 100,000 chats (seed-inbox.ts), SOCKETS of those fans
  * online (default 5,000), measured while the creator keeps using the inbox and fans keep writing to
- * them (DESIGN §8.3, issue 14's targets):
+ * them (docs/broadcasts.md; the figures it is held to are in bench/README.md):
  *
  *   - until every copy is committed: POST /v1/broadcast/send answered (202). A copy is committed
  *     with its recipient row (docs/broadcasts.md "When a copy is committed"): from the answer until

@@ -1,4 +1,4 @@
-// Discover and feed pages at the size issue 13 names: 10,000 creators, 100,000 fans (each following
+// Discover and feed pages at the size the feed is planned for: 10,000 creators, 100,000 fans (each following
 // ten creators, so 1,000,000 follows) and 1,000,000 posts (100 per creator over a year: a third
 // private, a tenth paid with a photo), on PostgreSQL through the real server over HTTP. Each case
 // asks one page at a time (service time, not throughput) as a different fan each request, after a

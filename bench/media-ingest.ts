@@ -1,4 +1,4 @@
-// Media ingest on this machine (issue 4): the time from POST /v1/media to its answer for a
+// Media ingest on this machine: the time from POST /v1/media to its answer for a
 // 12-megapixel photo (md5 check, type detection, the four JPEG widths and the blurred preview,
 // storage, the database row) and for a 1-minute 720p video (ffprobe, poster frame and its variants,
 // metadata-stripping remux, storage), then photo uploads per minute with as many concurrent

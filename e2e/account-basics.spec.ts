@@ -7,7 +7,7 @@ import { startServerWithSmtp, startSmtp } from './support/mail-server';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
 
-// Account basics (issue 17): the sign-up consents, a forgotten password reset through a real
+// Account basics: the sign-up consents, a forgotten password reset through a real
 // mail, changing the password in settings, and downloading one's data. The reset mail is read
 // from an SMTP server started here, as in fan-verifies-email.spec.ts.
 

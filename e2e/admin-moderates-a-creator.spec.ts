@@ -7,7 +7,7 @@ import { type ApiAccount, apiSignUp, dismissVerifyPopup, giveCredits, openAs } f
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
-// Moderation (DESIGN §8.6, docs/moderation.md): a fan applies and sends ID photos, the demo's admin
+// Moderation (docs/moderation.md): a fan applies and sends ID photos, the demo's admin
 // approves both in /admin, the new creator hears it live and shows in Discover; then a fan reports
 // her, and the admin works the report: freeze, then ban, each seen live on her open page.
 

@@ -3,7 +3,7 @@ import { apiSignUp } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
 
-// A fan browses Discover (spec part 1 §2): searches, filters by gender (remembered on this device),
+// A fan browses Discover: searches, filters by gender (remembered on this device),
 // follows a creator from her card and opens her page. The demo creators (mila, sofia, luna) are
 // all women; sam follows mila already and nobody else. The journey adds 21 approved creators (men,
 // named paycreator-…) so that a search fills more than one page of 20.

@@ -59,7 +59,7 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends its calls, when not api.stripe.com (a local stand-in in tests). */
   STRIPE_API_URL: z.string().url().optional(),
-  /** The platform's share, in percent, of every credit a fan spends on a creator (DESIGN §8.5). */
+  /** The platform's share, in percent, of every credit a fan spends on a creator (docs/payments.md). */
   PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** A referrer's share, in percent, of a referred creator's earnings for 12 months (from the platform's fee). */
   REFERRAL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),

@@ -16,7 +16,7 @@ import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
 
-// Account basics (issue 17): password reset by emailed link, change password, the sign-up
+// Account basics: password reset by emailed link, change password, the sign-up
 // consents and the own data export.
 
 let server: TestServer;

@@ -41,7 +41,7 @@ async function names(token: string, query: Record<string, string>) {
 }
 
 describe('GET /v1/users/discover', () => {
-  it('answers cards in the DESIGN §8.1 shape, ordered by rank then most recently online', async () => {
+  it('answers cards in the contract DiscoverPage shape, ordered by rank then most recently online', async () => {
     const tag = newTag();
     const fan = await w.fan();
     const now = Date.now();

@@ -5,7 +5,7 @@ import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { world } from './support/world';
 
-// DESIGN §8.1: the creator hears new_fan once per fan, whichever of follow, subscribe or pay came
+// The creator hears new_fan once per fan, whichever of follow, subscribe or pay came
 // first; later, stronger relationships upgrade the `fans` row (docs/discover.md, "Fans").
 
 let server: TestServer;

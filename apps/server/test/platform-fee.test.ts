@@ -5,7 +5,7 @@ import { findLedgerMismatches, ledger } from '../src/modules/ledger/service';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
-// The platform's fee (DESIGN §8.5): every credit a fan spends on a creator splits into the creator's
+// The platform's fee: every credit a fan spends on a creator splits into the creator's
 // earnings and the platform's, both in the ledger.
 describe.each([
   // feeOf13: 13 credits at 20 % is 2.6, rounded down.

@@ -4,7 +4,7 @@ import { lazySchema } from './lazy';
 import { VALIDATION } from './rules/messages';
 import { PasswordInput } from './users';
 
-// Account basics (issue 17): password reset by emailed link, change password, the sign-up
+// Account basics: password reset by emailed link, change password, the sign-up
 // consents and the own data export. docs/accounts.md describes the flows.
 
 /** A reset link works this long after it was mailed. */

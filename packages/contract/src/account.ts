@@ -6,7 +6,7 @@ import { ERRORS, VALIDATION } from './rules/messages';
 import { email as emailRule } from './rules/validators';
 import { EmailInput, User } from './users';
 
-// Accounts (issue 6): email verification by code, profile extras, deletion, account states, admin.
+// Accounts: email verification by code, profile extras, deletion, account states, admin.
 
 /** Messages the spec leaves open, worded once here (docs/decisions.md, accounts). */
 export const ACCOUNT_MESSAGES = {

@@ -4,7 +4,7 @@ import { FeaturedStatus, Role, UserType, VerificationStatus } from './enums';
 import { lazySchema } from './lazy';
 import { MessageType } from './messages';
 
-// Moderation (DESIGN §8.6): creator applications, ID documents and the admin console's API.
+// Moderation (docs/moderation.md): creator applications, ID documents and the admin console's API.
 
 export const MODERATION_MESSAGES = {
   alreadyCreator: 'You are already a creator.',

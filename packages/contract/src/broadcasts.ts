@@ -26,7 +26,7 @@ export const BROADCAST_MESSAGES = {
 } as const;
 
 /**
- * POST /v1/broadcast/send (DESIGN §8.3): an audience, and one message. The audience is `ids`, or a
+ * POST /v1/broadcast/send: an audience, and one message. The audience is `ids`, or a
  * `category` (with `search`), or a category with `except_ids` (the select-all mode of the inbox).
  * `type` is the draft's (`text`, or `media` resolved from the media) or the media's kind itself.
  */
@@ -157,7 +157,7 @@ export const BroadcastDoneEvent = lazySchema(() =>
   }),
 );
 
-// --- Automatic messages (DESIGN §8.4) ---
+// --- Automatic messages (docs/auto-messages.md) ---
 
 export const AutoMessageCategory = lazySchema(() =>
   z.enum(['new_follower', 'new_subscriber', 'first_message', 'tip_received', 'content_purchased']),

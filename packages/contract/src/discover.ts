@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Gender, Relationship, UserType } from './enums';
 import { lazySchema } from './lazy';
 
-/** Discover page size (spec part 1 §9). */
+/** How many creator cards one Discover page holds. */
 export const DISCOVER_PAGE_SIZE = 20;
 /** The longest `q` Discover searches with (a substring match over username, bio and tags). */
 export const DISCOVER_QUERY_MAX = 64;
@@ -19,7 +19,7 @@ const QueryBool = lazySchema(() =>
 /** Gender filter values as the client sends them (`other` travels as `trans`). */
 export const DiscoverGender = lazySchema(() => z.enum(['male', 'female', 'trans']));
 
-/** GET /v1/users/discover (DESIGN §8.1). */
+/** GET /v1/users/discover. */
 export const DiscoverQuery = lazySchema(() =>
   z.object({
     offset: z.coerce.number().int().min(0).max(100_000).default(0),

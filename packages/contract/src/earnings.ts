@@ -4,7 +4,7 @@ import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
 import { groupDigits } from './rules/numbers';
 
-/** Credits a creator earned, by what fans paid for (DESIGN §8.5). */
+/** Credits a creator earned, by what fans paid for, after the platform's fee. */
 export const EarningsByType = lazySchema(() =>
   z.object({
     messages: z.number().int(),
@@ -66,7 +66,7 @@ export type AccountStatsDay = z.infer<typeof AccountStatsDay>;
 export const AccountStats = lazySchema(() => z.object({ data: z.array(AccountStatsDay) }));
 export type AccountStats = z.infer<typeof AccountStats>;
 
-// --- Payouts (DESIGN §8.5) ---
+// --- Payouts ---
 
 /** The smallest payout, in dollars. */
 export const MINIMUM_PAYOUT_USD = 20;
@@ -186,7 +186,7 @@ export const AdminPayoutAction = lazySchema(() =>
 );
 export const AdminAmlAction = lazySchema(() => z.object({ action: z.enum(['approve', 'reject']) }));
 
-// --- Referrals (DESIGN §8.5) ---
+// --- Referrals ---
 
 /** One account that signed up with my code, and what I earned from it. */
 export const Referral = lazySchema(() =>

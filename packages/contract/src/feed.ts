@@ -3,7 +3,7 @@ import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
 import { CONTENT_PRICE_MAX_CREDITS, MessageMedia } from './messages';
 
-/** The spec's post types (part 2 §3): a new avatar makes an `avatar` post; `featured` is text only. */
+/** The post types: a new avatar makes an `avatar` post; `featured` is text only. */
 export const FeedPostType = lazySchema(() =>
   z.enum(['avatar', 'featured', 'image', 'video', 'imageOrVideo']),
 );
@@ -12,7 +12,7 @@ export type FeedPostType = z.infer<typeof FeedPostType>;
 export const FEED_TEXT_MAX_LENGTH = 2000;
 
 /**
- * A post as the asking user may see it (DESIGN §8.2). A `locked` post carries only the blurred
+ * A post as the asking user may see it. A `locked` post carries only the blurred
  * preview of its media, as a paid message does before it is bought.
  */
 export const FeedPost = lazySchema(() =>

@@ -38,7 +38,7 @@ export const BoostResponse = lazySchema(() =>
 export type BoostResponse = z.infer<typeof BoostResponse>;
 
 /**
- * The areas whose first visit opens a short intro popup (spec part 1 §2 "Popups": model profile,
+ * The areas whose first visit opens a short intro popup (a creator's profile,
  * account, messenger, chat, discover). Closing one records it on the server, for every device.
  */
 export const IntroKind = lazySchema(() => z.enum(['discover', 'messenger', 'chat', 'account', 'profile']));

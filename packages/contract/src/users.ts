@@ -133,7 +133,7 @@ export const PublicUser = lazySchema(() =>
 );
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** Why a sign-up without its consents is refused (issue 17; docs/accounts.md). */
+/** Why a sign-up without its consents is refused (docs/accounts.md). */
 export const SIGN_UP_CONSENT = {
   adultRequired: 'You must be 18 or older to use Parlor.',
   termsRequired: 'Please accept the Terms of Service and Privacy Policy.',

@@ -44,7 +44,7 @@ export interface ReferralSweepTable {
   last_entry_id: number;
 }
 
-/** A broadcast (DESIGN §8.3, docs/broadcasts.md). */
+/** A broadcast (docs/broadcasts.md). */
 export interface BroadcastsTable {
   id: Generated<number>;
   creator_id: string;

@@ -2,7 +2,7 @@
 
 export type EntryScreen = 'login' | 'mobile' | 'branch' | '3ds-callback' | 'maintenance' | 'unban' | 'main';
 
-/** Pages shown with the sign-in screens whether or not someone is signed in (issue 17). */
+/** Pages shown with the sign-in screens, signed in or not: the password reset and the legal pages. */
 export const SIGNED_OUT_PATHS = ['/reset-password', '/terms', '/privacy'];
 
 /** Entry screens other than the signed-in app, by the path prefix that opens them. */

@@ -220,7 +220,7 @@ export const accountEndpoints = {
     response: DeletionResponse,
   }),
 
-  // account basics (issue 17): password reset by link, change password, the own data export
+  // account basics: password reset by link, change password, the own data export
   requestPasswordReset: endpoint({
     method: 'POST',
     path: '/v1/auth/password-reset',

@@ -21,7 +21,7 @@ import { AdminPayoutsPage } from '../earnings';
 import { endpoint } from '../endpoint';
 import { IdParams } from '../ids';
 
-/** Creator applications, ID documents and the admin console (DESIGN §8.6). */
+/** Creator applications, ID documents and the admin console (docs/moderation.md). */
 export const adminEndpoints = {
   // a fan's side
   apply: endpoint({

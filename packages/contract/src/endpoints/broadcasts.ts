@@ -15,7 +15,7 @@ import {
 import { endpoint } from '../endpoint';
 import { IdParams } from '../ids';
 
-/** Broadcasts and automatic messages (DESIGN §8.3, §8.4): messages a creator sends to many chats. */
+/** Broadcasts and automatic messages (docs/broadcasts.md, docs/auto-messages.md): messages a creator sends to many chats. */
 export const broadcastEndpoints = {
   sendBroadcast: endpoint({
     method: 'POST',

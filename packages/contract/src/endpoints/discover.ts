@@ -9,7 +9,7 @@ import {
 } from '../discover';
 import { endpoint } from '../endpoint';
 
-/** Discover and follow (DESIGN §8.1). */
+/** Discover and follow (docs/discover.md). */
 export const discoverEndpoints = {
   discover: endpoint({
     method: 'GET',

@@ -21,7 +21,7 @@ import {
 import { endpoint } from '../endpoint';
 import { IdParams } from '../ids';
 
-/** A creator's earnings (DESIGN §8.5). */
+/** A creator's earnings, payouts and referrals (docs/payments.md). */
 export const earningsEndpoints = {
   accountTotals: endpoint({
     method: 'GET',

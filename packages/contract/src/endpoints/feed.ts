@@ -10,7 +10,7 @@ import {
 } from '../feed';
 import { IdParams } from '../ids';
 
-/** The feed (DESIGN §8.2): the home feed, a creator's posts, publishing and buying posts. */
+/** The feed (docs/feed.md): the home feed, a creator's posts, publishing and buying posts. */
 export const feedEndpoints = {
   listFeed: endpoint({
     method: 'GET',

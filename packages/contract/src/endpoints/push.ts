@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint';
 import { NotificationsUnsubscribeQuery, PushSubscribeRequest, PushUnsubscribeRequest } from '../push';
 
-/** Web push subscriptions and the email notifications' unsubscribe link (DESIGN §8.7, docs/push.md). */
+/** Web push subscriptions and the email notifications' unsubscribe link (docs/push.md). */
 export const pushEndpoints = {
   /** Stores this browser's PushSubscription for the caller (the same endpoint again replaces it). */
   pushSubscribe: endpoint({

@@ -13,7 +13,7 @@ ALTER TABLE users ADD COLUMN online boolean NOT NULL DEFAULT false;
 -- Unread totals sum only chats that have unread messages.
 CREATE INDEX chat_members_unread_idx ON chat_members (user_id) INCLUDE (unread_messages, is_favorite)
   WHERE unread_messages > 0 AND NOT hidden;
--- The system account's unread chats are pinned to the top of the inbox (part 1 §9).
+-- The system account's unread chats are pinned to the top of the inbox.
 CREATE INDEX chat_members_pinned_idx ON chat_members (user_id, last_message_at DESC)
   WHERE other_is_system AND unread_messages > 0 AND NOT hidden;
 -- Filters that select a small part of a big inbox get partial indexes in inbox order.

@@ -1,4 +1,4 @@
--- Accounts (issue 6): payout information guarded by an action code, the creator's greeting, and the
+-- Accounts: payout information guarded by an action code, the creator's greeting, and the
 -- erased-account marker. A deleted account keeps its row (the ledger references it) but loses
 -- everything personal; `deleted_at` says the erasure happened.
 

@@ -1,4 +1,4 @@
--- Media (issue 4): uploaded photos and videos form their owner's vault; messages point at them.
+-- Media: uploaded photos and videos form their owner's vault; messages point at them.
 -- Files live in storage (DATA_DIR/media or an S3 bucket) under `{public_id}/{variant}`.
 
 CREATE TABLE media (

@@ -1,4 +1,4 @@
--- The feed (docs/feed.md, DESIGN §8.2): creators' posts, their purchases, and when each user last
+-- The feed (docs/feed.md): creators' posts, their purchases, and when each user last
 -- opened their home feed (what `unread_feeds` counts from).
 
 -- A post's media must be its owner's: the foreign key below names the media and its owner together.

@@ -1,4 +1,4 @@
--- Broadcasts (DESIGN §8.3, docs/broadcasts.md): one message a creator sends to many chats.
+-- Broadcasts (docs/broadcasts.md): one message a creator sends to many chats.
 --
 -- The audience is fixed when the broadcast is sent: its recipients are written set-wise into
 -- `broadcast_recipients`, numbered 1..total (fans online at that moment first, so they have it within

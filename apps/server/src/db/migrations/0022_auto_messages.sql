@@ -1,4 +1,4 @@
--- Automatic messages (DESIGN §8.4, docs/auto-messages.md): a creator's ordered messages per
+-- Automatic messages (docs/auto-messages.md): a creator's ordered messages per
 -- category, the once-per-fan record of each trigger, and the log of what was sent.
 
 CREATE TABLE auto_messages (

@@ -1,4 +1,4 @@
--- The platform's fee (DESIGN §8.5, docs/payments.md "The platform's fee"): every credit a fan spends
+-- The platform's fee (docs/payments.md, "The platform's fee"): every credit a fan spends
 -- on a creator splits in the same statement into the creator's earnings and the platform's, both
 -- ledger rows, so nothing is created or lost and `npm run ledger:check` covers the platform too.
 --

@@ -1,4 +1,4 @@
--- Payouts (DESIGN §8.5, docs/payments.md "Payouts"): a creator asks for part of their earnings;
+-- Payouts (docs/payments.md, "Earnings and payouts"): a creator asks for part of their earnings;
 -- the amount leaves the available balance at once (a ledger debit, reason 'payout', the hold); an
 -- admin completes it, or rejects it and the amount comes back (reason 'payout_returned').
 ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_reason_check;

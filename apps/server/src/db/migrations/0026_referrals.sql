@@ -1,4 +1,4 @@
--- Referral commissions (DESIGN §8.5, docs/payments.md "Referrals"): paid by a periodic sweep over
+-- Referral commissions (docs/payments.md, "Referrals"): paid by a periodic sweep over
 -- new ledger rows, off the payment path; each commission is a ledger row keyed by the row it comes
 -- from, so a sweep that runs twice pays nothing twice.
 ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_reason_check;

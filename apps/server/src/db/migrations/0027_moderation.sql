@@ -1,4 +1,4 @@
--- Moderation (DESIGN §8.6): creator applications, ID documents, the third verification status
+-- Moderation (docs/moderation.md): creator applications, ID documents, the third verification status
 -- (retake) and the admins' audit log.
 
 ALTER TABLE users DROP CONSTRAINT IF EXISTS users_id_verification_status_check;

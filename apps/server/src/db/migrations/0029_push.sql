@@ -1,4 +1,4 @@
--- Push and email notifications (docs/push.md, DESIGN §8.7).
+-- Push and email notifications (docs/push.md).
 
 -- A browser's PushSubscription: where the push service takes pushes for one device of a user.
 CREATE TABLE push_subscriptions (

@@ -1,4 +1,4 @@
--- Account basics (issue 17, docs/accounts.md): the sign-up consents, password reset links and the
+-- Account basics (docs/accounts.md): the sign-up consents, password reset links and the
 -- data export's once-per-10-minutes rule.
 
 -- When the person confirmed being 18 or older and accepted the terms and privacy policy at sign-up

@@ -89,7 +89,7 @@ export async function uploadAvatar(
 }
 
 /**
- * A creator's new profile photo is also an `avatar` post (DESIGN §8.2), its photo kept in the vault
+ * A creator's new profile photo is also an `avatar` post in their feed, its photo kept in the vault
  * like any upload. The photo is already the profile's: a full vault only skips the post.
  */
 async function announceAvatar(ctx: AppContext, vault: MediaStorage, user: UserRow, photo: Buffer) {

@@ -24,7 +24,7 @@ import {
 } from './service';
 
 /**
- * The signed-in user's own account (issue 6). Every route acts on the caller's account only: none
+ * The signed-in user's own account. Every route acts on the caller's account only: none
  * takes a user id, so no call can reach someone else's. The deletion job (deletion.ts) is
  * registered by the app.
  */
@@ -86,7 +86,7 @@ export async function registerAccountRoutes(
   );
   route(app, endpoints.cancelDeletion, ({ auth }) => cancelDeletion(ctx, auth.user));
 
-  // Password reset and change (issue 17): per address by the route's limit, per account in the service.
+  // Password reset and change: limited per address by the route's limit, per account in the service.
   route(app, endpoints.requestPasswordReset, ({ body }) => requestPasswordReset(ctx, body.login), limited);
   route(
     app,

@@ -121,7 +121,7 @@ export async function updatePayoutDefaults(
   if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
   assertNotFrozen(caller);
   const now = ctx.clock.now();
-  // The payout country is set once (spec part 2 §8); sending the same one again is no change.
+  // The payout country is set once and never changed; sending the same one again is no change.
   const countryLocked = () =>
     badRequest(PAYOUT_DETAIL_MESSAGES.countryLocked, 'payout_country_set', 'payout_country');
   if (input.payout_country && caller.payout_country && input.payout_country !== caller.payout_country)

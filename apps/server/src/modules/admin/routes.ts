@@ -25,7 +25,7 @@ import {
 import { applyAdminAction } from './service';
 
 /**
- * Creator applications, ID documents and moderation for the admin role (DESIGN §8.6); each admin
+ * Creator applications, ID documents and moderation for the admin role (docs/moderation.md); each admin
  * action sends its realtime event and writes an audit row.
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, storage: MediaStorage) {

@@ -43,7 +43,7 @@ function changesFor(action: AdminUserAction, input: AdminActionInput, now: Date)
     case 'reject-id':
       return { id_verified: false, id_verification_status: 'rejected' };
     case 'retake-id':
-      // The documents could not be read: the account uploads new ones (spec part 1 §3, `retake`).
+      // The documents could not be read: the account uploads new ones (status `retake`).
       return { id_verified: false, id_verification_status: 'retake' };
     case 'approve-enquiry':
       // A fan's application to become a creator: a new creator still goes through moderation.

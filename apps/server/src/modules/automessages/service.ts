@@ -116,7 +116,7 @@ export async function putAutoMessages(ctx: AppContext, user: UserRow, input: Put
   const seen = new Set<string>();
   for (const [i, item] of input.auto_messages.entries()) {
     const field = (name: string) => `auto_messages.${i}.${name}`;
-    // A client's temporary id (underscore first, part 2 §5) is a new message, as if stripped.
+    // A client's temporary id (underscore first) is a new message, as if stripped.
     const id = item._id?.startsWith('_') ? undefined : item._id;
     if (id !== undefined) {
       if (!isUuid(id)) throw notFound(AUTO_MESSAGE_ERRORS.notFound, 'auto_message_not_found');

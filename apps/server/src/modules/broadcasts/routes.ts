@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { countAudience, listBroadcasts, sendBroadcast, unsendBroadcast } from './service';
 
-/** Broadcasts (DESIGN §8.3, docs/broadcasts.md). */
+/** Broadcasts: one message a creator sends to many chats (docs/broadcasts.md). */
 export function registerBroadcastRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.sendBroadcast, ({ auth, body }) => sendBroadcast(ctx, auth.user, body));
   route(app, endpoints.broadcastAudience, ({ auth, body }) => countAudience(ctx, auth.user, body));

@@ -110,7 +110,7 @@ async function contentOf(ctx: AppContext, user: UserRow, input: SendInput) {
 }
 
 /**
- * POST /v1/broadcast/send (DESIGN §8.3): fixes the audience and starts the fan-out in one
+ * POST /v1/broadcast/send: fixes the audience and starts the fan-out in one
  * transaction, then answers at once; the copies are written by the `broadcast` job. The same
  * client send id answers the broadcast it started.
  */

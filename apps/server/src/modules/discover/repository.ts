@@ -5,7 +5,7 @@ import { fansRepository } from './fans-repository';
 type Db = Kysely<DB>;
 type UsersEb = ExpressionBuilder<DB & { u: DB['users'] }, 'u'>;
 
-/** What a Discover page filters by, already parsed (DESIGN §8.1). */
+/** What a Discover page filters by, already parsed. */
 export interface DiscoverFilter {
   askerId: string;
   /** Stored genders (`trans` already mapped to `other`); empty means any. */
@@ -48,7 +48,7 @@ function blockedWith(eb: UsersEb, askerId: string) {
 }
 
 /**
- * A creator visible in Discover (spec part 1 §4, DESIGN §8.1): featured or forced, not invisible,
+ * A creator visible in Discover: featured or forced, not invisible,
  * banned, frozen, deleted or scheduled for deletion. These are exactly the predicate of
  * `users_discover_idx` (migration 0016), so the planner reads that index.
  */

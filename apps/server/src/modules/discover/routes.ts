@@ -5,7 +5,7 @@ import { route } from '../../plugins/endpoints';
 import { geoIp } from '../provider/service';
 import { discoverPage, follow, following, unfollow } from './service';
 
-/** Discover and follow (DESIGN §8.1); the rank job (service.ts) is registered by the app. */
+/** Discover and follow (docs/discover.md); the rank job (service.ts) is registered by the app. */
 export function registerDiscoverRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.discover, ({ auth, query, request }) =>
     discoverPage(ctx, auth.user, query, geoIp(ctx, request.ip, request.headers).country),

@@ -21,7 +21,7 @@ import { discoverRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** GET /v1/users/discover: one page of creator cards (DESIGN §8.1), one statement. */
+/** GET /v1/users/discover: one page of creator cards, one statement. */
 export async function discoverPage(
   ctx: AppContext,
   asker: UserRow,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { buyPost, createPost, deletePost, listFeed, updatePost } from './service';
 
-/** The feed (issue 13, docs/feed.md): the home feed, creators' posts, publishing and buying. */
+/** The feed (docs/feed.md): the home feed, creators' posts, publishing and buying. */
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.listFeed, ({ auth, query }) => listFeed(ctx, auth.user, query));
   route(app, endpoints.createFeedPost, ({ auth, body }) => createPost(ctx, auth.user, body));

@@ -30,7 +30,7 @@ const parseId = (id: string) => (/^\d{1,18}$/.test(id) ? Number(id) : null);
 
 /**
  * May the viewer see the post's media in full? Its owner always; others need a subscription for a
- * private post and a purchase for a paid one (DESIGN §8.2, as paid messages in §5).
+ * private post and a purchase for a paid one, as a paid message needs.
  */
 export function isUnlocked(post: FeedPostView, viewerId: string): boolean {
   if (post.owner_id === viewerId) return true;

@@ -169,7 +169,7 @@ export async function completePayment(
       ).balance;
       await reversalsRepository.addDebt(trx, p.user_id, -repay);
     }
-    // is_customer after a first purchase (issue 5); a package also completes the profile config.
+    // A first purchase makes the account a customer (is_customer); a package also completes the profile config.
     await paymentsRepository.markCustomer(trx, p.user_id, p.package_id !== null);
     return { payment: p, balance };
   });

@@ -13,7 +13,7 @@ import {
   submitAml,
 } from './service';
 
-/** Payouts and the anti-money-laundering check (DESIGN §8.5, docs/payments.md "Payouts"). */
+/** Payouts and the anti-money-laundering check (docs/payments.md, "Earnings and payouts"). */
 export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.accountInfo, ({ auth }) => accountInfo(auth.user));
   route(app, endpoints.listPayouts, ({ auth, query }) => listPayouts(ctx, auth.user, query));

@@ -75,7 +75,7 @@ export async function listPayouts(ctx: AppContext, user: UserRow, q: { limit: nu
 }
 
 /**
- * POST /v2/account/payout (DESIGN §8.5): at least the minimum, at most what is available, a payout
+ * POST /v2/account/payout: at least the minimum, at most what is available, a payout
  * method set, none pending, and over the AML threshold in 30 days only with an approved check. The
  * amount leaves the earnings at once (the ledger's `payout` debit, the hold) in the same transaction
  * as the payout row; one pending payout per creator is a unique key.

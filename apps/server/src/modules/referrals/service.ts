@@ -33,7 +33,7 @@ export async function listReferrals(
 }
 
 /**
- * Pays the referral commissions of the ledger rows written since the last sweep (DESIGN §8.5), in
+ * Pays the referral commissions of the ledger rows written since the last sweep (docs/payments.md, "Referrals"), in
  * one transaction: a referred creator's earnings give their referrer REFERRAL_PERCENT, taken from
  * the platform's fee (one platform debit per sweep, so the platform's rows are folded once, not per
  * payment); a referred fan's credit purchase gives a referrer with `credit_package_sales_commissions`

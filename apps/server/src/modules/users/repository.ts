@@ -128,7 +128,7 @@ export const usersRepository = {
       db
         .selectFrom('users')
         .select('id')
-        // A code is a username (DESIGN §8.5), or the random code accounts were given before.
+        // A referral code is a username, or the random code older accounts were given.
         .where((eb) =>
           eb.or([
             eb('referral_code', '=', code.toLowerCase()),

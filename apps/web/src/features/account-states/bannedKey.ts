@@ -1,5 +1,5 @@
 /**
- * What a page does with the is-banned key (spec part 1 §4). Off /unban and sign-in: while the user
+ * What a page does with the is-banned key. Off /unban and sign-in: while the user
  * is not (yet) signed in, the account-terminated popup shows; once the server accepted the session
  * the ban was lifted (a banned account's tokens are revoked and its sign-in refused), so the browser
  * goes to /unban, which clears the key and counts down from 5.

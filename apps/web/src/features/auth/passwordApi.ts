@@ -1,7 +1,7 @@
 import { endpoints } from '@parlor/contract';
 import { call } from '../../platform/api';
 
-// Password reset by emailed link (issue 17). Both calls are public: no session is read or needed.
+// Password reset by emailed link. Both calls are public: no session is read or needed.
 
 /** POST /v1/auth/password-reset: always the same neutral answer when accepted. */
 export const requestPasswordReset = (login: string) =>

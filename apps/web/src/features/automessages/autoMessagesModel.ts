@@ -11,7 +11,7 @@ import {
 
 // The automatic messages' editor works on drafts: the server's messages plus new ones with
 // temporary ids (`_1`, `_2`, ...), files waiting to upload, and each item's upload state. Saving
-// strips what only the client knows (part 2 §5).
+// strips what only the client knows: temporary ids and upload state.
 
 export interface CategoryInfo {
   category: AutoMessageCategory;
@@ -146,7 +146,7 @@ export function moveItem<T>(items: readonly T[], from: number, by: -1 | 1): T[] 
   return next;
 }
 
-/** A file waiting to be uploaded: priced ones upload as `paid_message` (part 2 §5). */
+/** A file waiting to be uploaded: priced ones upload as `paid_message`, free ones as `message`. */
 export const uploadTypeFor = (price: number): MediaUploadType => (price > 0 ? 'paid_message' : 'message');
 
 /** Why a draft list cannot be saved yet, or null when it can. */

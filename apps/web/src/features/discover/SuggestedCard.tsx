@@ -10,7 +10,7 @@ import { selectDiscover, visitCard } from './discoverSlice';
 import styles from './SuggestedCard.module.css';
 
 /**
- * "Suggested for you": the card stack (spec part 1 §2), one creator at a time, for male users with
+ * "Suggested for you": the card stack, one creator at a time, for male users with
  * the discover_cards feature. Opening or skipping the card marks it visited; the next one comes up.
  */
 export function SuggestedCard() {

@@ -7,14 +7,14 @@ import {
   STORAGE_KEYS,
 } from '@parlor/contract';
 
-// Discover's pure rules (spec part 1 §2, §7): the filters and the query they make, where they are
+// Discover's pure rules: the filters and the query they make, where they are
 // kept, and the suggested-cards stack. The slice and the screen only wire these up.
 
-/** The localStorage key the gender choice is remembered under (spec part 1 §2). */
+/** The localStorage key the gender choice is remembered under, on this device. */
 export const DISCOVER_GENDER_FILTER_KEY = STORAGE_KEYS.discoverGender;
 /** How long the search waits after the last keystroke before it asks the server. */
 export const SEARCH_PAUSE_MS = 350;
-/** The most cards the suggestion stack holds, and how many of them are shown at once (part 1 §9). */
+/** The most cards the suggestion stack holds, and how many of them are shown at once. */
 export const CARD_STACK_MAX = 10;
 export const CARD_STACK_SHOWN = 3;
 /** Where the ids of visited suggestions are kept, so a reload does not offer them again. */
@@ -92,7 +92,7 @@ export function cardImage(card: Pick<Card, 'avatar' | 'profileFeed'>): string | 
   return null;
 }
 
-// The suggestion stack (spec part 1 §2): cards are offered one after another; visiting the first
+// The suggestion stack: cards are offered one after another; visiting the first
 // moves it to history. Only creators' cards the user does not follow and has not seen join it.
 
 export interface CardStack {

@@ -8,7 +8,7 @@ import type { RootState } from '../../platform/storeTypes';
 import { unreadFeedsChanged } from '../auth/authSlice';
 import { subscribe } from '../subscriptions/subscriptionsSlice';
 
-/** Spec part 1 §4: a feed is fetched again only when its last fetch is older than this, unless forced. */
+/** A feed is fetched again only when its last fetch is older than this, unless forced. */
 export const FEED_CACHE_MS = 600_000;
 
 /** One list of posts: the home feed, or one creator's posts (pinned first, as the server orders them). */

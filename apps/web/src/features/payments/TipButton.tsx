@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The conversation's tip action (issue 5): an amount picker with the balance and dollar values, a
+ * The conversation's tip action: an amount picker with the balance and dollar values, a
  * balance check, and POST /v1/tips. Short of credits it opens "Not enough credits", whose purchase
  * then sends this tip. Hidden when the account's `tips` feature is off.
  */

@@ -5,7 +5,7 @@ import { paymentsApi } from '../credits/creditsApi';
 
 /**
  * What the fan was doing when credits ran short: after the purchase (at once, or back from 3-D
- * Secure) the client finishes it (issue 5). It travels in the get-credits navigation state and, for
+ * Secure) the client finishes it. It travels in the get-credits navigation state and, for
  * 3-D Secure, in the payment itself, whose return query carries it back.
  */
 export type PendingPurchase =

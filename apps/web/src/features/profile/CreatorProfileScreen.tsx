@@ -26,7 +26,7 @@ type Load =
   | { state: 'error'; error: ApiErrorInfo };
 
 /**
- * /{username}: a creator's public page (DESIGN §8.1): cover, photo, name, presence, bio, tags,
+ * /{username}: a creator's public page: cover, photo, name, presence, bio, tags,
  * followers and posts, the subscription price, and Follow / Subscribe / Tip / Message; on her own
  * page a creator gets Edit profile instead. Her feed goes below the header.
  */

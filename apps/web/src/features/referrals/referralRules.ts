@@ -1,6 +1,6 @@
 import type { UserType } from '@parlor/contract';
 
-/** What a referral earns, phrased per account type (DESIGN §8.5). */
+/** What a referral earns, phrased per account type (docs/payments.md, "Referrals"). */
 export function referralRules(type: UserType): { title: string; points: string[] } {
   if (type === 'featured') {
     return {

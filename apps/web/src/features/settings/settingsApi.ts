@@ -6,7 +6,7 @@ import { userUpdated } from '../auth/authSlice';
 
 type DeletionResponseData = z.infer<typeof DeletionResponse>;
 
-// Profile and settings calls (issue 6). Each one that changes the account puts the answer in the
+// Profile and settings calls. Each one that changes the account puts the answer in the
 // auth slice, the one cache of the signed-in user.
 
 /** POST /v1/users/avatar: the photo as multipart. */
@@ -65,7 +65,7 @@ export const getPayoutDefaults = () => call(endpoints.getPayoutDefaults);
 export const savePayoutDefaults = (code: string, body: CallBody<typeof endpoints.updatePayoutDefaults>) =>
   call(endpoints.updatePayoutDefaults, { query: { verification_code: code }, body });
 
-/** POST /v1/users/password: the other sessions end, this one stays (issue 17). */
+/** POST /v1/users/password: the other sessions end, this one stays. */
 export const changePassword = (current: string, next: string) =>
   call(endpoints.changePassword, { body: { current_password: current, new_password: next } });
 
