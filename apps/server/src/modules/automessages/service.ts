@@ -18,10 +18,10 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import { findSendTarget, getOrCreateChat } from '../chats/repository';
 import { MEDIA_MESSAGES } from '../media/content';
-import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { type MediaRow, mediaByIds, ownLiveMedia, toMessageMedia } from '../media/views';
 import { publishNewMessage } from '../messages/publish';
-import { appendMessage, findBySendId, type NewMessage } from '../messages/repository';
+import { messages, type NewMessage } from '../messages/service';
 import { usersRepository } from '../users/repository';
 import { type AutoMessageRow, type AutoMessageValues, autoMessagesRepository as repo } from './repository';
 
@@ -60,7 +60,7 @@ async function entriesOf(
   categories: readonly AutoMessageCategoryName[],
 ): Promise<AutoMessageCategoryEntry[]> {
   const mediaIds = [...new Set(rows.flatMap((r) => (r.media_id !== null ? [r.media_id] : [])))];
-  const media = new Map((await mediaRepository.byIds(ctx.db, mediaIds)).map((m) => [m.id, m]));
+  const media = new Map((await mediaByIds(ctx.db, mediaIds)).map((m) => [m.id, m]));
   const sign = signerFor(ctx, user.id);
   const toAutoMessage = (r: AutoMessageRow): AutoMessage => {
     const m = r.media_id !== null ? media.get(r.media_id) : undefined;
@@ -91,15 +91,10 @@ export async function listAutoMessages(ctx: AppContext, user: UserRow) {
 
 /** The creator's own live media a message names (by public id, or by md5 as media_id). */
 async function ownMedia(ctx: AppContext, user: UserRow, item: PutInput['auto_messages'][number]) {
-  const media = item.public_id
-    ? await mediaRepository.byPublicId(ctx.db, item.public_id)
-    : item.media_id
-      ? await mediaRepository.byOwnerMd5(ctx.db, user.id, item.media_id)
-      : undefined;
   if (!item.public_id && !item.media_id)
     throw badRequest(MEDIA_MESSAGES.missingMedia, 'invalid_input', 'public_id');
-  if (!media || media.owner_id !== user.id || media.deleted_at !== null)
-    throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
+  const media = await ownLiveMedia(ctx.db, user.id, item);
+  if (!media) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   return media;
 }
 
@@ -383,7 +378,7 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
   if (target.blocked || target.blocked_by_other) return 'stop';
   let media: MediaRow | undefined;
   if (auto.type === 'media') {
-    media = auto.media_id !== null ? (await mediaRepository.byIds(ctx.db, [auto.media_id]))[0] : undefined;
+    media = auto.media_id !== null ? (await mediaByIds(ctx.db, [auto.media_id]))[0] : undefined;
     // Media taken out of the vault, or a fan who blocks media, skips this message only.
     if (!media || media.deleted_at !== null || target.other_media_blocked) return 'skipped';
   }
@@ -401,8 +396,8 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
   };
   const at = ctx.clock.now();
   const { stored, logged } = await ctx.db.transaction().execute(async (trx) => {
-    const stored = await appendMessage(trx, message);
-    const id = stored?.id ?? (await findBySendId(trx, job.creatorId, clientSendId))?.id;
+    const stored = await messages.store(trx, message);
+    const id = stored?.id ?? (await messages.bySendId(trx, job.creatorId, clientSendId))?.id;
     if (id === undefined) throw new Error('automatic message neither stored nor found');
     const logged = await repo.log(trx, {
       creatorId: job.creatorId,

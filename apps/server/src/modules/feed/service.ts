@@ -15,8 +15,8 @@ import { assertNotFrozen, isUuid } from '../../lib/users';
 import { buyPaidItem } from '../ledger/paid-item';
 import { idempotentWithEvents } from '../ledger/service';
 import { MEDIA_MESSAGES } from '../media/content';
-import { type MediaRow, mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { type MediaRow, mediaByIds, ownLiveMedia, toMessageMedia } from '../media/views';
 import { type FeedPostView, feedRepository } from './repository';
 
 type CreateInput = z.output<typeof CreateFeedRequest>;
@@ -45,7 +45,7 @@ export function isUnlocked(post: FeedPostView, viewerId: string): boolean {
  */
 export async function postsFor(ctx: AppContext, rows: FeedPostView[], viewerId: string): Promise<FeedPost[]> {
   const mediaIds = [...new Set(rows.flatMap((r) => (r.media_id === null ? [] : [r.media_id])))];
-  const media = new Map((await mediaRepository.byIds(ctx.db, mediaIds)).map((m) => [m.id, m]));
+  const media = new Map((await mediaByIds(ctx.db, mediaIds)).map((m) => [m.id, m]));
   const sign = signerFor(ctx, viewerId);
   return rows.map((row) => {
     const unlocked = isUnlocked(row, viewerId);
@@ -97,14 +97,8 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
   if (user.type !== 'featured') throw forbidden(ERRORS.feedCreatorsOnly, 'feed_creators_only');
   const text = input.text?.trim() ? input.text.trim() : null;
   const wantsMedia = Boolean(input.public_id || input.media_id);
-  const media = input.public_id
-    ? await mediaRepository.byPublicId(ctx.db, input.public_id)
-    : input.media_id
-      ? await mediaRepository.byOwnerMd5(ctx.db, user.id, input.media_id)
-      : undefined;
-  // Someone else's media, or media taken out of the vault, is as good as absent.
-  if (wantsMedia && (!media || media.owner_id !== user.id || media.deleted_at !== null))
-    throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
+  const media = wantsMedia ? await ownLiveMedia(ctx.db, user.id, input) : undefined;
+  if (wantsMedia && !media) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   if (input.price > 0 && !media) throw badRequest(MEDIA_MESSAGES.priceMediaOnly, 'price_media_only', 'price');
   if (!text && !media) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
   const type = typeOf(input.type, media);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { mediaRepository } from './repository';
+import { ownLiveMedia } from './views';
 
 type SendInput = z.output<typeof SendMessageRequest>;
 
@@ -22,15 +23,6 @@ export interface MessageContent {
   mediaId: number | null;
   gif: { url: string; width: number | null; height: number | null } | null;
   destructAt: Date | null;
-}
-
-/** May `viewerId` see a message's full media? Its sender always; others once free or bought. */
-export function isUnlockedFor(
-  message: { sender_id: string; price: number },
-  viewerId: string,
-  purchased: boolean,
-): boolean {
-  return message.sender_id === viewerId || message.price === 0 || purchased;
 }
 
 /** A GIF is a same-origin path (the built-in set) or an http(s) URL; nothing that runs script. */
@@ -67,16 +59,10 @@ export async function resolveContent(
   }
   if (!isMedia) return { price: 0, mediaId: null, gif: null, destructAt };
 
-  const media = input.public_id
-    ? await mediaRepository.byPublicId(ctx.db, input.public_id)
-    : input.media_id
-      ? await mediaRepository.byOwnerMd5(ctx.db, user.id, input.media_id)
-      : undefined;
   if (!input.public_id && !input.media_id)
     throw badRequest(MEDIA_MESSAGES.missingMedia, 'invalid_input', 'public_id');
-  // Someone else's media, or media taken out of the vault, is as good as absent.
-  if (!media || media.owner_id !== user.id || media.deleted_at !== null)
-    throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
+  const media = await ownLiveMedia(ctx.db, user.id, input);
+  if (!media) throw notFound(MEDIA_MESSAGES.notFound, 'media_not_found');
   if (media.kind !== input.type) throw badRequest(MEDIA_MESSAGES.kindMismatch, 'invalid_input', 'type');
   // Without ffmpeg the server cannot measure a video; the sender's browser could.
   if (media.width === null && input.width && input.height) {

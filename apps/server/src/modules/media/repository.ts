@@ -1,41 +1,8 @@
-import type { MessageMedia, VaultMedia } from '@parlor/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, MediaTable } from '../../db/schema';
-import type { UrlSigner, Variant } from './signing';
 
 type Db = Kysely<DB>;
 export type MediaRow = Selectable<MediaTable>;
-
-/**
- * The media as a viewer may see it. Locked (a paid message not bought): only the blurred preview
- * and the dimensions, so no answer or event carries a URL to the full picture or the video.
- */
-export function toMessageMedia(row: MediaRow, sign: UrlSigner, unlocked: boolean): MessageMedia {
-  const has = (v: Variant) => row.variants.includes(v);
-  const url = (v: Variant) => (unlocked && has(v) ? sign(row.public_id, v) : null);
-  return {
-    public_id: row.public_id,
-    media_id: unlocked ? row.md5 : null,
-    th: url('th'),
-    st: url('st'),
-    rt: url('rt'),
-    sr: url('sr'),
-    blur: has('blur') ? sign(row.public_id, 'blur') : null,
-    video_url: url('video'),
-    width: row.width,
-    height: row.height,
-    video_length: row.video_length,
-  };
-}
-
-export function toVaultMedia(row: MediaRow, sign: UrlSigner): VaultMedia {
-  return {
-    ...toMessageMedia(row, sign, true),
-    _id: String(row.id),
-    type: row.kind,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 export const mediaRepository = {
   byIds(db: Db, ids: number[]) {

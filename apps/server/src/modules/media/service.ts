@@ -12,11 +12,12 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { assertNotFrozen } from '../../lib/users';
 import type { AuthContext } from '../../plugins/auth';
 import { assertMayUpload } from './quota';
-import { mediaRepository, toMessageMedia } from './repository';
+import { mediaRepository } from './repository';
 import { serveFile } from './serve';
 import { signerFor } from './signing';
 import type { MediaStorage } from './storage';
 import { ingest, readUploadForm } from './upload';
+import { toMessageMedia } from './views';
 
 /** POST {MEDIA_BASE_URL}/v1/media: one photo or video into the uploader's vault, ready to send. */
 export async function uploadMedia(

@@ -3,12 +3,13 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/users';
-import { isUnlockedFor, MEDIA_MESSAGES } from './content';
+import { MEDIA_MESSAGES } from './content';
 import { inTransaction } from './quota';
-import { mediaRepository, toMessageMedia, toVaultMedia } from './repository';
+import { mediaRepository } from './repository';
 import { signerFor, VARIANTS } from './signing';
 import type { MediaStorage } from './storage';
 import { mediaUsageRepository } from './usage-repository';
+import { isUnlockedFor, toMessageMedia, toVaultMedia } from './views';
 
 /**
  * GET /v1/media: the owner's vault, newest first; with `chat_id`, what they sent in that chat; with

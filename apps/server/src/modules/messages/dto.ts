@@ -2,9 +2,8 @@ import { creditsToDollars, type Message, type MessageMedia } from '@parlor/contr
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
-import { isUnlockedFor } from '../media/content';
-import { mediaRepository, toMessageMedia } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { isUnlockedFor, mediaByIds, toMessageMedia } from '../media/views';
 import { purchasesRepository } from './purchases-repository';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -70,7 +69,7 @@ export async function messagesFor(
   const withMedia = rows.filter((r) => r.media_id !== null);
   const paidIds = rows.filter((r) => r.price > 0).map((r) => r.id);
   const [media, purchased] = await Promise.all([
-    mediaRepository.byIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
+    mediaByIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
     purchasesRepository.purchased(ctx.db, paidIds),
   ]);
   const mediaById = new Map(media.map((m) => [m.id, m]));

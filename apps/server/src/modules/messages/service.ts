@@ -23,6 +23,7 @@ import { usersRepository } from '../users/repository';
 import { messageFor, messagesFor } from './dto';
 import { publishNewMessage } from './publish';
 import {
+  appendMessage,
   appendMessageSoon,
   appendPaidMessages,
   byIdsFor,
@@ -251,3 +252,18 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: string) 
   }
   return messageFor(ctx, deleted, user.id);
 }
+
+export type { NewMessage };
+
+/**
+ * What modules that write messages of their own (tips, automatic messages) ask of this one. Each is
+ * one statement on the handle given, so it runs inside the caller's transaction when handed one.
+ */
+export const messages = {
+  /** Stores a message as a send does; undefined when its send id was stored before. */
+  store: appendMessage,
+  /** The message its sender stored under this send id. */
+  bySendId: findBySendId,
+  /** One message of a chat the user belongs to. */
+  ofMember: findFor,
+};

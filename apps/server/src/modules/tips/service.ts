@@ -9,7 +9,7 @@ import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/ide
 import { idempotentWithEvents, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
 import { publishNewMessage } from '../messages/publish';
-import { appendMessage, findFor } from '../messages/repository';
+import { messages } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { usersRepository } from '../users/repository';
 
@@ -23,7 +23,7 @@ export interface TipInput {
 
 /** The tip an earlier request with the same key sent, as that request answered it. */
 async function tipSent(ctx: AppContext, fan: UserRow, messageId: string): Promise<TipResponse> {
-  const row = await findFor(ctx.db, fan.id, Number(messageId));
+  const row = await messages.ofMember(ctx.db, fan.id, Number(messageId));
   if (!row) throw notFound('Message not found', 'message_not_found');
   return { message: toMessage(row, fan.id), credits: await ledger.balance(ctx.db, fan.id) };
 }
@@ -74,7 +74,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
     });
     // The key was claimed above, so a ledger entry under it is from a key since expired.
     if (paid.replayed) throw keyExpired();
-    const row = await appendMessage(trx, {
+    const row = await messages.store(trx, {
       chatId,
       senderId: fan.id,
       recipientId: creator.id,
