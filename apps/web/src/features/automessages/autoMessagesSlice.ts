@@ -3,12 +3,12 @@ import {
   type AutoMessageCategoryEntry,
   type AutoMessageLogPage,
   endpoints,
-  LIST_PAGE_SIZE,
   type MessageMedia,
   type PutAutoMessagesRequest,
 } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
+import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
@@ -54,7 +54,7 @@ export const putAutoMessages = createApiThunk('autoMessages/put', (body: PutAuto
   call(endpoints.putAutoMessages, { body }),
 );
 export const loadAutoMessageLog = createApiThunk('autoMessages/log', () =>
-  call(endpoints.autoMessageLog, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
+  call(endpoints.autoMessageLog, { query: FIRST_PAGE_QUERY }),
 );
 export const loadMoreAutoMessageLog = createApiThunk('autoMessages/logMore', (next: string) =>
   follow(endpoints.autoMessageLog, next),

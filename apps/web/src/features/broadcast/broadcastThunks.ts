@@ -1,5 +1,6 @@
-import { type BroadcastSendRequest, endpoints, LIST_PAGE_SIZE, MEDIA } from '@parlor/contract';
+import { type BroadcastSendRequest, endpoints, MEDIA } from '@parlor/contract';
 import { ApiError, type CallBody, call, follow } from '../../platform/api';
+import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import { createApiThunk } from '../../platform/requests';
 import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { newSendId } from '../conversation/outbox';
@@ -37,7 +38,7 @@ export const loadBroadcasts = createApiThunk(
   async ({ reset }: { reset: boolean }, { getState }) => {
     const next = broadcastState(getState()).stats.next;
     if (!reset && next) return follow(endpoints.listBroadcasts, next);
-    return call(endpoints.listBroadcasts, { query: { limit: LIST_PAGE_SIZE, offset: 0 } });
+    return call(endpoints.listBroadcasts, { query: FIRST_PAGE_QUERY });
   },
 );
 

@@ -5,11 +5,17 @@ import {
   type AmlRequest,
   type AmlStatus,
   endpoints,
-  LIST_PAGE_SIZE,
   type Payout,
 } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow, toErrorInfo } from '../../platform/api';
+import {
+  emptyPagedList,
+  FIRST_PAGE_QUERY,
+  firstPageArrived,
+  nextPageArrived,
+  type PagedList,
+} from '../../platform/pagedList';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
@@ -36,7 +42,7 @@ export interface EarningsState {
   seriesError: string | null;
   info: AccountInfo | null;
   infoError: string | null;
-  payouts: { items: Payout[]; next: string | null; loaded: boolean; error: string | null };
+  payouts: PagedList<Payout> & { error: string | null };
   payout: { sending: boolean; error: PayoutErrorView | null; success: string | null };
   aml: {
     open: boolean;
@@ -57,7 +63,7 @@ export const initialEarningsState: EarningsState = {
   seriesError: null,
   info: null,
   infoError: null,
-  payouts: { items: [], next: null, loaded: false, error: null },
+  payouts: { ...emptyPagedList<Payout>(), error: null },
   payout: { sending: false, error: null, success: null },
   aml: { open: false, sending: false, error: null, field: null, success: null },
 };
@@ -81,7 +87,7 @@ export const loadPayouts = createApiThunk(
   async ({ reset }: { reset: boolean }, { getState }) => {
     const next = selectEarnings(getState()).payouts.next;
     if (!reset && next) return follow(endpoints.listPayouts, next);
-    return call(endpoints.listPayouts, { query: { limit: LIST_PAGE_SIZE, offset: 0 } });
+    return call(endpoints.listPayouts, { query: FIRST_PAGE_QUERY });
   },
 );
 
@@ -160,15 +166,9 @@ export const earningsSlice = createSlice({
         if (!action.meta.aborted) s.infoError = messageOf(action.payload, action.error);
       })
       .addCase(loadPayouts.fulfilled, (s, action) => {
-        const { data, next } = action.payload;
-        const items = action.meta.arg.reset ? [] : s.payouts.items;
-        const seen = new Set(items.map((p) => p._id));
-        s.payouts = {
-          items: [...items, ...data.filter((p) => !seen.has(p._id))],
-          next,
-          loaded: true,
-          error: null,
-        };
+        if (action.meta.arg.reset) firstPageArrived(s.payouts, action.payload);
+        else nextPageArrived(s.payouts, action.payload);
+        s.payouts.error = null;
       })
       .addCase(loadPayouts.rejected, (s, action) => {
         if (!action.meta.aborted) s.payouts.error = messageOf(action.payload, action.error);

@@ -1,6 +1,7 @@
-import { endpoints, type FeedPage, type FeedPost, LIST_PAGE_SIZE } from '@parlor/contract';
+import { endpoints, type FeedPage, type FeedPost } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
+import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
@@ -77,7 +78,7 @@ export const loadFeed = createApiThunk(
   'feed/load',
   async ({ modelId }: FeedRef & { force?: boolean }, { dispatch }) => {
     const page = await call(endpoints.listFeed, {
-      query: { limit: LIST_PAGE_SIZE, offset: 0, ...(modelId ? { model_id: modelId } : {}) },
+      query: { ...FIRST_PAGE_QUERY, ...(modelId ? { model_id: modelId } : {}) },
     });
     if (modelId === undefined) dispatch(unreadFeedsChanged(0));
     return { page, fetchedAt: Date.now() };

@@ -1,13 +1,20 @@
 import type { VaultMedia } from '@parlor/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { videoLength } from './mediaLayout';
-import { loadVaultPage } from './mediaThunks';
 import { PickerGrid, PickerTile } from './PickerGrid';
 import styles from './VaultPicker.module.css';
 import { vaultMarks, vaultTileLabel } from './vaultMarks';
+import {
+  closeVaultPicker,
+  loadMorePickerVault,
+  loadPickerVault,
+  selectVaultPicker,
+} from './vaultPickerSlice';
 
 /**
  * The vault: what the user uploaded before, 20 at a time; a pick is sent at once, without upload.
@@ -25,27 +32,23 @@ export function VaultPicker({
   verb?: string;
   fanId?: string | undefined;
 }) {
-  const [items, setItems] = useState<VaultMedia[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-
-  const load = (url: string | null, signal?: AbortSignal) => {
-    setState('loading');
-    loadVaultPage(url, signal, fanId)
-      .then((page) => {
-        setItems((held) => [...held, ...page.data.filter((m) => !held.some((h) => h._id === m._id))]);
-        setNext(page.next);
-        setState('ready');
-      })
-      .catch(() => {
-        if (!signal?.aborted) setState('error');
-      });
-  };
+  const dispatch = useAppDispatch();
+  const { items, next, loaded } = useAppSelector(selectVaultPicker);
+  const first = useAppSelector((s) => selectRequest(s, loadPickerVault)).status;
+  const more = useAppSelector((s) => selectRequest(s, loadMorePickerVault)).status;
+  const state =
+    (!loaded && first !== 'Error') || first === 'Fetching' || more === 'Fetching'
+      ? 'loading'
+      : first === 'Error' || more === 'Error'
+        ? 'error'
+        : 'ready';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once.
   useEffect(() => {
-    const controller = new AbortController();
-    load(null, controller.signal);
-    return () => controller.abort();
+    const request = dispatch(loadPickerVault(fanId));
+    return () => {
+      request.abort();
+      dispatch(closeVaultPicker());
+    };
   }, []);
 
   return (
@@ -69,7 +72,7 @@ export function VaultPicker({
       )}
       {state === 'error' && <p className={styles.empty}>Your vault could not be loaded.</p>}
       {next && state === 'ready' && (
-        <Button variant="secondary" size="small" onClick={() => load(next)}>
+        <Button variant="secondary" size="small" onClick={() => dispatch(loadMorePickerVault(next))}>
           Load more
         </Button>
       )}

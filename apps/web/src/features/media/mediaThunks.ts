@@ -1,5 +1,6 @@
-import { endpoints, LIST_PAGE_SIZE, type VaultMedia } from '@parlor/contract';
+import { endpoints, type VaultMedia } from '@parlor/contract';
 import { ApiError, call, follow } from '../../platform/api';
+import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import type { AppThunkDispatch } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
@@ -69,7 +70,7 @@ export function loadVaultPage(next: string | null, signal?: AbortSignal, fanId?:
     ? follow(endpoints.listVault, next, options)
     : call(
         endpoints.listVault,
-        { query: { limit: LIST_PAGE_SIZE, offset: 0, ...(fanId ? { fan_id: fanId } : {}) } },
+        { query: { ...FIRST_PAGE_QUERY, ...(fanId ? { fan_id: fanId } : {}) } },
         options,
       );
 }

@@ -1,6 +1,13 @@
-import { endpoints, LIST_PAGE_SIZE, type Purchase } from '@parlor/contract';
+import { endpoints, type Purchase } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
+import {
+  emptyPagedList,
+  FIRST_PAGE_QUERY,
+  firstPageArrived,
+  nextPageArrived,
+  type PagedList,
+} from '../../platform/pagedList';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
@@ -21,12 +28,8 @@ export interface Seller {
 }
 
 /** The fan's purchases screen: one tab's list, its picks, and what the last hide or unhide did. */
-export interface PurchasesState {
+export interface PurchasesState extends PagedList<Purchase> {
   tab: PurchasesTab;
-  items: Purchase[];
-  next: string | null;
-  /** The current tab's first page has arrived. */
-  loaded: boolean;
   selected: string[];
   /** Sellers by id; null while asked for, or when they could not be found. */
   sellers: Record<string, Seller | null>;
@@ -36,9 +39,7 @@ export interface PurchasesState {
 
 export const initialPurchasesState: PurchasesState = {
   tab: 'visible',
-  items: [],
-  next: null,
-  loaded: false,
+  ...emptyPagedList<Purchase>(),
   selected: [],
   sellers: {},
   notice: null,
@@ -46,7 +47,7 @@ export const initialPurchasesState: PurchasesState = {
 
 /** GET /v1/message/paid: the first page of one tab. */
 export const loadPurchases = createApiThunk('purchases/load', (tab: PurchasesTab, { signal }) =>
-  call(endpoints.listPurchases, { query: { state: tab, limit: LIST_PAGE_SIZE, offset: 0 } }, { signal }),
+  call(endpoints.listPurchases, { query: { state: tab, ...FIRST_PAGE_QUERY } }, { signal }),
 );
 export const loadMorePurchases = createApiThunk(
   'purchases/loadMore',
@@ -112,9 +113,7 @@ export const purchasesSlice = createSlice({
     tabChanged(state, action: PayloadAction<PurchasesTab>) {
       if (state.tab === action.payload) return;
       state.tab = action.payload;
-      state.items = [];
-      state.next = null;
-      state.loaded = false;
+      Object.assign(state, emptyPagedList<Purchase>());
       state.selected = [];
     },
     purchaseToggled(state, action: PayloadAction<string>) {
@@ -140,9 +139,7 @@ export const purchasesSlice = createSlice({
       .addCase(loadPurchases.fulfilled, (state, action) => {
         // An answer for a tab left meanwhile is dropped.
         if (action.meta.arg !== state.tab) return;
-        state.items = action.payload.data;
-        state.next = action.payload.next;
-        state.loaded = true;
+        firstPageArrived(state, action.payload);
         state.selected = keepShown(
           state.selected,
           state.items.map((p) => p._id),
@@ -150,9 +147,7 @@ export const purchasesSlice = createSlice({
       })
       .addCase(loadMorePurchases.fulfilled, (state, action) => {
         if (action.meta.arg.tab !== state.tab) return;
-        const known = new Set(state.items.map((p) => p._id));
-        state.items.push(...action.payload.data.filter((p) => !known.has(p._id)));
-        state.next = action.payload.next;
+        nextPageArrived(state, action.payload);
       })
       .addCase(setPurchasesHidden.fulfilled, (state, action) => {
         const { ids, hidden } = action.meta.arg;

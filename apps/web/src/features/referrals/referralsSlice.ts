@@ -1,6 +1,13 @@
-import { creditsToDollars, endpoints, LIST_PAGE_SIZE, type Referral } from '@parlor/contract';
+import { creditsToDollars, endpoints, type Referral } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
+import {
+  emptyPagedList,
+  FIRST_PAGE_QUERY,
+  firstPageArrived,
+  nextPageArrived,
+  type PagedList,
+} from '../../platform/pagedList';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
@@ -18,10 +25,7 @@ export function earnedText(credits: number): string {
   return `${credits} ${credits === 1 ? 'credit' : 'credits'} ($${creditsToDollars(credits)})`;
 }
 
-export interface ReferralsState {
-  items: Referral[];
-  next: string | null;
-  loaded: boolean;
+export interface ReferralsState extends PagedList<Referral> {
   /** Said once a commission is paid while the app is open. */
   notice: string | null;
   /** Counts commissions paid since the list was read; the screen re-reads when it moves. */
@@ -29,16 +33,14 @@ export interface ReferralsState {
 }
 
 export const initialReferralsState: ReferralsState = {
-  items: [],
-  next: null,
-  loaded: false,
+  ...emptyPagedList<Referral>(),
   notice: null,
   paid: 0,
 };
 
 /** GET /v1/users/referrals: the first page. */
 export const loadReferrals = createApiThunk('referrals/load', () =>
-  call(endpoints.listReferrals, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
+  call(endpoints.listReferrals, { query: FIRST_PAGE_QUERY }),
 );
 export const loadMoreReferrals = createApiThunk('referrals/loadMore', (next: string) =>
   follow(endpoints.listReferrals, next),
@@ -61,16 +63,8 @@ export const referralsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loadReferrals.fulfilled, (state, action) => {
-        state.items = action.payload.data;
-        state.next = action.payload.next;
-        state.loaded = true;
-      })
-      .addCase(loadMoreReferrals.fulfilled, (state, action) => {
-        const known = new Set(state.items.map((r) => r._id));
-        state.items.push(...action.payload.data.filter((r) => !known.has(r._id)));
-        state.next = action.payload.next;
-      })
+      .addCase(loadReferrals.fulfilled, (state, action) => firstPageArrived(state, action.payload))
+      .addCase(loadMoreReferrals.fulfilled, (state, action) => nextPageArrived(state, action.payload))
       .addCase(realtimeEvent, (state, action) => applyEvent(referralAppliers, state, action.payload));
   },
 });

@@ -1,6 +1,7 @@
-import { endpoints, LIST_PAGE_SIZE, type Subscription } from '@parlor/contract';
+import { endpoints, type Subscription } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
+import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
@@ -38,7 +39,7 @@ export const subscribe = createApiThunk(
 );
 
 export const loadSubscriptions = createApiThunk('subscriptions/load', () =>
-  call(endpoints.listSubscriptions, { query: { limit: LIST_PAGE_SIZE, offset: 0 } }),
+  call(endpoints.listSubscriptions, { query: FIRST_PAGE_QUERY }),
 );
 export const loadMoreSubscriptions = createApiThunk('subscriptions/loadMore', (next: string) =>
   follow(endpoints.listSubscriptions, next),

@@ -1,6 +1,7 @@
 import { endpoints, type VaultMedia } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call } from '../../platform/api';
+import { emptyPagedList, firstPageArrived, nextPageArrived, type PagedList } from '../../platform/pagedList';
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
@@ -8,10 +9,7 @@ import { loadVaultPage } from '../media/mediaThunks';
 import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
 
 /** The creator's vault screen: what is loaded, what is picked, and what the last delete did. */
-export interface VaultState {
-  items: VaultMedia[];
-  next: string | null;
-  loaded: boolean;
+export interface VaultState extends PagedList<VaultMedia> {
   selected: string[];
   /** The confirmation dialog is open. */
   confirming: boolean;
@@ -20,9 +18,7 @@ export interface VaultState {
 }
 
 export const initialVaultState: VaultState = {
-  items: [],
-  next: null,
-  loaded: false,
+  ...emptyPagedList<VaultMedia>(),
   selected: [],
   confirming: false,
   notice: null,
@@ -77,19 +73,13 @@ export const vaultSlice = createSlice({
         state.notice = null;
       })
       .addCase(loadVault.fulfilled, (state, action) => {
-        state.items = action.payload.data;
-        state.next = action.payload.next;
-        state.loaded = true;
+        firstPageArrived(state, action.payload);
         state.selected = keepShown(
           state.selected,
           state.items.map((m) => m._id),
         );
       })
-      .addCase(loadMoreVault.fulfilled, (state, action) => {
-        const known = new Set(state.items.map((m) => m._id));
-        state.items.push(...action.payload.data.filter((m) => !known.has(m._id)));
-        state.next = action.payload.next;
-      })
+      .addCase(loadMoreVault.fulfilled, (state, action) => nextPageArrived(state, action.payload))
       .addCase(deleteVaultMedia.fulfilled, (state, action) => {
         const gone = new Set(action.meta.arg);
         const before = state.items.length;
