@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsersTable } from '../src/db/schema';
 import { DISCOVER_RANK_JOB } from '../src/modules/discover/service';
+import { photoWithGps, upload } from './support/media';
 import { startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
@@ -82,6 +83,51 @@ describe('GET /v1/users/discover', () => {
     });
     expect(res.body.data[1].is_online).toBe(false);
     expect(res.body.next).toBeNull();
+  });
+
+  it("carries the creator's newest public posts on the card, a paid one locked without its media URLs", async () => {
+    const tag = newTag();
+    const fan = await w.fan();
+    const creator = await listedCreator(tag);
+    const postless = await listedCreator(tag, { rank: -1 });
+    const post = async (body: Record<string, unknown>) => {
+      const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body._id as string;
+    };
+    const photo = async (colour: string) => {
+      const res = await upload(server.url, creator.token, await photoWithGps(400, 300, colour));
+      expect(res.status).toBe(200);
+      return res.body.media.public_id as string;
+    };
+    await post({ text: 'the oldest, past the three newest' });
+    const free = await post({ text: 'free to see', public_id: await photo('#102030') });
+    await post({ text: 'for subscribers', private_feed: true });
+    const paid = await post({ text: 'buy me', public_id: await photo('#304050'), price: 30 });
+    const deleted = await post({ text: 'taken back' });
+    expect((await w.api.call('DELETE', `/v1/feed/${deleted}`, { token: creator.token })).status).toBe(200);
+    const newest = await post({ text: 'newest' });
+
+    const res = await discover(fan.token, { code_used: tag });
+    expect(res.status).toBe(200);
+    const [card, other] = res.body.data;
+    expect([card._id, other._id]).toEqual([creator.user._id, postless.user._id]);
+    expect(other.profileFeed).toEqual([]);
+    const feed = card.profileFeed;
+    expect(feed.map((p: { _id: string }) => p._id)).toEqual([newest, paid, free]);
+    const [, locked, open] = feed;
+    expect(locked).toMatchObject({ text: 'buy me', price: 30, locked: true, private_feed: false });
+    expect(locked.media).toMatchObject({
+      th: null,
+      st: null,
+      sr: null,
+      rt: null,
+      video_url: null,
+      media_id: null,
+    });
+    expect(locked.media.blur).toMatch(/\/blur\?/);
+    expect(open).toMatchObject({ text: 'free to see', locked: false, model: { _id: creator.user._id } });
+    expect(open.media.th).toMatch(/\/th\?/);
   });
 
   it('never lists invisible, banned, frozen, deleted, hidden, blocked accounts, fans or the asker', async () => {

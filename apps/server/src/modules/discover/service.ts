@@ -15,6 +15,7 @@ import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
+import { cardFeeds } from '../feed/service';
 import { isOnline, shownPresence } from '../users/presence';
 import { type FanRelationship, fansRepository } from './fans-repository';
 import { discoverRepository } from './repository';
@@ -41,6 +42,11 @@ export async function discoverPage(
     offset: q.offset,
     limit: q.limit,
   });
+  const feeds = await cardFeeds(
+    ctx,
+    rows.map((row) => row.id),
+    asker.id,
+  );
   const data: Card[] = rows.map((row) => ({
     _id: row.id,
     type: 'featured',
@@ -57,8 +63,7 @@ export async function discoverPage(
     final_punishment_alert: row.final_punishment_alert,
     // No coordinates are kept: `type=near` narrows to the asker's country (docs/discover.md).
     distance_km: null,
-    // Posts are not built yet; a card carries the creator's public feed items once they are.
-    profileFeed: [],
+    profileFeed: feeds.get(row.id) ?? [],
   }));
   const next = nextLink(
     '/v1/users/discover',

@@ -84,6 +84,27 @@ export const feedRepository = {
       .execute();
   },
 
+  /**
+   * The newest public (not subscriber-only) live posts of each of these creators, at most `perOwner`
+   * each, as someone who neither subscribes nor bought sees them: one statement for a page of
+   * discover cards, each creator's read on `feed_posts_by_owner_idx`.
+   */
+  async recentPublic(db: Db, ownerIds: string[], perOwner: number): Promise<FeedPostView[]> {
+    if (ownerIds.length === 0) return [];
+    const { rows } = await sql<FeedPostView>`
+      SELECT p.*, u.username, u.avatar_url, false AS subscribed, false AS bought
+      FROM unnest(${ownerIds}::uuid[]) AS o(id)
+      JOIN users u ON u.id = o.id
+      CROSS JOIN LATERAL (
+        SELECT * FROM feed_posts
+        WHERE owner_id = o.id AND deleted_at IS NULL AND NOT private_feed
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${perOwner}
+      ) p
+      ORDER BY p.owner_id, p.created_at DESC, p.id DESC`.execute(db);
+    return rows;
+  },
+
   async isSubscribed(db: Db, fan: string, creator: string, now: Date): Promise<boolean> {
     const row = await db
       .selectFrom('subscriptions as s')

@@ -1,5 +1,6 @@
 import {
   type BuyFeedResponse,
+  CARD_FEED_ITEMS,
   type CreateFeedRequest,
   ERRORS,
   type FeedPage,
@@ -231,4 +232,24 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
   const post = await postFor(ctx, id, user.id);
   ctx.hub.publish(user.id, 'total_credits', { credits });
   return { post, credits };
+}
+
+/**
+ * The posts each of these creators' discover card shows: their newest public posts, at most
+ * CARD_FEED_ITEMS, as a fan who does not subscribe sees them (a paid one locked, its media without
+ * URLs but the blurred preview).
+ */
+export async function cardFeeds(
+  ctx: AppContext,
+  creatorIds: string[],
+  viewerId: string,
+): Promise<Map<string, FeedPost[]>> {
+  const rows = await feedRepository.recentPublic(ctx.db, creatorIds, CARD_FEED_ITEMS);
+  const feeds = new Map<string, FeedPost[]>();
+  for (const post of await postsFor(ctx, rows, viewerId)) {
+    const feed = feeds.get(post.model._id);
+    if (feed) feed.push(post);
+    else feeds.set(post.model._id, [post]);
+  }
+  return feeds;
 }
