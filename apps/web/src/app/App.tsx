@@ -23,7 +23,7 @@ const MainApp = lazyWithRetry(() => import('./MainApp'), 'MainApp');
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');
 const ThreeDsCallbackScreen = lazyWithRetry(
-  () => import('../features/system/ThreeDsCallbackScreen'),
+  () => import('../features/payments/ThreeDsCallbackScreen'),
   'ThreeDsCallbackScreen',
 );
 const MaintenanceScreen = lazyWithRetry(

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { CheckIcon, LogoutIcon, ShieldIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/PageHeader';
 import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import { loadSalesEarnings, selectSalesEarnings } from '../media/salesSlice';
@@ -12,7 +13,6 @@ import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
 import { chromeFor, NAV_ROUTES } from '../shell/nav';
-import { PageHeader } from '../shell/PageHeader';
 import styles from './AccountScreen.module.css';
 
 /** A creator earns rather than buys: their earnings and the ways to them, not a fan's credits. */

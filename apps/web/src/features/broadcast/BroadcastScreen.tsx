@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/authSlice';
 import { ChatAreas } from '../chats/ChatAreas';
-import { PageHeader } from '../shell/PageHeader';
 import { NotFoundScreen } from '../system/NotFoundScreen';
 import { BroadcastComposer } from './BroadcastComposer';
 import { BroadcastProgress } from './BroadcastProgress';

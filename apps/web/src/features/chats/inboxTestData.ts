@@ -1,5 +1,4 @@
 import type { Chat, Message, NewMessageEvent } from '@parlor/contract';
-import { createStore } from '../../app/store';
 import { realtimeEvent } from '../../platform/realtimeEvent';
 import type { RootState } from '../../platform/storeTypes';
 import type { InboxState } from './inboxModel';
@@ -12,8 +11,8 @@ import { fetchInboxPage } from './inboxThunks';
 export const ME = 'me';
 export const reduce = inboxSlice.reducer;
 
-/** A whole store's state holding this inbox, for the selectors. */
-export const withInbox = (inbox: InboxState): RootState => ({ ...createStore().getState(), inbox });
+/** A store's state holding this inbox, for the selectors (which read the inbox alone). */
+export const withInbox = (inbox: InboxState): RootState => ({ inbox }) as RootState;
 
 export function chat(id: string, minutesAgo: number, extra: Partial<Chat> = {}): Chat {
   const at = new Date(Date.UTC(2025, 0, 1, 12, 0) - minutesAgo * 60_000).toISOString();

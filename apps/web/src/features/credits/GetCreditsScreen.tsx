@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
 import { CheckIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
@@ -17,7 +18,6 @@ import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
 import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature, selectPaymentProvider } from '../provider/providerConfigSlice';
-import { PageHeader } from '../shell/PageHeader';
 import {
   type CardFormErrors,
   defaultPaymentMethod,

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, CompassIcon } from '../../ui/icons';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { CardSkeleton, CreatorCard } from './CreatorCard';
 import { DiscoverFilters } from './DiscoverFilters';
 import styles from './DiscoverScreen.module.css';

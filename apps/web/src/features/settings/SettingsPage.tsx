@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import styles from './SettingsPage.module.css';
 
 /** A settings screen: the way back to the account menu, its title, then its cards one under another. */

@@ -7,8 +7,8 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { StarIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { PageHeader } from '../shell/PageHeader';
 import styles from './ManageSubscriptionsScreen.module.css';
 import {
   allToggled,

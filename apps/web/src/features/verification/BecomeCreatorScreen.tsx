@@ -12,11 +12,11 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
+import { PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { selectUser } from '../auth/authSlice';
 import { trackUpload } from '../media/uploadsSlice';
-import { PageHeader } from '../shell/PageHeader';
 import styles from './BecomeCreatorScreen.module.css';
 
 /** Sends one ID document as multipart. */
