@@ -1,39 +1,15 @@
-import { ServerEvents, User } from '@parlor/contract';
+import { ServerEvents } from '@parlor/contract';
 import type { EventAppliers, EventEffects } from '../../platform/realtimeEvent';
-import type { AuthState } from '../auth/authModel';
 import { type BannersState, showBanner } from '../banners/bannersModel';
 import { globalNoticePopupId } from '../notices/introRules';
 import { popPopup, pushPopup } from '../popups/popupsSlice';
 
 /**
- * The account events, applied like a fetch or a click would change the same state: the
- * signed-in user (the auth slice runs these), the banners (the banners slice runs those), and the
- * popups they open (effects). Storage and redirects happen in the popups themselves (the
+ * The account events, applied like a fetch or a click would change the same state: the banners
+ * (the banners slice runs these) and the popups they open (effects); what they change on the
+ * signed-in user is auth/userEvents.ts's. Storage and redirects happen in the popups themselves (the
  * account-terminated popup keeps the is-banned key).
  */
-export const accountUserAppliers: EventAppliers<AuthState> = {
-  'user.update'(state, data) {
-    // The server sends the whole User; a frame that is not one (partial, older server) is ignored.
-    const parsed = User.safeParse(data);
-    if (parsed.success) state.user = parsed.data;
-  },
-  'deletion-scheduled'(state, data) {
-    if (!state.user || typeof data !== 'object' || data === null) return;
-    const d = data as { deleted_scheduled?: unknown; delete_at?: unknown };
-    if (typeof d.deleted_scheduled !== 'boolean') return;
-    state.user.deleted_scheduled = d.deleted_scheduled;
-    state.user.delete_at = typeof d.delete_at === 'string' ? d.delete_at : null;
-  },
-  hide_skinscore_banner(state) {
-    if (state.user) state.user.show_skinscore_banner = false;
-  },
-  warning_you_have_been_reported(state) {
-    if (state.user) {
-      state.user.settings = { ...state.user.settings, core: { warning_you_have_been_reported: true } };
-    }
-  },
-};
-
 export const accountBannerAppliers: EventAppliers<BannersState> = {
   warning_you_have_been_reported: (state) => showBanner(state, 'ReportedWarning'),
 };

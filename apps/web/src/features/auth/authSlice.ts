@@ -2,14 +2,9 @@ import type { User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import type { RootState } from '../../platform/storeTypes';
-import { accountUserAppliers } from '../account-states/accountEvents';
-import { creditAppliers } from '../credits/creditEvents';
-import { feedUserAppliers } from '../feed/feedEvents';
 import { initialAuthState } from './authModel';
 import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
-
-/** The events that change the signed-in user: account changes, the credit balance, unread posts. */
-const userAppliers = { ...accountUserAppliers, ...creditAppliers, ...feedUserAppliers };
+import { userAppliers } from './userEvents';
 
 export const authSlice = createSlice({
   name: 'auth',
