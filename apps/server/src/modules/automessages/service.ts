@@ -16,13 +16,13 @@ import type { DomainEvents } from '../../events/types';
 import type { JobHandler, StepResult } from '../../jobs/queue';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import { findSendTarget, getOrCreateChat } from '../chats/repository';
+import { chats } from '../chats/service';
 import { MEDIA_MESSAGES } from '../media/content';
 import { signerFor } from '../media/signing';
 import { type MediaRow, mediaByIds, ownLiveMedia, toMessageMedia } from '../media/views';
 import { publishNewMessage } from '../messages/publish';
 import { messages, type NewMessage } from '../messages/service';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { type AutoMessageRow, type AutoMessageValues, autoMessagesRepository as repo } from './repository';
 
 type PutInput = z.output<typeof PutAutoMessagesRequest>;
@@ -361,18 +361,18 @@ type SendOutcome = 'sent' | 'skipped' | 'stop';
 /** Sends one auto message to the fan; a repeat of the same step stores nothing twice. */
 async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): Promise<SendOutcome> {
   const [creator, fan] = await Promise.all([
-    usersRepository.findById(ctx.db, job.creatorId),
-    usersRepository.findById(ctx.db, job.fanId),
+    users.byId(ctx.db, job.creatorId),
+    users.byId(ctx.db, job.fanId),
   ]);
   const gone = (u: UserRow | undefined) => !u || u.banned_at !== null || u.deleted_at !== null;
   if (gone(creator) || gone(fan)) return 'stop';
   // A creator awaiting moderation sends fans nothing (lib/users `assertMayMessageFans`).
   if (!creator || isModerationPending(creator)) return 'stop';
-  let target = await findSendTarget(ctx.db, job.creatorId, job.fanId);
+  let target = await chats.sendTarget(ctx.db, job.creatorId, job.fanId);
   if (!target) {
     // A follower who never wrote has no chat yet: the automatic message opens it.
-    await ctx.db.transaction().execute((trx) => getOrCreateChat(trx, job.creatorId, job.fanId));
-    target = await findSendTarget(ctx.db, job.creatorId, job.fanId);
+    await ctx.db.transaction().execute((trx) => chats.getOrCreate(trx, job.creatorId, job.fanId));
+    target = await chats.sendTarget(ctx.db, job.creatorId, job.fanId);
     if (!target) return 'stop';
   }
   if (target.blocked || target.blocked_by_other) return 'stop';

@@ -12,10 +12,10 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '../../li
 import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
-import { mediaRepository } from '../media/repository';
 import { signerFor } from '../media/signing';
+import { namedMedia } from '../media/views';
 import { publishToRecipients } from '../messages/publish';
-import { storedMessage } from '../messages/repository';
+import { messages } from '../messages/service';
 import { featuresFor } from '../users/features';
 import { type Audience, broadcastsRepository } from './repository';
 
@@ -69,7 +69,7 @@ export async function countAudience(
   assertMayBroadcast(user);
   const media =
     input.exclude_buyers && input.public_id
-      ? await mediaRepository.byPublicId(ctx.db, input.public_id)
+      ? await namedMedia(ctx.db, user.id, { public_id: input.public_id })
       : undefined;
   const total = await broadcastsRepository.countAudience(
     ctx.db,
@@ -93,11 +93,7 @@ async function contentOf(ctx: AppContext, user: UserRow, input: SendInput) {
       throw badRequest('Only photos and videos can have a price.', 'price_media_only', 'price');
     return { type: 'text' as const, text, price: 0, mediaId: null, destructAt: null };
   }
-  const media = input.public_id
-    ? await mediaRepository.byPublicId(ctx.db, input.public_id)
-    : input.media_id
-      ? await mediaRepository.byOwnerMd5(ctx.db, user.id, input.media_id)
-      : undefined;
+  const media = await namedMedia(ctx.db, user.id, input);
   const type = input.type === 'media' ? (media?.kind ?? 'image') : input.type;
   const content = await resolveContent(ctx, user, { ...input, type, recipient_id: user.id, text });
   return {
@@ -242,7 +238,7 @@ async function pushCopies(ctx: AppContext, b: Broadcast, rows: AppendedCopy[]) {
   const copies = rows
     .filter((r) => online.has(r.recipient_id))
     .map((r) =>
-      storedMessage(
+      messages.storedRow(
         {
           chatId: r.chat_id,
           senderId: b.creator_id,

@@ -53,19 +53,26 @@ export function mediaByIds(db: Kysely<DB>, ids: number[]): Promise<MediaRow[]> {
   return mediaRepository.byIds(db, ids);
 }
 
+/** The media a request names, by public id or by the owner's md5 (the spec's media_id), whoever owns it. */
+export function namedMedia(
+  db: Kysely<DB>,
+  ownerId: string,
+  ref: { public_id?: string | null | undefined; media_id?: string | null | undefined },
+): Promise<MediaRow | undefined> {
+  if (ref.public_id) return mediaRepository.byPublicId(db, ref.public_id);
+  if (ref.media_id) return mediaRepository.byOwnerMd5(db, ownerId, ref.media_id);
+  return Promise.resolve(undefined);
+}
+
 /**
- * The owner's live media a request names, by public id or by md5 (the spec's media_id).
- * Someone else's media, or media taken out of the vault, is as good as absent: undefined.
+ * The owner's live media a request names. Someone else's media, or media taken out of the vault, is
+ * as good as absent: undefined.
  */
 export async function ownLiveMedia(
   db: Kysely<DB>,
   ownerId: string,
   ref: { public_id?: string | null | undefined; media_id?: string | null | undefined },
 ): Promise<MediaRow | undefined> {
-  const media = ref.public_id
-    ? await mediaRepository.byPublicId(db, ref.public_id)
-    : ref.media_id
-      ? await mediaRepository.byOwnerMd5(db, ownerId, ref.media_id)
-      : undefined;
+  const media = await namedMedia(db, ownerId, ref);
   return media && media.owner_id === ownerId && media.deleted_at === null ? media : undefined;
 }

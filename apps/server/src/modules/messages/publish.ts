@@ -1,6 +1,6 @@
 import type { Message, ServerEventData } from '@parlor/contract';
 import type { AppContext } from '../../context';
-import { findMember, unreadTotals } from '../chats/repository';
+import { chats } from '../chats/service';
 import { type MessageRow, messageFor, messagesFor } from './dto';
 import type { StoredMessage } from './repository';
 
@@ -41,9 +41,9 @@ export async function publishNewMessage(
   row: MessageRow & Partial<Pick<StoredMessage, 'recipient_unread' | 'recipient_totals'>>,
   extra: EventExtra = {},
 ): Promise<void> {
-  const totals = row.recipient_totals ?? (await unreadTotals(ctx.db, row.recipient_id));
+  const totals = row.recipient_totals ?? (await chats.unreadTotals(ctx.db, row.recipient_id));
   const unread =
-    row.recipient_unread ?? (await findMember(ctx.db, row.chat_id, row.recipient_id))?.unread_messages ?? 0;
+    row.recipient_unread ?? (await chats.member(ctx.db, row.chat_id, row.recipient_id))?.unread_messages ?? 0;
   for (const viewer of [row.recipient_id, row.sender_id]) {
     // Built per viewer: a locked paid message reaches the recipient with its blurred preview only.
     const message = await messageFor(ctx, row, viewer);

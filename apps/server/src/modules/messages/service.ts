@@ -14,12 +14,10 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { toChat } from '../chats/dto';
-import { findChatRowById, notesFor } from '../chats/inbox-repository';
-import { findSendTarget } from '../chats/repository';
 import { chats, openChat } from '../chats/service';
 import { idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 import { messageFor, messagesFor } from './dto';
 import { publishNewMessage } from './publish';
 import {
@@ -38,6 +36,7 @@ import {
   pageOfChat,
   SEND_ID_TAKEN,
   type StoredMessage,
+  storedMessage,
 } from './repository';
 
 type SendInput = z.output<typeof SendMessageRequest>;
@@ -95,16 +94,15 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   // The common case is an existing chat: one query. A first message opens the chat, which applies
   // the chat rules (who may chat with whom, blocks, gone accounts).
   if (!isUuid(input.recipient_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
-  let chat = await findSendTarget(ctx.db, user.id, input.recipient_id);
+  let chat = await chats.sendTarget(ctx.db, user.id, input.recipient_id);
   if (!chat) {
     await openChat(ctx, user, input.recipient_id);
-    chat = await findSendTarget(ctx.db, user.id, input.recipient_id);
+    chat = await chats.sendTarget(ctx.db, user.id, input.recipient_id);
     if (!chat) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   }
   if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
   // Only a creator awaiting moderation pays for reading whom they write to.
-  if (isModerationPending(user))
-    assertMayMessageFans(user, await usersRepository.findById(ctx.db, input.recipient_id));
+  if (isModerationPending(user)) assertMayMessageFans(user, await users.byId(ctx.db, input.recipient_id));
   const chatId = chat.chat_id;
   // The recipient's privacy setting: "I block media from the other user".
   if (input.type !== 'text' && chat.other_media_blocked)
@@ -198,7 +196,7 @@ export async function listMessages(
 ) {
   if (!isUuid(chatId)) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   await chats.deliverPendingCopies(ctx.db, user.id);
-  const chatRow = await findChatRowById(ctx.db, user.id, chatId);
+  const chatRow = await chats.rowById(ctx.db, user.id, chatId);
   if (!chatRow) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   const rows = (
     await pageOfChat(ctx.db, chatId, user.id, {
@@ -209,7 +207,7 @@ export async function listMessages(
     })
   ).reverse();
   const now = ctx.clock.now();
-  const notes = await notesFor(ctx.db, user.id, [chatId]);
+  const notes = await chats.notesFor(ctx.db, user.id, [chatId]);
   const oldest = rows[0];
   return {
     data: await messagesFor(ctx, rows, user.id),
@@ -266,4 +264,6 @@ export const messages = {
   bySendId: findBySendId,
   /** One message of a chat the user belongs to. */
   ofMember: findFor,
+  /** The stored row of a message another statement appended (a broadcast's copy). */
+  storedRow: storedMessage,
 };

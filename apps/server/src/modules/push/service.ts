@@ -6,7 +6,7 @@ import type { NotificationCategory } from '../../db/schema-push';
 import type { JobHandler, StepResult } from '../../jobs/queue';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest } from '../../lib/errors';
-import { unreadTotals } from '../chats/repository';
+import { chats } from '../chats/service';
 import { checkEndpoint, postPush } from './endpoint-guard';
 import { type PendingRow, pushRepository } from './repository';
 
@@ -142,7 +142,7 @@ async function sendPushes(
   if (subscriptions.length === 0) return [];
   const badge =
     pending.category === 'notifications'
-      ? (await unreadTotals(ctx.db, pending.user_id)).unread_messages
+      ? (await chats.unreadTotals(ctx.db, pending.user_id)).unread_messages
       : null;
   const payload: PushPayload = {
     title: pending.title,

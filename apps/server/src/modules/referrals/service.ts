@@ -2,8 +2,7 @@ import type { ReferralsPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
-import { platformRepository } from '../ledger/platform-repository';
-import { idempotent, ledger } from '../ledger/service';
+import { idempotent, ledger, platformAccountId } from '../ledger/service';
 import { featuresFor } from '../users/features';
 import { referralsRepository } from './repository';
 
@@ -73,7 +72,7 @@ export async function sweepCommissions(ctx: AppContext, settleMs = SETTLE_MS): P
     }
     if (fromPlatform > 0)
       await ledger.debit(trx, {
-        userId: await platformRepository.accountId(trx),
+        userId: await platformAccountId(trx),
         account: 'earnings',
         amount: fromPlatform,
         reason: 'referral',

@@ -12,9 +12,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotentWithEvents, ledger } from '../ledger/service';
-import { usableCard } from '../payments/cards';
-import { cardsRepository } from '../payments/repository';
-import { usersRepository } from '../users/repository';
+import { holdCard, usableCard } from '../payments/cards';
+import { users } from '../users/service';
 import { subscriptionsRepository, toSubscription } from './repository';
 
 const isActivePairViolation = (e: unknown) =>
@@ -57,7 +56,7 @@ export async function subscribe(
   if (prior !== undefined) return subscribed(ctx, fan, prior);
   if (input.model_id === fan.id)
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
-  const creator = isUuid(input.model_id) ? await usersRepository.findById(ctx.db, input.model_id) : undefined;
+  const creator = isUuid(input.model_id) ? await users.byId(ctx.db, input.model_id) : undefined;
   if (!creator || creator.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
   if (creator.type !== 'featured')
     throw badRequest(SUBSCRIBE_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'model_id');
@@ -79,7 +78,7 @@ export async function subscribe(
       const twin = await claimKey(trx, idempotencyKey);
       if (twin !== undefined) return { id: twin, balance: await ledger.balance(trx, fan.id), replayed: true };
       // Hold the card so it cannot be deleted between the check above and this subscription.
-      if (card) await cardsRepository.holdLive(trx, card.id);
+      if (card) await holdCard(trx, card.id);
       const subId = await subscriptionsRepository.insert(trx, {
         fan_id: fan.id,
         creator_id: creator.id,

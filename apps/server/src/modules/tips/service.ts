@@ -11,7 +11,7 @@ import { toMessage } from '../messages/dto';
 import { publishNewMessage } from '../messages/publish';
 import { messages } from '../messages/service';
 import { featuresFor } from '../users/features';
-import { usersRepository } from '../users/repository';
+import { users } from '../users/service';
 
 export interface TipInput {
   recipient_id: string;
@@ -45,9 +45,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   if (prior !== undefined) return tipSent(ctx, fan, prior);
   if (!featuresFor(fan).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
   if (input.recipient_id === fan.id) throw badRequest(ERRORS.messageSelf, 'message_self');
-  const creator = isUuid(input.recipient_id)
-    ? await usersRepository.findById(ctx.db, input.recipient_id)
-    : undefined;
+  const creator = isUuid(input.recipient_id) ? await users.byId(ctx.db, input.recipient_id) : undefined;
   if (!creator || creator.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
   if (creator.type !== 'featured')
     throw badRequest(TIP_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'recipient_id');
