@@ -4,9 +4,9 @@ import { App, loadFirstScreen, startFirstScreen } from './app/App';
 import { startEarlyCalls } from './app/early';
 import { afterStart } from './platform/afterStart';
 import './app/global.css';
+import { preloadPopups } from './app/PopupHost';
 import { Providers } from './app/providers';
 import { entryScreen } from './app/routes';
-import { preloadPopups } from './features/popups/PopupHost';
 import { watchInstallPrompt } from './features/push/install';
 import { linkManifestAfterLoad, registerServiceWorker } from './platform/serviceWorker';
 

@@ -7,7 +7,6 @@ import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { prefetchChat } from '../features/conversation/conversationThunks';
 import { ConversationScreen } from '../features/conversation/lazyConversationScreen';
 import { Notices } from '../features/notices/Notices';
-import { PopupHost } from '../features/popups/PopupHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { afterStart } from '../platform/afterStart';
 import { storedToken } from '../platform/browser';
@@ -15,6 +14,7 @@ import { useAppSelector } from '../platform/hooks';
 import { lazyWithRetry } from '../platform/lazyWithRetry';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
+import { PopupHost } from './PopupHost';
 import { CONVERSATION_PATH, entryScreen } from './routes';
 
 // The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other

@@ -9,3 +9,9 @@ export interface LeaveTarget {
   /** What the navigating control does as it leaves (a plain action), dispatched only on leaving. */
   onLeave?: UnknownAction;
 }
+
+declare module '../popups/popupsSlice' {
+  interface PopupPropsByKind {
+    uploadInProgress: LeaveTarget;
+  }
+}

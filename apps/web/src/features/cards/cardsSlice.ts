@@ -2,7 +2,7 @@ import type { SavedCard } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
-import { paymentsApi } from '../credits/creditsApi';
+import { paymentsApi } from '../payments/paymentsApi';
 
 /** Saved credit cards, as the list GET /v1/cc answers in `data`. */
 export interface CardsState {

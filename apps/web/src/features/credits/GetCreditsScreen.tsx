@@ -15,6 +15,7 @@ import { selectUser } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
 import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
+import { newIdempotencyKey } from '../payments/paymentsApi';
 import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
 import { type GetCreditsState, purchaseFields } from '../payments/purchase';
 import { selectFeature, selectPaymentProvider } from '../provider/providerConfigSlice';
@@ -26,7 +27,6 @@ import {
   validateCardForm,
 } from './cardForm';
 import { cryptoTopUpPopup } from './creditEvents';
-import { newIdempotencyKey } from './creditsApi';
 import { loadPackages, selectPackages } from './creditsSlice';
 import styles from './GetCreditsScreen.module.css';
 import { NewCardFields } from './NewCardFields';

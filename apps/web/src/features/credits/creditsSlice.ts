@@ -2,7 +2,7 @@ import type { CreditPackage } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
-import { paymentsApi } from './creditsApi';
+import { paymentsApi } from '../payments/paymentsApi';
 
 export interface CreditsState {
   packages: CreditPackage[];

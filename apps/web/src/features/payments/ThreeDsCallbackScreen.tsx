@@ -7,8 +7,8 @@ import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/Spinner';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { creditsChanged } from '../auth/authSlice';
-import { paymentsApi } from '../credits/creditsApi';
 import { PrimaryLink, SystemPage } from '../system/SystemPage';
+import { paymentsApi } from './paymentsApi';
 import {
   defaultReturn,
   finishPurchase,

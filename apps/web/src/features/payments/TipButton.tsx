@@ -9,9 +9,9 @@ import { FormAlert } from '../../ui/FormAlert';
 import { GiftIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
-import { newIdempotencyKey } from '../credits/creditsApi';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { notEnoughCreditsPopup } from './notEnoughCredits';
+import { newIdempotencyKey } from './paymentsApi';
 import styles from './TipButton.module.css';
 import { sendTip } from './tipsThunks';
 

@@ -3,7 +3,7 @@ import { redirectTo } from '../../platform/browser';
 import { createApiThunk } from '../../platform/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
-import { paymentsApi } from '../credits/creditsApi';
+import { paymentsApi } from './paymentsApi';
 import { finishPurchase, type PendingPurchase, rememberReturn } from './purchase';
 
 export type PaymentOutcome =

@@ -7,3 +7,9 @@ export type PaymentPopupProps =
   | { type: 'deleteCard'; cardId: string; label: string }
   | { type: 'deleteCardError'; message: string }
   | { type: 'cryptoTopUpSuccess'; credits: number; paidAmount: number; paidCurrency: string; fee: number };
+
+declare module '../popups/popupsSlice' {
+  interface PopupPropsByKind {
+    payments: PaymentPopupProps;
+  }
+}

@@ -1,7 +1,7 @@
 import { endpoints, type PaymentType, type ThreeDsCallbackQuery } from '@parlor/contract';
 import { call } from '../../platform/api';
 import { readStorage, removeStorage, writeStorage } from '../../platform/browser';
-import { paymentsApi } from '../credits/creditsApi';
+import { paymentsApi } from './paymentsApi';
 
 /**
  * What the fan was doing when credits ran short: after the purchase (at once, or back from 3-D

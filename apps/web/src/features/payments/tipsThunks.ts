@@ -1,6 +1,6 @@
 import { createApiThunk } from '../../platform/requests';
 import { creditsChanged } from '../auth/authSlice';
-import { paymentsApi } from '../credits/creditsApi';
+import { paymentsApi } from './paymentsApi';
 
 /** POST /v1/tips; the answer's balance updates the header at once (total_credits follows for other tabs). */
 export const sendTip = createApiThunk(

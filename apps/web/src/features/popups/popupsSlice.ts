@@ -1,10 +1,6 @@
 import type { IntroKind, PlatformNotice } from '@parlor/contract';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../platform/storeTypes';
-import type { LeaveTarget } from '../account-states/leaveTarget';
-import type { PaymentPopupProps } from '../payments/popupTypes';
-import type { ReferralPopupProps } from '../referrals/ReferralPopup';
-import type { EmailVerifyPopupProps } from '../verification/popupProps';
 
 /** A button of a basic popup; its action (a plain Redux action) is dispatched before closing. */
 export interface PopupButton {
@@ -31,22 +27,21 @@ export interface ConfirmPopupProps {
   onConfirm: UnknownAction;
 }
 
-/** Props per popup kind; each feature that adds a popup adds its kind here. */
+/**
+ * Props per popup kind. A feature whose popup has props of its own declares its kind beside them, by
+ * merging into this interface (`declare module '../popups/popupsSlice'`), so this slice imports none.
+ */
 export interface PopupPropsByKind {
   basic: BasicPopupProps;
   confirm: ConfirmPopupProps;
   accountVerified: Record<string, never>;
-  payments: PaymentPopupProps;
-  emailVerify: EmailVerifyPopupProps;
   emailVerified: Record<string, never>;
   essentialInfo: Record<string, never>;
   accountTerminated: { reason: string | null };
   accountFrozen: { message: string };
-  referralProgram: ReferralPopupProps;
   boost: Record<string, never>;
   intro: { intro: IntroKind };
   globalNotice: { notice: PlatformNotice };
-  uploadInProgress: LeaveTarget;
 }
 export type PopupKind = keyof PopupPropsByKind;
 

@@ -10,6 +10,12 @@ export interface ReferralPopupProps {
   link: string;
 }
 
+declare module '../popups/popupsSlice' {
+  interface PopupPropsByKind {
+    referralProgram: ReferralPopupProps;
+  }
+}
+
 /** The referral program popup: how it works for this account type, and the link to share. */
 export function ReferralPopup({
   props,

@@ -12,8 +12,8 @@ import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
-import { newIdempotencyKey } from '../credits/creditsApi';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
+import { newIdempotencyKey } from '../payments/paymentsApi';
 import { subscribe } from './subscriptionsSlice';
 
 /** The popup's sentence: what a month costs in credits and dollars, and where it is paid from. */

@@ -14,3 +14,9 @@ export interface EmailVerifyPopupProps {
 }
 
 export const EMAIL_VERIFY_POPUP_ID = 'email-verify';
+
+declare module '../popups/popupsSlice' {
+  interface PopupPropsByKind {
+    emailVerify: EmailVerifyPopupProps;
+  }
+}

@@ -1,25 +1,25 @@
 import { TEXTS } from '@parlor/contract';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Suspense } from 'react';
-import { useAppDispatch, useAppSelector } from '../../platform/hooks';
-import { lazyWithRetry } from '../../platform/lazyWithRetry';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { CheckIcon } from '../../ui/icons';
-import { GlobalNoticePopup, IntroPopup } from '../notices/NoticePopups';
-import { type PopupEntry, popPopup, selectPopupStack } from './popupsSlice';
+import { GlobalNoticePopup, IntroPopup } from '../features/notices/NoticePopups';
+import { type PopupEntry, popPopup, selectPopupStack } from '../features/popups/popupsSlice';
+import { useAppDispatch, useAppSelector } from '../platform/hooks';
+import { lazyWithRetry } from '../platform/lazyWithRetry';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { CheckIcon } from '../ui/icons';
 
 // The popups a first screen may open (an area's intro, the platform's notice, a confirmation) come
 // with this host; the others (payments, verification, referrals, account states: 30 KB) are loaded
 // when first opened, or a few seconds after the page's start (`preloadPopups`).
 const loaders = {
-  accountStates: () => import('../account-states/AccountStatePopups'),
-  boost: () => import('../account-states/BoostPopup'),
-  uploadInProgress: () => import('../account-states/UploadInProgressPopup'),
-  payment: () => import('../payments/PaymentPopup'),
-  referral: () => import('../referrals/ReferralPopup'),
-  emailVerify: () => import('../verification/EmailVerifyPopup'),
-  onboarding: () => import('../verification/OnboardingPopups'),
+  accountStates: () => import('../features/account-states/AccountStatePopups'),
+  boost: () => import('../features/account-states/BoostPopup'),
+  uploadInProgress: () => import('../features/account-states/UploadInProgressPopup'),
+  payment: () => import('../features/payments/PaymentPopup'),
+  referral: () => import('../features/referrals/ReferralPopup'),
+  emailVerify: () => import('../features/verification/EmailVerifyPopup'),
+  onboarding: () => import('../features/verification/OnboardingPopups'),
 };
 const AccountFrozenPopup = lazyWithRetry(loaders.accountStates, 'AccountFrozenPopup');
 const AccountTerminatedPopup = lazyWithRetry(loaders.accountStates, 'AccountTerminatedPopup');
