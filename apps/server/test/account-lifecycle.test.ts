@@ -46,7 +46,7 @@ describe('MAINTENANCE=true', () => {
       }
       expect((await api.call('GET', '/healthz')).status).toBe(200);
       // The web app's files are not API calls (this test server has no built app: its own answer).
-      expect((await api.call('GET', '/maintenance')).body).toMatch(/web app is not built/);
+      expect((await api.request('GET', '/maintenance')).body).toMatch(/web app is not built/);
     } finally {
       await down.close();
     }
@@ -81,7 +81,7 @@ describe('a frozen account', () => {
     expect(writes.length).toBeGreaterThan(40);
     const wrong: string[] = [];
     for (const e of writes) {
-      const res = await w.api.call(e.method, pathOf(e), { token: creator.token, body: {} });
+      const res = await w.api.request(e.method, pathOf(e), { token: creator.token, body: {} });
       if (res.status !== 423 || res.body.message !== ERRORS.frozen) {
         wrong.push(`${e.method} ${e.path}: ${res.status} ${res.body?.message}`);
       }
@@ -139,7 +139,7 @@ describe('country blocking', () => {
       ['POST', '/v1/subscriptions', { model_id: creator.user._id }],
     ];
     for (const [method, path, body] of blocked) {
-      const res = await w.api.call(method, path, { token: fan.token, headers: from('DE'), body });
+      const res = await w.api.request(method, path, { token: fan.token, headers: from('DE'), body });
       expect(res.status, `${method} ${path}`).toBe(451);
       expect(res.body.message).toBe(ERRORS.notInCountry);
     }

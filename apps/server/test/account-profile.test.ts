@@ -281,7 +281,7 @@ describe('no endpoint lets one user change another', () => {
     ];
     clock.advance(60_000);
     for (const [method, path, body] of calls) {
-      const res = await api.call(method, path, { token: t, ...(body !== undefined ? { body } : {}) });
+      const res = await api.request(method, path, { token: t, ...(body !== undefined ? { body } : {}) });
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
     }
     const after = await api.call('GET', '/v1/users/me', { token: other.token });

@@ -186,7 +186,7 @@ describe('POST /v1/users/resend-verify', () => {
       expect((await api.call('POST', path, { token, body: {} })).status).toBe(200);
     }
     clock.advance(COOLDOWN_MS);
-    for (const path of ['/v1/users/resend-verify', '/v1/users/send-verification-code']) {
+    for (const path of ['/v1/users/resend-verify', '/v1/users/send-verification-code'] as const) {
       const refused = await api.call('POST', path, { token, body: {} });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({

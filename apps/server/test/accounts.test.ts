@@ -1,25 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERRORS, FeatureFlag, ProviderConfig, USERNAME, User, VALIDATION } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 /** The sign-up consents every client now sends (docs/accounts.md). */
 const CONSENTS = { confirm_adult: true, accept_terms: true } as const;
 
 describe('sign-up', () => {
-  it('creates a fan, answers a token and the full user, and mails a 4-digit code', async () => {
-    const res = await api.call('POST', '/v1/users/sign', {
+  it('creates a fan, answers a token and the full user, and mails a 4-digit code', async ({
+    server,
+    call,
+  }) => {
+    const res = await call('POST', '/v1/users/sign', {
       body: {
         email: 'Jo@Example.com',
         password: 'secret123',
@@ -53,14 +48,14 @@ describe('sign-up', () => {
     expect(mail).toMatch(/Subject: \d{4} is your Parlor verification code/);
   });
 
-  it('creates a creator waiting for moderation', async () => {
+  it('creates a creator waiting for moderation', async ({ api }) => {
     const { user } = await api.signUp('featured');
     expect(user.type).toBe('featured');
     expect(user.requires_moderation).toBe(true);
     expect(user.discover_status).toBe('hidden');
   });
 
-  it('records the referral code and the referrer', async () => {
+  it('records the referral code and the referrer', async ({ server, api }) => {
     const referrer = await api.signUp('featured');
     const row = await server.app.ctx.db
       .selectFrom('users')
@@ -72,7 +67,7 @@ describe('sign-up', () => {
     expect(user.affiliate).toBe(referrer.user._id);
   });
 
-  it.each([
+  it.for([
     [{ email: 'nope', password: 'secret123', username: 'valid1' }, VALIDATION.email, 'email'],
     [{ email: 'a@b.co', password: '123', username: 'valid1' }, VALIDATION.password, 'password'],
     [{ email: 'a@b.co', password: 'secret123', username: 'ab' }, USERNAME.min, 'username'],
@@ -82,17 +77,17 @@ describe('sign-up', () => {
     [{ email: 'a@b.co', password: 'secret123', username: 'abc-' }, USERNAME.end, 'username'],
     [{ email: 'a@b.co', password: 'secret123' }, USERNAME.required, 'username'],
     [{ email: 'a@b.co', password: 'secret123', username: 'valid1', type: 'admin' }, undefined, 'type'],
-  ])('refuses %j with the rule message', async (body, message, field) => {
-    const res = await api.call('POST', '/v1/users/sign', { body });
+  ])('refuses %j with the rule message', async ([body, message, field], { call }) => {
+    const res = await call('POST', '/v1/users/sign', { body });
     expect(res.status).toBe(400);
     if (message) expect(res.body.message).toBe(message);
     expect(res.body.field).toBe(field);
     expect(res.body.code).toBe('invalid_input');
   });
 
-  it('refuses a taken username and a taken email with 409, whatever the case', async () => {
+  it('refuses a taken username and a taken email with 409, whatever the case', async ({ api, call }) => {
     const { user } = await api.signUp();
-    const sameName = await api.call('POST', '/v1/users/sign', {
+    const sameName = await call('POST', '/v1/users/sign', {
       body: {
         ...CONSENTS,
         email: 'other@example.com',
@@ -102,7 +97,7 @@ describe('sign-up', () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe(ERRORS.usernameTaken);
-    const sameMail = await api.call('POST', '/v1/users/sign', {
+    const sameMail = await call('POST', '/v1/users/sign', {
       body: { ...CONSENTS, email: user.email.toUpperCase(), password: 'secret123', username: 'another-name' },
     });
     expect(sameMail.status).toBe(409);
@@ -111,32 +106,32 @@ describe('sign-up', () => {
 });
 
 describe('sign-in and sign-out', () => {
-  it('signs in by username or email and revokes the token on sign-out', async () => {
+  it('signs in by username or email and revokes the token on sign-out', async ({ api, call }) => {
     const { user, password } = await api.signUp();
-    const byName = await api.call('POST', '/v1/auth', { body: { login: user.username, password } });
+    const byName = await call('POST', '/v1/auth', { body: { login: user.username, password } });
     expect(byName.status).toBe(200);
-    const byMail = await api.call('POST', '/v1/auth', {
+    const byMail = await call('POST', '/v1/auth', {
       body: { login: user.email.toUpperCase(), password },
     });
     expect(byMail.status).toBe(200);
     expect(byMail.body.user._id).toBe(user._id);
 
     const token = byName.body.access_token;
-    expect((await api.call('GET', '/v1/users/me', { token })).body.username).toBe(user.username);
-    expect((await api.call('DELETE', '/v1/auth', { token })).status).toBe(204);
-    const after = await api.call('GET', '/v1/users/me', { token });
+    expect((await call('GET', '/v1/users/me', { token })).body.username).toBe(user.username);
+    expect((await call('DELETE', '/v1/auth', { token })).status).toBe(204);
+    const after = await call('GET', '/v1/users/me', { token });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ message: ERRORS.unauthorized, code: 'unauthorized' });
     // The other session is untouched.
-    expect((await api.call('GET', '/v1/users/me', { token: byMail.body.access_token })).status).toBe(200);
+    expect((await call('GET', '/v1/users/me', { token: byMail.body.access_token })).status).toBe(200);
   });
 
-  it('answers the same 401 for a wrong password and an unknown user', async () => {
+  it('answers the same 401 for a wrong password and an unknown user', async ({ api, call }) => {
     const { user } = await api.signUp();
-    const wrong = await api.call('POST', '/v1/auth', {
+    const wrong = await call('POST', '/v1/auth', {
       body: { login: user.username, password: 'wrong-one' },
     });
-    const unknown = await api.call('POST', '/v1/auth', {
+    const unknown = await call('POST', '/v1/auth', {
       body: { login: 'nobody-here', password: 'wrong-one' },
     });
     expect(wrong.status).toBe(401);
@@ -145,7 +140,7 @@ describe('sign-in and sign-out', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('stores only a hash of each token', async () => {
+  it('stores only a hash of each token', async ({ server, api }) => {
     const { token, user } = await api.signUp();
     const rows = await server.app.ctx.db
       .selectFrom('access_tokens')
@@ -157,17 +152,17 @@ describe('sign-in and sign-out', () => {
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('needs a token for the signed-in endpoints', async () => {
-    expect((await api.call('GET', '/v1/users/me')).status).toBe(401);
-    expect((await api.call('DELETE', '/v1/auth')).status).toBe(401);
-    expect((await api.call('GET', '/v1/users/me', { token: 'made-up' })).status).toBe(401);
+  it('needs a token for the signed-in endpoints', async ({ call }) => {
+    expect((await call('GET', '/v1/users/me')).status).toBe(401);
+    expect((await call('DELETE', '/v1/auth')).status).toBe(401);
+    expect((await call('GET', '/v1/users/me', { token: 'made-up' })).status).toBe(401);
   });
 });
 
 describe('PATCH /v1/users/{id}', () => {
-  it('changes the own account and its settings', async () => {
+  it('changes the own account and its settings', async ({ api, call }) => {
     const { token, user } = await api.signUp();
-    const res = await api.call('PATCH', `/v1/users/${user._id}`, {
+    const res = await call('PATCH', `/v1/users/${user._id}`, {
       token,
       body: {
         bio: 'Hello there',
@@ -184,25 +179,25 @@ describe('PATCH /v1/users/{id}', () => {
       payouts: true,
     });
     expect(res.body.settings.profile.invisible).toBe(true);
-    expect((await api.call('GET', '/v1/users/me', { token })).body.bio).toBe('Hello there');
+    expect((await call('GET', '/v1/users/me', { token })).body.bio).toBe('Hello there');
   });
 
-  it("refuses to change another user's account and changes nothing", async () => {
+  it("refuses to change another user's account and changes nothing", async ({ api, call }) => {
     const me = await api.signUp();
     const other = await api.signUp();
-    const res = await api.call('PATCH', `/v1/users/${other.user._id}`, {
+    const res = await call('PATCH', `/v1/users/${other.user._id}`, {
       token: me.token,
       body: { bio: 'hacked' },
     });
     expect(res.status).toBe(403);
-    expect((await api.call('GET', '/v1/users/me', { token: other.token })).body.bio).toBe('');
+    expect((await call('GET', '/v1/users/me', { token: other.token })).body.bio).toBe('');
   });
 
-  it('refuses unknown fields, wrong types, bad ids and taken usernames', async () => {
+  it('refuses unknown fields, wrong types, bad ids and taken usernames', async ({ api, call }) => {
     const me = await api.signUp();
     const other = await api.signUp();
     const patch = (body: unknown, id = me.user._id) =>
-      api.call('PATCH', `/v1/users/${id}`, { token: me.token, body });
+      call('PATCH', `/v1/users/${id}`, { token: me.token, body });
     expect((await patch({ credits: 1_000_000 })).status).toBe(400);
     expect((await patch({ bio: 42 })).status).toBe(400);
     expect((await patch({ settings: { profile: { invisible: 'yes' } } })).status).toBe(400);
@@ -210,31 +205,31 @@ describe('PATCH /v1/users/{id}', () => {
     const taken = await patch({ username: other.user.username });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(ERRORS.usernameTaken);
-    const me2 = await api.call('GET', '/v1/users/me', { token: me.token });
+    const me2 = await call('GET', '/v1/users/me', { token: me.token });
     expect(me2.body.credits).toBe(0);
     expect(me2.body.username).toBe(me.user.username);
   });
 });
 
 describe('username availability', () => {
-  it('answers free, taken and rule-breaking names', async () => {
+  it('answers free, taken and rule-breaking names', async ({ api, call }) => {
     const { user } = await api.signUp();
-    const free = await api.call('GET', '/v1/username-available?username=fresh-name-42');
+    const free = await call('GET', '/v1/username-available?username=fresh-name-42');
     expect(free.body).toEqual({ username: 'fresh-name-42', available: true });
-    const taken = await api.call('GET', `/v1/username-available?username=@${user.username}`);
+    const taken = await call('GET', `/v1/username-available?username=@${user.username}`);
     expect(taken.body).toEqual({ username: user.username, available: false, message: ERRORS.usernameTaken });
-    const bad = await api.call('GET', '/v1/username-available?username=no_underscores');
+    const bad = await call('GET', '/v1/username-available?username=no_underscores');
     expect(bad.body.message).toBe(USERNAME.chars);
-    expect((await api.call('GET', '/v1/username-available')).status).toBe(400);
+    expect((await call('GET', '/v1/username-available')).status).toBe(400);
   });
 });
 
 describe('provider config and geo ip', () => {
-  it('answers a guest config without a token and the account features with one', async () => {
-    const guest = await api.call('GET', '/v1/provider/config?platform=react');
+  it('answers a guest config without a token and the account features with one', async ({ api, call }) => {
+    const guest = await call('GET', '/v1/provider/config?platform=react');
     expect(ProviderConfig.parse(guest.body).is_guest).toBe(true);
     const creator = await api.signUp('featured');
-    const res = await api.call('GET', '/v1/provider/config?platform=react', { token: creator.token });
+    const res = await call('GET', '/v1/provider/config?platform=react', { token: creator.token });
     const config = ProviderConfig.parse(res.body);
     expect(config.is_guest).toBe(false);
     expect(Object.keys(config.features).sort()).toEqual([...FeatureFlag.options].sort());
@@ -243,8 +238,8 @@ describe('provider config and geo ip', () => {
     expect(config.app_keywords.length).toBeGreaterThan(0);
   });
 
-  it('answers the caller ip', async () => {
-    const res = await api.call('GET', '/v1/geo_ip');
+  it('answers the caller ip', async ({ call }) => {
+    const res = await call('GET', '/v1/geo_ip');
     expect(res.status).toBe(200);
     expect(res.body.ip).toBe('127.0.0.1');
   });

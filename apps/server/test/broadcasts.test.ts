@@ -17,7 +17,7 @@ type Account = Awaited<ReturnType<typeof w.creator>>;
 const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  w.api.call(method as 'GET', path, { token, ...(body === undefined ? {} : { body }) });
+  w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
 
 /** A creator with `n` fans, each of whom wrote to them once. */
 async function creatorWithFans(n: number) {

@@ -2,45 +2,41 @@
 // chats.test.ts).
 import { ChatList, ChatTotals, InboxType, VIP_MIN_SPENT_CREDITS } from '@parlor/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 describe('the inbox', () => {
-  it('lists chats newest first, pages by offset with a next link, and searches by username prefix', async () => {
+  it('lists chats newest first, pages by offset with a next link, and searches by username prefix', async ({
+    w,
+    api,
+    call,
+  }) => {
     const creator = await w.creator();
     const fans = [await w.fan(), await w.fan(), await w.fan()];
     for (const fan of fans) await w.send(fan.token, creator.user._id, `hi from ${fan.user.username}`);
-    const page1 = await w.api.call('GET', '/v1/chats?v=2&limit=2&offset=0', { token: creator.token });
+    const page1 = await call('GET', '/v1/chats?v=2&limit=2&offset=0', { token: creator.token });
     expect(page1.status).toBe(200);
     const list = ChatList.parse(page1.body);
     expect(list.data.map((c) => c.recipient_id)).toEqual([fans[2]!.user._id, fans[1]!.user._id]);
     expect(list.data[0]!.last_message?.text).toBe(`hi from ${fans[2]!.user.username}`);
     expect(list.unread_messages).toBe(3);
     expect(list.next).toContain('offset=2');
-    const page2 = await w.api.call('GET', list.next!, { token: creator.token });
+    const page2 = await api.request('GET', list.next!, { token: creator.token });
     expect(page2.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([fans[0]!.user._id]);
     expect(page2.body.next).toBeNull();
-    const search = await w.api.call('GET', `/v1/chats?v=2&search=${fans[1]!.user.username.toUpperCase()}`, {
+    const search = await call('GET', `/v1/chats?v=2&search=${fans[1]!.user.username.toUpperCase()}`, {
       token: creator.token,
     });
     expect(search.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([
       fans[1]!.user._id,
     ]);
-    const like = await w.api.call('GET', '/v1/chats?v=2&search=%25', { token: creator.token });
+    const like = await call('GET', '/v1/chats?v=2&search=%25', { token: creator.token });
     expect(like.body.data).toEqual([]);
   });
 
-  it("puts the system account's unread chats first", async () => {
+  it("puts the system account's unread chats first", async ({ server, w, call }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.send(fan.token, creator.user._id, 'newest fan message?');
@@ -52,18 +48,23 @@ describe('the inbox', () => {
       .execute();
     await w.send(support.token, creator.user._id, 'Parlor support here');
     await w.send(fan.token, creator.user._id, 'even newer');
-    const list = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    const list = await call('GET', '/v1/chats?v=2', { token: creator.token });
     expect(list.body.data[0].recipient_id).toBe(support.user._id);
     expect(list.body.data[0].is_staff).toBe(true);
-    await w.api.call('PATCH', '/v1/chats', {
+    await call('PATCH', '/v1/chats', {
       token: creator.token,
       body: { action: 'read', ids: support.user._id },
     });
-    const after = await w.api.call('GET', '/v1/chats?v=2', { token: creator.token });
+    const after = await call('GET', '/v1/chats?v=2', { token: creator.token });
     expect(after.body.data[0].recipient_id).toBe(fan.user._id);
   });
 
-  it('pages through an inbox with pinned chats among the others: every chat once, in order', async () => {
+  it('pages through an inbox with pinned chats among the others: every chat once, in order', async ({
+    server,
+    w,
+    api,
+    call,
+  }) => {
     const creator = await w.creator();
     const staff = async () => {
       const u = await w.fan();
@@ -87,7 +88,7 @@ describe('the inbox', () => {
     for (const limit of [1, 2, 3, 4]) {
       const seen: string[] = [];
       for (let offset = 0; offset < order.length; offset += limit) {
-        const page = await w.api.call('GET', `/v1/chats?v=2&limit=${limit}&offset=${offset}`, {
+        const page = await call('GET', `/v1/chats?v=2&limit=${limit}&offset=${offset}`, {
           token: creator.token,
         });
         expect(page.status).toBe(200);
@@ -98,7 +99,7 @@ describe('the inbox', () => {
       const followed: string[] = [];
       let next: string | null = `/v1/chats?v=2&limit=${limit}`;
       while (next) {
-        const page = await w.api.call('GET', next, { token: creator.token });
+        const page = await api.request('GET', next, { token: creator.token });
         expect(page.status).toBe(200);
         const body = page.body as { data: { recipient_id: string }[]; next: string | null };
         followed.push(...body.data.map((c) => c.recipient_id));
@@ -108,48 +109,52 @@ describe('the inbox', () => {
     }
   });
 
-  it('a next link continues after the chat the page ended on, even when a chat moved to the top meanwhile', async () => {
+  it('a next link continues after the chat the page ended on, even when a chat moved to the top meanwhile', async ({
+    w,
+    api,
+    call,
+  }) => {
     const creator = await w.creator();
     const fans = [];
     for (let i = 0; i < 5; i++) fans.push(await w.fan());
     for (const f of fans) await w.send(f.token, creator.user._id, 'hi');
     const newestFirst = fans.map((f) => f.user._id).reverse();
-    const first = await w.api.call('GET', '/v1/chats?v=2&limit=2', { token: creator.token });
+    const first = await call('GET', '/v1/chats?v=2&limit=2', { token: creator.token });
     expect(first.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual(
       newestFirst.slice(0, 2),
     );
     expect(first.body.next).toMatch(/after=\d+_/);
     // The oldest chat gets a message: by offset the next page would repeat the second chat.
     await w.send(fans[0]!.token, creator.user._id, 'me again');
-    const second = await w.api.call('GET', first.body.next, { token: creator.token });
+    const second = await api.request('GET', first.body.next, { token: creator.token });
     expect(second.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual(
       newestFirst.slice(2, 4),
     );
-    const bad = await w.api.call('GET', '/v1/chats?v=2&after=99999999999999999999_x', {
+    const bad = await call('GET', '/v1/chats?v=2&after=99999999999999999999_x', {
       token: creator.token,
     });
     expect(bad.status).toBe(400);
   });
 
-  it('keeps every tab count equal to the length of its list', async () => {
+  it('keeps every tab count equal to the length of its list', async ({ server, w, call }) => {
     const creator = await w.creator();
     const [a, b, c, d] = [await w.fan(), await w.fan(), await w.fan(), await w.fan()];
     await w.giveCredits(a.user._id, VIP_MIN_SPENT_CREDITS + 50);
     await w.giveCredits(b.user._id, 20);
     for (const fan of [a, b, c, d]) await w.send(fan.token, creator.user._id, 'hello');
     // a pays enough to be a VIP, b is a fan (spent a little), c gets a reply, d is a favourite.
-    await w.api.call('POST', '/v1/chats/change-rate', {
+    await call('POST', '/v1/chats/change-rate', {
       token: creator.token,
       body: { user_id: a.user._id, rate: VIP_MIN_SPENT_CREDITS },
     });
-    await w.api.call('POST', '/v1/chats/change-rate', {
+    await call('POST', '/v1/chats/change-rate', {
       token: creator.token,
       body: { user_id: b.user._id, rate: 5 },
     });
     expect((await w.send(a.token, creator.user._id, 'worth it')).status).toBe(200);
     expect((await w.send(b.token, creator.user._id, 'small one')).status).toBe(200);
     await w.send(creator.token, c.user._id, 'thanks!');
-    await w.api.call('PATCH', '/v1/chats', {
+    await call('PATCH', '/v1/chats', {
       token: creator.token,
       body: { action: 'favorite', ids: d.user._id },
     });
@@ -160,9 +165,7 @@ describe('the inbox', () => {
       .where('other_user_id', '=', b.user._id)
       .execute();
 
-    const totals = ChatTotals.parse(
-      (await w.api.call('GET', '/v1/chats/total', { token: creator.token })).body,
-    );
+    const totals = ChatTotals.parse((await call('GET', '/v1/chats/total', { token: creator.token })).body);
     expect(totals).toMatchObject({
       all: 4,
       fans: 2,
@@ -175,20 +178,24 @@ describe('the inbox', () => {
     });
     const key = { fans2: 'fans' } as Record<string, keyof typeof totals>;
     for (const type of InboxType.options) {
-      const list = await w.api.call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
+      const list = await call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
       expect(list.body.data.length, type).toBe(totals[key[type] ?? (type as keyof typeof totals)]);
     }
-    const vip = await w.api.call('GET', '/v1/chats?v=2&type=vip', { token: creator.token });
+    const vip = await call('GET', '/v1/chats?v=2&type=vip', { token: creator.token });
     expect(vip.body.data[0].recipient_id).toBe(a.user._id);
   });
 
-  it('keeps counts and unread totals exact under concurrent messages, payments and bulk actions', async () => {
+  it('keeps counts and unread totals exact under concurrent messages, payments and bulk actions', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fans = await Promise.all(Array.from({ length: 10 }, () => w.fan()));
     for (const fan of fans) await w.send(fan.token, creator.user._id, 'hi');
     for (const fan of fans.slice(0, 4)) {
       await w.giveCredits(fan.user._id, 2_000);
-      await w.api.call('POST', '/v1/chats/change-rate', {
+      await call('POST', '/v1/chats/change-rate', {
         token: creator.token,
         body: { user_id: fan.user._id, rate: 130 },
       });
@@ -204,8 +211,7 @@ describe('the inbox', () => {
     const first = await burst();
     expect(first.every((r) => r.status === 200)).toBe(true);
     const ids = (list: typeof fans) => list.map((f) => f.user._id).join(',');
-    const act = (body: Record<string, unknown>) =>
-      w.api.call('PATCH', '/v1/chats', { token: creator.token, body });
+    const act = (body: Record<string, unknown>) => call('PATCH', '/v1/chats', { token: creator.token, body });
     await Promise.all([
       act({ action: 'favorite', ids: ids(fans.slice(0, 3)) }),
       act({ action: 'read', ids: ids(fans.slice(2, 5)) }),
@@ -215,19 +221,15 @@ describe('the inbox', () => {
     // A hidden chat comes back with its next message; a favourite read in select-all mode.
     await Promise.all([burst(), act({ action: 'read', type: 'favorites', except_ids: fans[0]?.user._id })]);
 
-    const totals = ChatTotals.parse(
-      (await w.api.call('GET', '/v1/chats/total', { token: creator.token })).body,
-    );
+    const totals = ChatTotals.parse((await call('GET', '/v1/chats/total', { token: creator.token })).body);
     const key = { fans2: 'fans' } as Record<string, keyof typeof totals>;
     for (const type of InboxType.options) {
-      const list = await w.api.call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
+      const list = await call('GET', `/v1/chats?v=2&limit=100&type=${type}`, { token: creator.token });
       expect(list.body.data.length, type).toBe(totals[key[type] ?? (type as keyof typeof totals)]);
     }
     expect(totals.all).toBe(10);
     expect(totals.vip).toBe(4);
-    const all = ChatList.parse(
-      (await w.api.call('GET', '/v1/chats?v=2&limit=100', { token: creator.token })).body,
-    );
+    const all = ChatList.parse((await call('GET', '/v1/chats?v=2&limit=100', { token: creator.token })).body);
     const sum = (pick: (c: (typeof all.data)[number]) => number) => all.data.reduce((n, c) => n + pick(c), 0);
     expect(all.unread_messages).toBe(sum((c) => c.unread_messages));
     expect(all.unread_messages_favorites).toBe(sum((c) => (c.is_favorite ? c.unread_messages : 0)));
@@ -249,11 +251,11 @@ describe('the inbox', () => {
     for (const r of recount.rows) expect(r.stored, r.user_id).toBe(r.fresh);
   });
 
-  it('refuses unknown filters and bad paging', async () => {
+  it('refuses unknown filters and bad paging', async ({ w, call }) => {
     const fan = await w.fan();
-    expect((await w.api.call('GET', '/v1/chats?type=fans', { token: fan.token })).status).toBe(400);
-    expect((await w.api.call('GET', '/v1/chats?limit=1000', { token: fan.token })).status).toBe(400);
-    expect((await w.api.call('GET', '/v1/chats?offset=-1', { token: fan.token })).status).toBe(400);
-    expect((await w.api.call('GET', '/v1/chats')).status).toBe(401);
+    expect((await call('GET', '/v1/chats?type=fans', { token: fan.token })).status).toBe(400);
+    expect((await call('GET', '/v1/chats?limit=1000', { token: fan.token })).status).toBe(400);
+    expect((await call('GET', '/v1/chats?offset=-1', { token: fan.token })).status).toBe(400);
+    expect((await call('GET', '/v1/chats')).status).toBe(401);
   });
 });

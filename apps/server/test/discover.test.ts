@@ -292,7 +292,7 @@ describe('GET /v1/users/{username}', () => {
   it('adds is_followee and the follower count', async () => {
     const fan = await w.fan();
     const creator = await w.creator();
-    const path = `/v1/users/${creator.user.username}`;
+    const path = `/v1/users/${creator.user.username}` as const;
     const before = await w.api.call('GET', path, { token: fan.token });
     expect(before.body).toMatchObject({ is_followee: false, followers: 0 });
     await w.api.call('POST', '/v1/users/following', {

@@ -175,7 +175,7 @@ describe('GET /v1/users/{username} (the creator page)', () => {
   it('answers is_followee, is_subscribed and posts for the asker', async () => {
     const fan = await w.fan();
     const creator = await w.creator();
-    const page = `/v1/users/${creator.user.username}`;
+    const page = `/v1/users/${creator.user.username}` as const;
     const profile = async (token?: string) => (await w.api.call('GET', page, token ? { token } : {})).body;
     expect(await profile(fan.token)).toMatchObject({ is_followee: false, is_subscribed: false, posts: 0 });
     for (const text of ['one', 'two']) {

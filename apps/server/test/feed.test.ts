@@ -22,7 +22,7 @@ const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
 type Account = Awaited<ReturnType<typeof w.creator>>;
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  w.api.call(method as 'GET', path, { token, ...(body === undefined ? {} : { body }) });
+  w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
 
 async function photo(creator: Account, colour: string) {
   const res = await upload(server.url, creator.token, await photoWithGps(400, 300, colour));

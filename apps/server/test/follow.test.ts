@@ -33,7 +33,7 @@ describe('follow and unfollow', () => {
       follow(fan.token, creator.user._id),
     ]);
     expect([twin1.status, twin2.status]).toEqual([200, 200]);
-    const profile = `/v1/users/${creator.user.username}`;
+    const profile = `/v1/users/${creator.user.username}` as const;
     expect((await w.api.call('GET', profile)).body.followers).toBe(1);
     const list = await following(fan.token);
     expect(list.status).toBe(200);

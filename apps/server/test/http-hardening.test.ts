@@ -126,7 +126,7 @@ describe('platform', () => {
   });
 
   it('sends pages security headers and a content security policy', async () => {
-    const res = await api.call('GET', '/chats', { headers: { accept: 'text/html' } });
+    const res = await api.request('GET', '/chats', { headers: { accept: 'text/html' } });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -161,7 +161,7 @@ describe('platform', () => {
   });
 
   it("lets pages connect to the app's own origins only, sockets included", async () => {
-    const res = await api.call('GET', '/chats', { headers: { accept: 'text/html' } });
+    const res = await api.request('GET', '/chats', { headers: { accept: 'text/html' } });
     const connect = res.headers
       .get('content-security-policy')
       ?.match(/connect-src ([^;]*)/)?.[1]
@@ -183,7 +183,7 @@ describe('platform', () => {
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await api.call('GET', '/v1/does-not-exist');
+    const res = await api.request('GET', '/v1/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: ERRORS.notFound, code: 'not_found' });
   });
@@ -232,17 +232,17 @@ describe('web app serving', () => {
     try {
       const w = client(withWeb.url);
       for (const page of ['/', '/chats', '/chats/123', '/login', '/account/get-credits', '/mila']) {
-        const res = await w.call('GET', page, { headers: { accept: 'text/html' } });
+        const res = await w.request('GET', page, { headers: { accept: 'text/html' } });
         expect(res.status, page).toBe(200);
         expect(res.body).toContain('<title>Parlor</title>');
       }
-      const sw = await w.call('GET', '/service-worker.js');
+      const sw = await w.request('GET', '/service-worker.js');
       expect(sw.status).toBe(200);
       expect(sw.headers.get('service-worker-allowed')).toBe('/');
       expect(sw.headers.get('cache-control')).toBe('no-cache');
-      const asset = await w.call('GET', '/assets/app-abc123.js');
+      const asset = await w.request('GET', '/assets/app-abc123.js');
       expect(asset.headers.get('cache-control')).toContain('immutable');
-      expect((await w.call('GET', '/v1/nothing')).status).toBe(404);
+      expect((await w.request('GET', '/v1/nothing')).status).toBe(404);
     } finally {
       await withWeb.close();
     }

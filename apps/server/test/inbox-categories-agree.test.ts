@@ -5,27 +5,20 @@ import {
   SUBSCRIPTION_PRICE,
   VIP_MIN_SPENT_CREDITS,
 } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 // The web client's own definition: it moves chats between tabs on events, so it must agree with
 // the SQL that answers the lists. It imports nothing but the contract, so it runs here as it is.
 import { INBOX_CATEGORIES, isInCategory } from '../../web/src/features/chats/inboxCategories';
-import { startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
+import type { Api } from './support/client';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 type Viewer = { token: string; user: { _id: string } };
 
-async function list(viewer: Viewer, query: string): Promise<Chat[]> {
-  const res = await w.api.call('GET', `/v1/chats?v=2&limit=100${query}`, { token: viewer.token });
+async function list(call: Api['call'], viewer: Viewer, query: string): Promise<Chat[]> {
+  const res = await call('GET', `/v1/chats?v=2&limit=100${query}`, { token: viewer.token });
   expect(res.status, query).toBe(200);
   return ChatList.parse(res.body).data;
 }
@@ -34,13 +27,13 @@ async function list(viewer: Viewer, query: string): Promise<Chat[]> {
  * Every chat of the viewer's inbox, classified three ways: by the server's lists (SQL), by the
  * `category` tags the server puts on each chat, and by the client's rules.
  */
-async function classify(viewer: Viewer) {
-  const chats = await list(viewer, '');
+async function classify(call: Api['call'], viewer: Viewer) {
+  const chats = await list(call, viewer, '');
   const server: Record<string, string[]> = {};
   const tagged: Record<string, string[]> = {};
   const client: Record<string, string[]> = {};
   for (const category of INBOX_CATEGORIES) {
-    server[category] = (await list(viewer, `&type=${inboxTypeFor(category)}`))
+    server[category] = (await list(call, viewer, `&type=${inboxTypeFor(category)}`))
       .map((c) => c.other_user.username)
       .sort();
     tagged[category] = chats
@@ -57,7 +50,11 @@ async function classify(viewer: Viewer) {
 }
 
 describe('inbox categories', () => {
-  it('the web client and the server tags put every chat in the same tabs as the server lists it', async () => {
+  it('the web client and the server tags put every chat in the same tabs as the server lists it', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = async (name: string) => ({ name, ...(await w.fan()) });
     const talker = await fan('talker'); // wrote last: unreplied for the creator, sent for the fan
@@ -74,7 +71,7 @@ describe('inbox categories', () => {
     await w.openChat(silent.token, creator.user._id);
     for (const f of everyone.filter((f) => f !== silent)) await w.send(f.token, creator.user._id, 'hello');
     await w.send(creator.token, answered.user._id, 'thanks!');
-    await w.api.call('PATCH', '/v1/chats', {
+    await call('PATCH', '/v1/chats', {
       token: creator.token,
       body: { action: 'favorite', ids: favorite.user._id },
     });
@@ -83,14 +80,14 @@ describe('inbox categories', () => {
       [vip, VIP_MIN_SPENT_CREDITS],
     ] as const) {
       await w.giveCredits(f.user._id, rate);
-      await w.api.call('POST', '/v1/chats/change-rate', {
+      await call('POST', '/v1/chats/change-rate', {
         token: creator.token,
         body: { user_id: f.user._id, rate },
       });
       expect((await w.send(f.token, creator.user._id, 'paid')).status).toBe(200);
     }
     await w.giveCredits(subscriber.user._id, SUBSCRIPTION_PRICE);
-    const subscribed = await w.api.call('POST', '/v1/subscriptions', {
+    const subscribed = await call('POST', '/v1/subscriptions', {
       token: subscriber.token,
       body: { model_id: creator.user._id },
     });
@@ -107,7 +104,7 @@ describe('inbox categories', () => {
     await socket.next('init');
 
     try {
-      const { server: byServer, tagged, client: byClient } = await classify(creator);
+      const { server: byServer, tagged, client: byClient } = await classify(call, creator);
       // Each category holds some chats and leaves some out, so agreement says something.
       for (const category of INBOX_CATEGORIES.filter((c) => c !== 'all')) {
         expect(byServer[category]?.length, category).toBeGreaterThan(0);
@@ -117,7 +114,7 @@ describe('inbox categories', () => {
       expect(tagged).toEqual(byServer);
 
       for (const f of [talker, answered, silent]) {
-        const seen = await classify(f);
+        const seen = await classify(call, f);
         expect(seen.client, f.name).toEqual(seen.server);
         expect(seen.tagged, f.name).toEqual(seen.server);
       }

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
+import type { Api, ApiPath } from './support/client';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { world } from './support/world';
 
 // Invisible mode (settings.profile.invisible): to everyone else the account is offline, with no
 // last-seen time, wherever presence shows; its own presence keeps working for it.
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 type Account = Awaited<ReturnType<ReturnType<typeof world>['creator']>>;
 
-const setInvisible = async (who: Account, invisible: boolean) => {
-  const res = await w.api.call('PATCH', `/v1/users/${who.user._id}`, {
+const setInvisible = async (call: Api['call'], who: Account, invisible: boolean) => {
+  const res = await call('PATCH', `/v1/users/${who.user._id}`, {
     token: who.token,
     body: { settings: { profile: { invisible } } },
   });
@@ -25,8 +19,8 @@ const setInvisible = async (who: Account, invisible: boolean) => {
 };
 
 /** Every place the fan sees the creator's presence: profile, chat list, chat, presence, tabs, following. */
-async function presenceSeenBy(fan: Account, creator: Account) {
-  const as = (path: string) => w.api.call('GET', path, { token: fan.token });
+async function presenceSeenBy(call: Api['call'], fan: Account, creator: Account) {
+  const as = (path: ApiPath<'GET'>) => call('GET', path, { token: fan.token });
   const profile = (await as(`/v1/users/${creator.user.username}`)).body;
   const inbox = (await as('/v1/chats')).body.data.find(
     (c: { other_user: { _id: string } }) => c.other_user._id === creator.user._id,
@@ -61,14 +55,18 @@ const everywhereOffline = {
 };
 
 describe('invisible mode', () => {
-  it('shows a creator who turns invisible as offline everywhere, live, until she turns visible again', async () => {
+  it('shows a creator who turns invisible as offline everywhere, live, until she turns visible again', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.openChat(fan.token, creator.user._id);
     expect((await w.send(fan.token, creator.user._id, 'Hi')).status).toBe(200);
     expect(
       (
-        await w.api.call('POST', '/v1/users/following', {
+        await call('POST', '/v1/users/following', {
           token: fan.token,
           body: { user_id: creator.user._id },
         })
@@ -81,15 +79,15 @@ describe('invisible mode', () => {
     let creatorSocket = await connectSocket(server.url, creator.token);
     await creatorSocket.next('init');
     await fanSocket.next('user_online', (d) => d.user_id === creator.user._id);
-    const seen = await presenceSeenBy(fan, creator);
+    const seen = await presenceSeenBy(call, fan, creator);
     expect(seen.profile.is_online).toBe(true);
     expect(seen.onlineTotal).toBe(1);
 
     // Turning invisible while connected: the fan hears her go offline, with no last-seen time.
-    await setInvisible(creator, true);
+    await setInvisible(call, creator, true);
     const gone = await fanSocket.next('user_offline', (d) => d.user_id === creator.user._id);
     expect(gone.data.last_online).toBeNull();
-    expect(await presenceSeenBy(fan, creator)).toEqual(everywhereOffline);
+    expect(await presenceSeenBy(call, fan, creator)).toEqual(everywhereOffline);
 
     // Reconnecting while invisible announces nothing and leaves her out of the fan's init; she
     // still sees who of hers is online.
@@ -103,11 +101,11 @@ describe('invisible mode', () => {
     const again = await connectSocket(server.url, fan.token);
     expect((await again.next('init')).data.online_user_ids).toEqual([]);
     again.close();
-    expect(await presenceSeenBy(fan, creator)).toEqual(everywhereOffline);
+    expect(await presenceSeenBy(call, fan, creator)).toEqual(everywhereOffline);
 
-    await setInvisible(creator, false);
+    await setInvisible(call, creator, false);
     await fanSocket.next('user_online', (d) => d.user_id === creator.user._id);
-    expect((await presenceSeenBy(fan, creator)).profile.is_online).toBe(true);
+    expect((await presenceSeenBy(call, fan, creator)).profile.is_online).toBe(true);
     creatorSocket.close();
     fanSocket.close();
   });

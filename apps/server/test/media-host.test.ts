@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
 
 // MEDIA_BASE_URL on another origin than the web app: uploads go to the media host.
 // Both names stand for this one test server: requests go to its port with the browser's Origin.
@@ -9,17 +9,10 @@ const WEB = 'http://app.parlor.test';
 const MEDIA = 'https://media.parlor.test';
 const FOREIGN = 'https://elsewhere.example';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer({ PUBLIC_URL: WEB, MEDIA_BASE_URL: MEDIA });
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest({ PUBLIC_URL: WEB, MEDIA_BASE_URL: MEDIA });
 
 /** What a browser sends before a cross-origin call with the client's headers. */
-function preflight(path: string, origin: string, method = 'POST') {
+function preflight(server: TestServer, path: string, origin: string, method = 'POST') {
   return fetch(`${server.url}${path}`, {
     method: 'OPTIONS',
     headers: {
@@ -33,19 +26,19 @@ function preflight(path: string, origin: string, method = 'POST') {
 const corsHeaders = (res: Response) => [...res.headers.keys()].filter((k) => k.startsWith('access-control-'));
 
 describe('a media host on another origin', () => {
-  it('tells the web client where the media host is', async () => {
+  it('tells the web client where the media host is', async ({ w, call }) => {
     const fan = await w.fan();
-    const res = await w.api.call('GET', '/v1/provider/config?platform=react', { token: fan.token });
+    const res = await call('GET', '/v1/provider/config?platform=react', { token: fan.token });
     expect(res.status).toBe(200);
     expect(res.body.media_base_url).toBe(MEDIA);
   });
 
-  it('lets the web app preflight an upload and the availability check', async () => {
+  it('lets the web app preflight an upload and the availability check', async ({ server }) => {
     for (const [path, method] of [
       ['/v1/media', 'POST'],
       ['/v1/media/available?media_id=abc&type=message', 'GET'],
     ] as const) {
-      const res = await preflight(path, WEB, method);
+      const res = await preflight(server, path, WEB, method);
       expect(res.status, path).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe(WEB);
       expect(res.headers.get('access-control-allow-methods')).toContain(method);
@@ -55,8 +48,8 @@ describe('a media host on another origin', () => {
     }
   });
 
-  it('gives a foreign origin no CORS headers', async () => {
-    const res = await preflight('/v1/media', FOREIGN);
+  it('gives a foreign origin no CORS headers', async ({ server, w }) => {
+    const res = await preflight(server, '/v1/media', FOREIGN);
     expect(corsHeaders(res)).toEqual([]);
     const creator = await w.creator();
     const up = await upload(server.url, creator.token, await photoWithGps(400, 300), {
@@ -65,18 +58,22 @@ describe('a media host on another origin', () => {
     expect(corsHeaders(new Response(null, { headers: up.headers }))).toEqual([]);
   });
 
-  it('opens no other part of the API to the web origin', async () => {
+  it('opens no other part of the API to the web origin', async ({ server, w, call }) => {
     for (const path of ['/v1/users/me', '/v1/chats', '/v1/media/sales', '/v1/messages/1/buy']) {
-      const res = await preflight(path, WEB, 'GET');
+      const res = await preflight(server, path, WEB, 'GET');
       expect(corsHeaders(res), path).toEqual([]);
     }
     const fan = await w.fan();
-    const me = await w.api.call('GET', '/v1/users/me', { token: fan.token, headers: { origin: WEB } });
+    const me = await call('GET', '/v1/users/me', { token: fan.token, headers: { origin: WEB } });
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('takes an upload from the web origin and answers file URLs on the media host', async () => {
+  it('takes an upload from the web origin and answers file URLs on the media host', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const photo = await photoWithGps(1200, 900);
     const up = await upload(server.url, creator.token, photo, { headers: { origin: WEB } });
@@ -87,7 +84,7 @@ describe('a media host on another origin', () => {
       expect(media[variant]).toMatch(new RegExp(`^${MEDIA}/v1/media/files/${media.public_id}/${variant}\\?`));
     }
 
-    const available = await w.api.call('GET', `/v1/media/available?media_id=${media.media_id}&type=message`, {
+    const available = await call('GET', `/v1/media/available?media_id=${media.media_id}&type=message`, {
       token: creator.token,
       headers: { origin: WEB },
     });
@@ -101,7 +98,7 @@ describe('a media host on another origin', () => {
     expect(file.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
-  it('names the media origin in the content security policy of the pages', async () => {
+  it('names the media origin in the content security policy of the pages', async ({ server }) => {
     const res = await fetch(`${server.url}/chats`);
     const csp = res.headers.get('content-security-policy') ?? '';
     for (const directive of ['connect-src', 'img-src', 'media-src']) {

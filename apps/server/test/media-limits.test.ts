@@ -1,18 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { MEDIA } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -50,7 +42,10 @@ function pixelBomb(side: number): Buffer {
 }
 
 describe('image limits', () => {
-  it('refuses a small file that claims more pixels than a photo has, without decoding it', async () => {
+  it('refuses a small file that claims more pixels than a photo has, without decoding it', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const bomb = pixelBomb(8_000); // 64 megapixels in about 60 kB
     expect(bomb.length).toBeLessThan(200_000);
@@ -62,7 +57,7 @@ describe('image limits', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('still takes a large ordinary photo, several at once', async () => {
+  it('still takes a large ordinary photo, several at once', async ({ server, w }) => {
     const creator = await w.creator();
     const photos = await Promise.all([1, 2, 3, 4].map((i) => photoWithGps(3000 + i, 2000)));
     const answers = await Promise.all(photos.map((p) => upload(server.url, creator.token, p)));

@@ -1,19 +1,12 @@
 import { CONTENT_FLAGGED_MESSAGE, ERRORS, MessagePage, VALIDATION } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { appendMessageSoon } from '../src/modules/messages/repository';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import { apiTest } from './support/api-test';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
-
-async function pair() {
+async function pair(w: World) {
   const fan = await w.fan();
   const creator = await w.creator();
   const chat = await w.openChat(fan.token, creator.user._id);
@@ -21,8 +14,8 @@ async function pair() {
 }
 
 describe('sending', () => {
-  it('stores a text message and answers it with the credits', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('stores a text message and answers it with the credits', async ({ w }) => {
+    const { fan, creator, chatId } = await pair(w);
     const res = await w.send(fan.token, creator.user._id, '  Hello there  ', {
       clientSideReceiveId: 'c-1',
       sender_id: creator.user._id,
@@ -40,10 +33,10 @@ describe('sending', () => {
     expect(res.body.credits).toBe(0);
   });
 
-  it('stores a retried send once, also when the retries race', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('stores a retried send once, also when the retries race', async ({ w, call }) => {
+    const { fan, creator, chatId } = await pair(w);
     await w.giveCredits(fan.user._id, 100);
-    await w.api.call('POST', '/v1/chats/change-rate', {
+    await call('POST', '/v1/chats/change-rate', {
       token: creator.token,
       body: { user_id: fan.user._id, rate: 3 },
     });
@@ -54,13 +47,13 @@ describe('sending', () => {
     );
     expect(sends.every((s) => s.status === 200)).toBe(true);
     expect(new Set(sends.map((s) => s.body.message._id)).size).toBe(1);
-    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    const page = await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
     expect(page.body.data.filter((m: { text: string }) => m.text === 'only once').length).toBe(1);
     expect(page.body.credits).toBe(97);
   });
 
-  it('stores every message when both sides send at the same moment', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('stores every message when both sides send at the same moment', async ({ w, call }) => {
+    const { fan, creator, chatId } = await pair(w);
     const sends = await Promise.all(
       Array.from({ length: 15 }, (_, i) => [
         w.send(fan.token, creator.user._id, `fan ${i}`),
@@ -68,16 +61,19 @@ describe('sending', () => {
       ]).flat(),
     );
     expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
-    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    const page = await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
     expect(page.body.data.length).toBe(30);
   });
 
-  it('stores every message when a fan paying the rate and the creator send at the same moment', async () => {
+  it('stores every message when a fan paying the rate and the creator send at the same moment', async ({
+    w,
+    call,
+  }) => {
     // A paid send locks the fan's and creator's accounts; a reply in the same chat holds the member
     // rows and checks those accounts' keys. Those two orders once deadlocked (a 500 for one side).
-    const { fan, creator, chatId } = await pair();
+    const { fan, creator, chatId } = await pair(w);
     await w.giveCredits(fan.user._id, 1_000);
-    await w.api.call('POST', '/v1/chats/change-rate', {
+    await call('POST', '/v1/chats/change-rate', {
       token: creator.token,
       body: { user_id: fan.user._id, rate: 2 },
     });
@@ -90,15 +86,19 @@ describe('sending', () => {
       );
       expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
     }
-    const page = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    const page = await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
     expect(page.body.data.length).toBe(50);
     expect(page.body.credits).toBe(1_000 - 30 * 2);
   });
 
-  it('stores messages sent at the same moment in one statement exactly as one by one', async () => {
+  it('stores messages sent at the same moment in one statement exactly as one by one', async ({
+    server,
+    w,
+    call,
+  }) => {
     // Calls in one tick share one statement: two chats, a crossing reply, a repeated send id.
-    const a = await pair();
-    const b = await pair();
+    const a = await pair(w);
+    const b = await pair(w);
     const db = server.app.ctx.db;
     const msg = (from: string, to: string, chatId: string, text: string, id: string) => ({
       chatId,
@@ -131,17 +131,17 @@ describe('sending', () => {
       b1!.recipient_unread,
     ]).toEqual([1, 2, 1, 1]);
 
-    const creatorA = await w.api.call('GET', `/v1/chats/${a.chatId}/messages`, { token: a.creator.token });
+    const creatorA = await call('GET', `/v1/chats/${a.chatId}/messages`, { token: a.creator.token });
     expect(creatorA.body.data.map((m: { text: string }) => m.text)).toEqual(['a1', 'a2', 'reply']);
-    const inbox = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.creator.token });
+    const inbox = await call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.creator.token });
     expect(inbox.body.data[0]).toMatchObject({ unread_messages: 2, last_message: { text: 'reply' } });
     expect(inbox.body.unread_messages).toBe(2);
-    const fanInbox = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.fan.token });
+    const fanInbox = await call('GET', '/v1/chats?v=2&limit=20&type=all', { token: a.fan.token });
     expect(fanInbox.body.unread_messages).toBe(1);
   });
 
-  it('stores every one of many messages sent at once to many chats', async () => {
-    const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
+  it('stores every one of many messages sent at once to many chats', async ({ w, call }) => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, () => pair(w)));
     const sends = await Promise.all(
       pairs.flatMap((p, i) =>
         Array.from({ length: 4 }, (_, k) =>
@@ -153,17 +153,17 @@ describe('sending', () => {
     );
     expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
     for (const [i, p] of pairs.entries()) {
-      const page = await w.api.call('GET', `/v1/chats/${p.chatId}/messages`, { token: p.creator.token });
+      const page = await call('GET', `/v1/chats/${p.chatId}/messages`, { token: p.creator.token });
       expect(page.body.data.map((m: { text: string }) => m.text).sort()).toEqual(
         [0, 1, 2, 3].map((k) => `burst ${i}.${k}`),
       );
-      const totals = await w.api.call('GET', '/v1/chats?v=2&limit=20&type=all', { token: p.creator.token });
+      const totals = await call('GET', '/v1/chats?v=2&limit=20&type=all', { token: p.creator.token });
       expect(totals.body.unread_messages).toBe(4);
     }
   });
 
-  it('refuses empty, oversize, flagged and self-addressed messages', async () => {
-    const { fan, creator } = await pair();
+  it('refuses empty, oversize, flagged and self-addressed messages', async ({ w, call }) => {
+    const { fan, creator } = await pair(w);
     const empty = await w.send(fan.token, creator.user._id, '   ');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(VALIDATION.required);
@@ -175,12 +175,12 @@ describe('sending', () => {
     const self = await w.send(fan.token, fan.user._id, 'me');
     expect(self.status).toBe(400);
     expect(self.body.message).toBe(ERRORS.messageSelf);
-    const noType = await w.api.call('POST', '/v1/messages', {
+    const noType = await call('POST', '/v1/messages', {
       token: fan.token,
       body: { type: 'sticker', recipient_id: creator.user._id },
     });
     expect(noType.status).toBe(400);
-    const page = await w.api.call(
+    const page = await call(
       'GET',
       `/v1/chats/${(await w.openChat(fan.token, creator.user._id)).chat_id}/messages`,
       { token: fan.token },
@@ -188,8 +188,8 @@ describe('sending', () => {
     expect(page.body.data).toEqual([]);
   });
 
-  it('answers 423 with the server message for a frozen account', async () => {
-    const { fan, creator } = await pair();
+  it('answers 423 with the server message for a frozen account', async ({ server, w }) => {
+    const { fan, creator } = await pair(w);
     await server.app.ctx.db
       .updateTable('users')
       .set({ frozen_at: new Date() })
@@ -202,18 +202,18 @@ describe('sending', () => {
 });
 
 describe('reading', () => {
-  it('pages 50 at a time, oldest first, by offset or by last_message_id', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('pages 50 at a time, oldest first, by offset or by last_message_id', async ({ w, api, call }) => {
+    const { fan, creator, chatId } = await pair(w);
     for (let i = 1; i <= 60; i++)
       await w.send(i % 2 ? fan.token : creator.token, i % 2 ? creator.user._id : fan.user._id, `m${i}`);
     const first = MessagePage.parse(
-      (await w.api.call('GET', `/v1/chats/${chatId}/messages?limit=50&offset=0`, { token: fan.token })).body,
+      (await call('GET', `/v1/chats/${chatId}/messages?limit=50&offset=0`, { token: fan.token })).body,
     );
     expect(first.data.length).toBe(50);
     expect(first.data[0]!.text).toBe('m11');
     expect(first.data[49]!.text).toBe('m60');
     expect(first.chat.chat_id).toBe(chatId);
-    const older = await w.api.call('GET', first.next!, { token: fan.token });
+    const older = await api.request('GET', first.next!, { token: fan.token });
     expect(older.body.data.map((m: { text: string }) => m.text)).toEqual([
       'm1',
       'm2',
@@ -227,7 +227,7 @@ describe('reading', () => {
       'm10',
     ]);
     expect(older.body.next).toBeNull();
-    const byOffset = await w.api.call('GET', `/v1/chats/${chatId}/messages?offset=50`, {
+    const byOffset = await call('GET', `/v1/chats/${chatId}/messages?offset=50`, {
       token: creator.token,
     });
     expect(byOffset.body.data.length).toBe(10);
@@ -235,52 +235,52 @@ describe('reading', () => {
       .slice(0, 3)
       .map((m) => m._id)
       .join(',');
-    const byIds = await w.api.call('GET', `/v1/messages?ids=${ids}`, { token: creator.token });
+    const byIds = await call('GET', `/v1/messages?ids=${ids}`, { token: creator.token });
     expect(byIds.body.data.map((m: { text: string }) => m.text)).toEqual(['m11', 'm12', 'm13']);
-    expect((await w.api.call('GET', '/v1/messages?ids=abc', { token: creator.token })).status).toBe(400);
+    expect((await call('GET', '/v1/messages?ids=abc', { token: creator.token })).status).toBe(400);
   });
 
-  it('lets no third user read or change anything in the chat', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('lets no third user read or change anything in the chat', async ({ w, call }) => {
+    const { fan, creator, chatId } = await pair(w);
     const sent = await w.send(fan.token, creator.user._id, 'secret');
     const id = sent.body.message._id;
     const stranger = await w.creator();
     const t = stranger.token;
-    const list = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: t });
+    const list = await call('GET', `/v1/chats/${chatId}/messages`, { token: t });
     expect(list.status).toBe(404);
     expect(list.body.message).toBe(ERRORS.chatNotFound);
-    expect((await w.api.call('GET', `/v1/messages?ids=${id}`, { token: t })).body.data).toEqual([]);
-    expect((await w.api.call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: t })).status).toBe(404);
-    expect((await w.api.call('DELETE', `/v1/messages/${id}`, { token: t })).status).toBe(404);
-    expect(
-      (await w.api.call('POST', '/v1/chats/note', { token: t, body: { id: chatId, note: 'x' } })).status,
-    ).toBe(404);
-    const still = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token });
+    expect((await call('GET', `/v1/messages?ids=${id}`, { token: t })).body.data).toEqual([]);
+    expect((await call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: t })).status).toBe(404);
+    expect((await call('DELETE', `/v1/messages/${id}`, { token: t })).status).toBe(404);
+    expect((await call('POST', '/v1/chats/note', { token: t, body: { id: chatId, note: 'x' } })).status).toBe(
+      404,
+    );
+    const still = await call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token });
     expect(still.body.data[0].text).toBe('secret');
   });
 });
 
 describe('hiding and deleting', () => {
-  it('hides a message for me only, and lets only its sender delete it', async () => {
-    const { fan, creator, chatId } = await pair();
+  it('hides a message for me only, and lets only its sender delete it', async ({ w, call }) => {
+    const { fan, creator, chatId } = await pair(w);
     const sent = await w.send(fan.token, creator.user._id, 'oops');
     const id = sent.body.message._id;
-    const hidden = await w.api.call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: creator.token });
+    const hidden = await call('PATCH', `/v1/messages/${id}/hide-for-me`, { token: creator.token });
     expect(hidden.body).toMatchObject({ _id: id, is_hidden: true, text: null });
-    expect(
-      (await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token })).body.data,
-    ).toEqual([]);
-    expect(
-      (await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token })).body.data.length,
-    ).toBe(1);
+    expect((await call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token })).body.data).toEqual(
+      [],
+    );
+    expect((await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token })).body.data.length).toBe(
+      1,
+    );
 
-    const notMine = await w.api.call('DELETE', `/v1/messages/${id}`, { token: creator.token });
+    const notMine = await call('DELETE', `/v1/messages/${id}`, { token: creator.token });
     expect(notMine.status).toBe(403);
     expect(notMine.body.message).toBe(ERRORS.cannotDeleteMessage);
-    const deleted = await w.api.call('DELETE', `/v1/messages/${id}`, { token: fan.token });
+    const deleted = await call('DELETE', `/v1/messages/${id}`, { token: fan.token });
     expect(deleted.body).toMatchObject({ _id: id, is_deleted: true, text: null });
-    const after = await w.api.call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
+    const after = await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token });
     expect(after.body.data[0]).toMatchObject({ is_deleted: true, text: null });
-    expect((await w.api.call('DELETE', '/v1/messages/not-a-number', { token: fan.token })).status).toBe(404);
+    expect((await call('DELETE', '/v1/messages/not-a-number', { token: fan.token })).status).toBe(404);
   });
 });

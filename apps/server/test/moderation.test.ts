@@ -79,7 +79,7 @@ describe('authorization over /v1/admin', () => {
             ? { action: 'reject' }
             : {};
       const call = (token?: string) =>
-        w.api.call(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
+        w.api.request(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
       expect((await call()).status, `${e.method} ${e.path} anonymous`).toBe(401);
       expect((await call(fan.token)).status, `${e.method} ${e.path} fan`).toBe(403);
       expect((await call(creator.token)).status, `${e.method} ${e.path} creator`).toBe(403);

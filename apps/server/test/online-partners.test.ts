@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { onlinePartnerIds } from '../src/realtime/repository';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import { apiTest } from './support/api-test';
+import type { TestServer } from './support/server';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 /** Gives `creatorId` `n` chats with fresh fans, the first `online` of them online now (set-based). */
-async function seedFans(creatorId: string, n: number, online: number) {
+async function seedFans(server: TestServer, creatorId: string, n: number, online: number) {
   const db = server.app.ctx.db;
   const tag = Math.random().toString(36).slice(2, 8);
   // Ids from the tag and the row number, so each statement can name the same rows.
@@ -43,12 +36,15 @@ async function seedFans(creatorId: string, n: number, online: number) {
 describe('online chat partners', () => {
   const fresh = () => new Date(Date.now() - 60_000);
 
-  it('finds the online partners of a user with a few chats, and of one with thousands, and which of them are shown', async () => {
+  it('finds the online partners of a user with a few chats, and of one with thousands, and which of them are shown', async ({
+    server,
+    w,
+  }) => {
     const db = server.app.ctx.db;
     const small = (await w.creator()).user._id;
     const big = (await w.creator()).user._id;
-    const smallOnline = await seedFans(small, 5, 2);
-    const bigOnline = await seedFans(big, 2_100, 7);
+    const smallOnline = await seedFans(server, small, 5, 2);
+    const bigOnline = await seedFans(server, big, 2_100, 7);
     expect((await onlinePartnerIds(db, small, fresh())).online.sort()).toEqual(smallOnline);
     // Past 2,000 chats the lookup starts from the online users instead: same answer.
     expect((await onlinePartnerIds(db, big, fresh())).online.sort()).toEqual(bigOnline);

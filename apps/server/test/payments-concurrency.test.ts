@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { apiTest } from './support/api-test';
 import { balances, balancesOf, creatorShare } from './support/balances';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
 
 // Money under contention. On PostgreSQL (PARLOR_TEST_PG) these requests really run in parallel on a
 // connection pool; on PGlite they serialise, and the same totals must hold.
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 const card = {
   number: '4242424242424242',
@@ -24,13 +16,17 @@ const card = {
 };
 
 describe('concurrent money operations', () => {
-  it('30 simultaneous tips from a balance that covers 10 leave exactly 10 tips and zero balance', async () => {
+  it('30 simultaneous tips from a balance that covers 10 leave exactly 10 tips and zero balance', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 100);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        w.api.call('POST', '/v1/tips', {
+        call('POST', '/v1/tips', {
           token: fan.token,
           body: { recipient_id: creator.user._id, amount: 10, idempotency_key: `concurrent-tip-${i}` },
         }),
@@ -57,13 +53,17 @@ describe('concurrent money operations', () => {
     expect(await findLedgerMismatches(db)).toEqual([]);
   });
 
-  it('tips crossing in opposite directions at once all go through (no deadlock reaches the fan)', async () => {
+  it('tips crossing in opposite directions at once all go through (no deadlock reaches the fan)', async ({
+    server,
+    w,
+    call,
+  }) => {
     const a = await w.creator();
     const b = await w.creator();
     await w.giveCredits(a.user._id, 100);
     await w.giveCredits(b.user._id, 100);
     const tip = (from: typeof a, to: typeof a, i: number) =>
-      w.api.call('POST', '/v1/tips', {
+      call('POST', '/v1/tips', {
         token: from.token,
         body: { recipient_id: to.user._id, amount: 1, idempotency_key: `crossing-${from.user._id}-${i}` },
       });
@@ -82,13 +82,17 @@ describe('concurrent money operations', () => {
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 
-  it('the same tip sent 10 times at once with one key charges and shows once', async () => {
+  it('the same tip sent 10 times at once with one key charges and shows once', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 100);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        w.api.call('POST', '/v1/tips', {
+        call('POST', '/v1/tips', {
           token: fan.token,
           body: { recipient_id: creator.user._id, amount: 7, idempotency_key: 'one-tip-many-tries' },
         }),
@@ -104,12 +108,16 @@ describe('concurrent money operations', () => {
     expect(row.credits).toBe(93);
   });
 
-  it('the same payment sent twice at once with one idempotency key adds credits once', async () => {
+  it('the same payment sent twice at once with one idempotency key adds credits once', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const body = { card, package_id: 'starter', idempotency_key: 'same-payment-twice' };
     const [a, b] = await Promise.all([
-      w.api.call('POST', '/v1/payment', { token: fan.token, body }),
-      w.api.call('POST', '/v1/payment', { token: fan.token, body }),
+      call('POST', '/v1/payment', { token: fan.token, body }),
+      call('POST', '/v1/payment', { token: fan.token, body }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.result && b.body.result).toBe(true);
@@ -128,17 +136,21 @@ describe('concurrent money operations', () => {
       .execute();
     expect(entries).toEqual([{ delta: 100 }]);
     // And once more, sequentially, after both settled.
-    const c = await w.api.call('POST', '/v1/payment', { token: fan.token, body });
+    const c = await call('POST', '/v1/payment', { token: fan.token, body });
     expect(c.body).toMatchObject({ result: true, credits: 100 });
   });
 
-  it('concurrent subscriptions to one creator make one active subscription and one charge', async () => {
+  it('concurrent subscriptions to one creator make one active subscription and one charge', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 500);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        w.api.call('POST', '/v1/subscriptions', { token: fan.token, body: { model_id: creator.user._id } }),
+        call('POST', '/v1/subscriptions', { token: fan.token, body: { model_id: creator.user._id } }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -154,7 +166,11 @@ describe('concurrent money operations', () => {
 });
 
 describe('concurrent first messages to a creator', () => {
-  it('new fans each sending several first messages and a tip at once to one creator all get through, once each', async () => {
+  it('new fans each sending several first messages and a tip at once to one creator all get through, once each', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fans = await Promise.all(Array.from({ length: 8 }, () => w.fan()));
     for (const fan of fans) await w.giveCredits(fan.user._id, 25);
@@ -166,7 +182,7 @@ describe('concurrent first messages to a creator', () => {
         w.send(fan.token, creator.user._id, `hello ${sendId}`, { clientSideReceiveId: sendId }),
       ),
       ...fans.map((fan) =>
-        w.api.call('POST', '/v1/tips', {
+        call('POST', '/v1/tips', {
           token: fan.token,
           body: { recipient_id: creator.user._id, amount: 10, idempotency_key: `first-tip-${fan.user._id}` },
         }),
@@ -197,7 +213,10 @@ describe('concurrent first messages to a creator', () => {
     expect(await findLedgerMismatches(db)).toEqual([]);
   });
 
-  it("one new fan's 8 first messages sent at once to a creator open one chat and store each once", async () => {
+  it("one new fan's 8 first messages sent at once to a creator open one chat and store each once", async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 50);

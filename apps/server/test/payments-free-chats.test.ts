@@ -1,21 +1,15 @@
 import { ERRORS, FREE_CHAT_LIMIT } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DomainError } from '../src/lib/errors';
 import { getOrCreateChat } from '../src/modules/chats/repository';
 import { assertMayOpenChat } from '../src/modules/payments/free-chats';
 import { usersRepository } from '../src/modules/users/repository';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import { apiTest } from './support/api-test';
+import type { TestServer } from './support/server';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
-async function attempt(fanId: string, creatorId: string) {
+async function attempt(server: TestServer, fanId: string, creatorId: string) {
   const db = server.app.ctx.db;
   const fan = (await usersRepository.findById(db, fanId))!;
   try {
@@ -31,18 +25,21 @@ async function attempt(fanId: string, creatorId: string) {
 }
 
 describe('free chats', () => {
-  it(`a fan with no purchase gets ${FREE_CHAT_LIMIT} free chats, then the limit message; reopening is free`, async () => {
+  it(`a fan with no purchase gets ${FREE_CHAT_LIMIT} free chats, then the limit message; reopening is free`, async ({
+    server,
+    w,
+  }) => {
     const fan = await w.api.signUp('user');
     const creators = await Promise.all(Array.from({ length: FREE_CHAT_LIMIT + 1 }, () => w.creator()));
     for (const c of creators.slice(0, FREE_CHAT_LIMIT))
-      expect(await attempt(fan.user._id, c.user._id)).toBe('ok');
-    expect(await attempt(fan.user._id, creators[FREE_CHAT_LIMIT]!.user._id)).toBe(
+      expect(await attempt(server, fan.user._id, c.user._id)).toBe('ok');
+    expect(await attempt(server, fan.user._id, creators[FREE_CHAT_LIMIT]!.user._id)).toBe(
       `402 ${ERRORS.freeChatLimit}`,
     );
-    expect(await attempt(fan.user._id, creators[0]!.user._id)).toBe('ok');
+    expect(await attempt(server, fan.user._id, creators[0]!.user._id)).toBe('ok');
   });
 
-  it('without force_free_chats a new chat needs a purchase first', async () => {
+  it('without force_free_chats a new chat needs a purchase first', async ({ server, w, call }) => {
     const fan = await w.api.signUp('user');
     const creator = await w.creator();
     await server.app.ctx.db
@@ -50,7 +47,7 @@ describe('free chats', () => {
       .set({ features: JSON.stringify({ force_free_chats: false }) })
       .where('id', '=', fan.user._id)
       .execute();
-    expect(await attempt(fan.user._id, creator.user._id)).toBe(`402 ${ERRORS.purchaseRequired}`);
+    expect(await attempt(server, fan.user._id, creator.user._id)).toBe(`402 ${ERRORS.purchaseRequired}`);
     // Buying credits makes the fan a customer: every chat opens.
     const card = {
       number: '4242424242424242',
@@ -59,25 +56,28 @@ describe('free chats', () => {
       cvc: '123',
       name: 'Fan',
     };
-    const paid = await w.api.call('POST', '/v1/payment', {
+    const paid = await call('POST', '/v1/payment', {
       token: fan.token,
       body: { card, package_id: 'starter', idempotency_key: 'free-chat-unlock' },
     });
     expect(paid.body.result).toBe(true);
-    expect(await attempt(fan.user._id, creator.user._id)).toBe('ok');
+    expect(await attempt(server, fan.user._id, creator.user._id)).toBe('ok');
   });
 
-  it('POST /v1/chat answers 402 with the limit message for the chat after the free ones', async () => {
+  it('POST /v1/chat answers 402 with the limit message for the chat after the free ones', async ({
+    w,
+    call,
+  }) => {
     const fan = await w.api.signUp('user');
     const creators = await Promise.all(Array.from({ length: FREE_CHAT_LIMIT + 1 }, () => w.creator()));
     for (const c of creators.slice(0, FREE_CHAT_LIMIT)) {
-      const res = await w.api.call('POST', '/v1/chat', {
+      const res = await call('POST', '/v1/chat', {
         token: fan.token,
         body: { recipient_id: c.user._id },
       });
       expect(res.status).toBe(200);
     }
-    const res = await w.api.call('POST', '/v1/chat', {
+    const res = await call('POST', '/v1/chat', {
       token: fan.token,
       body: { recipient_id: creators[FREE_CHAT_LIMIT]!.user._id },
     });
@@ -85,9 +85,9 @@ describe('free chats', () => {
     expect(res.body).toMatchObject({ message: ERRORS.freeChatLimit, code: 'free_chat_limit' });
   });
 
-  it('creators and chats with support are never limited', async () => {
+  it('creators and chats with support are never limited', async ({ server, w }) => {
     const creator = await w.creator();
     const other = await w.creator();
-    expect(await attempt(creator.user._id, other.user._id)).toBe('ok');
+    expect(await attempt(server, creator.user._id, other.user._id)).toBe('ok');
   });
 });

@@ -41,7 +41,7 @@ it('takes back the credits left, records the spent ones as a debt, and reverses 
   });
   expect(tip.status).toBe(200);
 
-  const path = `/v1/admin/payments/${paid.body.payment_id}/refund`;
+  const path = `/v1/admin/payments/${paid.body.payment_id}/refund` as const;
   expect((await w.api.call('POST', path, { token: fan.token })).status).toBe(403);
   expect(
     (

@@ -78,7 +78,7 @@ describe('payouts property', () => {
         const fan = await w.fan();
         await w.giveCredits(fan.user._id, 100_000);
         const call = (method: string, path: string, token: string, body?: unknown) =>
-          w.api.call(method as 'GET', path, { token, ...(body === undefined ? {} : { body }) });
+          w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
         const tip = (amount: number) =>
           call('POST', '/v1/tips', fan.token, { recipient_id: creator.user._id, amount });
         const ask = (credits: number) =>

@@ -19,7 +19,7 @@ afterAll(() => server?.close());
 
 type Account = Awaited<ReturnType<typeof w.creator>>;
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  w.api.call(method as 'GET', path, { token, ...(body === undefined ? {} : { body }) });
+  w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
 const ask = (creator: Account, amount_usd: number | string) =>
   call('POST', '/v2/account/payout', creator.token, { amount_usd });
 const decide = (id: string, action: 'complete' | 'reject') =>

@@ -1,27 +1,23 @@
 import type { Socket } from 'node:net';
 import { NewMessageEvent } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import WebSocket from 'ws';
-import { startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 describe('realtime', () => {
-  it('refuses a socket without a valid token', async () => {
+  it('refuses a socket without a valid token', async ({ server }) => {
     const socket = await connectSocket(server.url, 'not-a-token');
     expect(await socket.closed).toBe(4001);
   });
 
-  it('delivers messages, unread totals, typing, reads and presence between a fan and a creator', async () => {
+  it('delivers messages, unread totals, typing, reads and presence between a fan and a creator', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const { chat_id } = await w.openChat(fan.token, creator.user._id);
@@ -59,7 +55,7 @@ describe('realtime', () => {
     // The sender's other tabs learn of it too.
     expect((await fanSocket.next('new_message')).data.message_id).toBe(sent.body.message._id);
 
-    await w.api.call('PATCH', '/v1/chats', {
+    await call('PATCH', '/v1/chats', {
       token: creator.token,
       body: { action: 'read', ids: fan.user._id },
     });
@@ -70,13 +66,13 @@ describe('realtime', () => {
       last_read_message_id: sent.body.message._id,
     });
 
-    await w.api.call('DELETE', `/v1/messages/${sent.body.message._id}`, { token: fan.token });
+    await call('DELETE', `/v1/messages/${sent.body.message._id}`, { token: fan.token });
     expect((await creatorSocket.next('message_deleted')).data).toEqual({
       chat_id,
       message_id: sent.body.message._id,
     });
 
-    await w.api.call('POST', '/v1/chats/change-rate', {
+    await call('POST', '/v1/chats/change-rate', {
       token: creator.token,
       body: { user_id: fan.user._id, rate: 4 },
     });
@@ -96,7 +92,7 @@ describe('realtime', () => {
     creatorSocket.close();
   });
 
-  it('does not relay typing into a chat the sender is not part of', async () => {
+  it('does not relay typing into a chat the sender is not part of', async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const { chat_id } = await w.openChat(fan.token, creator.user._id);
@@ -114,7 +110,7 @@ describe('realtime', () => {
     intruderSocket.close();
   });
 
-  it('tells a banned user why and closes their open socket', async () => {
+  it('tells a banned user why and closes their open socket', async ({ server, w, call }) => {
     const fan = await w.fan();
     const admin = await w.fan();
     await server.app.ctx.db
@@ -124,7 +120,7 @@ describe('realtime', () => {
       .execute();
     const socket = await connectSocket(server.url, fan.token);
     await socket.next('init');
-    const ban = await w.api.call('POST', `/v1/admin/users/${fan.user._id}/ban`, {
+    const ban = await call('POST', `/v1/admin/users/${fan.user._id}/ban`, {
       token: admin.token,
       body: { reason: 'Spam' },
     });
@@ -133,7 +129,10 @@ describe('realtime', () => {
     expect(await socket.closed).toBe(4001);
   });
 
-  it("keeps its own users' presence fresh and lets a vanished process's users go offline", async () => {
+  it("keeps its own users' presence fresh and lets a vanished process's users go offline", async ({
+    server,
+    w,
+  }) => {
     const db = server.app.ctx.db;
     const present = await w.fan();
     const vanished = await w.fan();
@@ -162,7 +161,10 @@ describe('realtime', () => {
     socket.close();
   });
 
-  it('lets a user go offline whose page dropped its socket while it was being signed in', async () => {
+  it('lets a user go offline whose page dropped its socket while it was being signed in', async ({
+    server,
+    w,
+  }) => {
     const db = server.app.ctx.db;
     const fan = await w.fan();
     // A page that navigates away or a phone that loses signal resets the connection right after
@@ -197,7 +199,10 @@ describe('realtime', () => {
     expect(await online()).toBe(false);
   });
 
-  it('leaves a user online whom another process saw connect after their last socket here closed', async () => {
+  it('leaves a user online whom another process saw connect after their last socket here closed', async ({
+    server,
+    w,
+  }) => {
     const db = server.app.ctx.db;
     const fan = await w.fan();
     const creator = await w.creator();
@@ -225,11 +230,15 @@ describe('realtime', () => {
     creatorSocket.close();
   });
 
-  it('closes the sockets of a session at sign-out: no private event reaches them afterwards', async () => {
+  it('closes the sockets of a session at sign-out: no private event reaches them afterwards', async ({
+    server,
+    w,
+    call,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.openChat(fan.token, creator.user._id);
-    const other = await w.api.call('POST', '/v1/auth', {
+    const other = await call('POST', '/v1/auth', {
       body: { login: creator.user.username, password: creator.password },
     });
     const signingOut = await connectSocket(server.url, creator.token);
@@ -237,7 +246,7 @@ describe('realtime', () => {
     const staying = await connectSocket(server.url, other.body.access_token);
     await staying.next('init');
 
-    expect((await w.api.call('DELETE', '/v1/auth', { token: creator.token })).status).toBe(204);
+    expect((await call('DELETE', '/v1/auth', { token: creator.token })).status).toBe(204);
     const sent = await w.send(fan.token, creator.user._id, 'after sign-out');
     expect(sent.status).toBe(200);
     // The creator's other session still hears it; the one signed out was closed before it was sent.
@@ -248,9 +257,9 @@ describe('realtime', () => {
     staying.close();
   });
 
-  it('closes a socket whose token was checked just before its session ended', async () => {
+  it('closes a socket whose token was checked just before its session ended', async ({ server, w, call }) => {
     const fan = await w.fan();
-    const [session] = (await w.api.call('GET', '/v1/users/sessions', { token: fan.token })).body.sessions;
+    const [session] = (await call('GET', '/v1/users/sessions', { token: fan.token })).body.sessions;
     // The end reaches this process while the token is still live: as if the socket's check had
     // passed a moment before the sign-out.
     await server.app.ctx.hub.endSession(session._id);

@@ -1,52 +1,46 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { world } from './support/world';
 
 // GET /v1/media?fan_id=: the vault picker in a chat marks what that fan was sent and bought.
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 type Account = Awaited<ReturnType<ReturnType<typeof world>['creator']>>;
 
-async function photo(creator: Account, colour: string) {
+async function photo(server: TestServer, creator: Account, colour: string) {
   const res = await upload(server.url, creator.token, await photoWithGps(200, 200, colour));
   expect(res.status).toBe(200);
   return res.body.media as { public_id: string; media_id: string };
 }
 
 describe('vault marks', () => {
-  it('marks media sent to and bought by the fan, for that fan only', async () => {
+  it('marks media sent to and bought by the fan, for that fan only', async ({ server, w, call }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     const other = await w.fan();
     await w.giveCredits(fan.user._id, 100);
     const [kept, sent, bought] = [
-      await photo(creator, '#010203'),
-      await photo(creator, '#040506'),
-      await photo(creator, '#070809'),
+      await photo(server, creator, '#010203'),
+      await photo(server, creator, '#040506'),
+      await photo(server, creator, '#070809'),
     ];
     await w.openChat(fan.token, creator.user._id);
-    await w.api.call('POST', '/v1/messages', {
+    await call('POST', '/v1/messages', {
       token: creator.token,
       body: { type: 'image', recipient_id: fan.user._id, public_id: sent.public_id },
     });
-    const paid = await w.api.call('POST', '/v1/messages', {
+    const paid = await call('POST', '/v1/messages', {
       token: creator.token,
       body: { type: 'image', recipient_id: fan.user._id, public_id: bought.public_id, price: 20 },
     });
     expect(
-      (await w.api.call('PATCH', `/v1/messages/${paid.body.message._id}/buy`, { token: fan.token })).status,
+      (await call('PATCH', `/v1/messages/${paid.body.message._id}/buy`, { token: fan.token })).status,
     ).toBe(200);
 
     const marks = async (query: string) => {
-      const res = await w.api.call('GET', `/v1/media?limit=20&offset=0${query}`, { token: creator.token });
+      const res = await call('GET', `/v1/media?limit=20&offset=0${query}`, { token: creator.token });
       expect(res.status).toBe(200);
       return Object.fromEntries(
         (res.body.data as { public_id: string; sent_to_fan?: boolean; bought_by_fan?: boolean }[]).map(

@@ -181,7 +181,7 @@ describe('compressed API answers', () => {
 
 describe('robots.txt', () => {
   it('lets crawlers see creator pages and discover, and keeps them out of the API and private areas', async () => {
-    const res = await client(server.url).call('GET', '/robots.txt');
+    const res = await client(server.url).request('GET', '/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = String(res.body).split('\n');

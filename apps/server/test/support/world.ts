@@ -47,3 +47,5 @@ export function world(server: TestServer) {
     },
   };
 }
+
+export type World = ReturnType<typeof world>;
