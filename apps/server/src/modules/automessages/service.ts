@@ -15,6 +15,7 @@ import type { EventTransaction } from '../../events/bus';
 import type { DomainEvents } from '../../events/types';
 import type { JobHandler, StepResult } from '../../jobs/queue';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import { chats } from '../chats/service';
 import { MEDIA_MESSAGES } from '../media/content';
@@ -165,8 +166,7 @@ export async function autoMessageLog(
       message_id: String(r.message_id),
       sent_at: r.sent_at.toISOString(),
     })),
-    next:
-      rows.length > q.limit ? `/v1/auto-messages/log?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink('/v1/auto-messages/log', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import { buyPaidItem } from '../ledger/paid-item';
 import { idempotentWithEvents } from '../ledger/service';
@@ -181,10 +182,9 @@ export async function listFeed(
   }
   const more = rows.length > q.limit;
   const data = await postsFor(ctx, rows.slice(0, q.limit), user.id);
-  const model = q.model_id === undefined ? '' : `&model_id=${q.model_id}`;
   return {
     data,
-    next: more ? `/v1/feed?limit=${q.limit}&offset=${q.offset + q.limit}${model}` : null,
+    next: nextLink('/v1/feed', { limit: q.limit, offset: q.offset, model_id: q.model_id }, more),
     ...(isSubscribed === undefined ? {} : { is_subscribed: isSubscribed }),
   };
 }

@@ -2,6 +2,7 @@ import type { MessageMedia, VaultPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
 import { MEDIA_MESSAGES } from './content';
 import { inTransaction } from './quota';
@@ -38,7 +39,6 @@ export async function listVault(
           page.map((r) => r.id),
         )
       : undefined;
-  const filters = `${q.chat_id ? `&chat_id=${q.chat_id}` : ''}${fanId ? `&fan_id=${encodeURIComponent(fanId)}` : ''}`;
   return {
     data: page.map((r) => {
       const item = toVaultMedia(r, sign);
@@ -46,7 +46,11 @@ export async function listVault(
       const mark = marks?.get(r.id);
       return { ...item, sent_to_fan: mark?.sent ?? false, bought_by_fan: mark?.bought ?? false };
     }),
-    next: rows.length > q.limit ? `/v1/media?limit=${q.limit}&offset=${q.offset + q.limit}${filters}` : null,
+    next: nextLink(
+      '/v1/media',
+      { limit: q.limit, offset: q.offset, chat_id: q.chat_id, fan_id: fanId },
+      rows.length > q.limit,
+    ),
   };
 }
 

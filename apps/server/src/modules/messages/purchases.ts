@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertNotFrozen } from '../../lib/users';
 import { buyPaidItem } from '../ledger/paid-item';
 import { idempotentWithEvents, ledger } from '../ledger/service';
@@ -104,10 +105,11 @@ export async function listPurchases(
       is_hidden: r.purchase_hidden,
       message: messages[i] as BuyMessageResponse['message'],
     })),
-    next:
-      rows.length > q.limit
-        ? `/v1/message/paid?state=${q.state}&limit=${q.limit}&offset=${q.offset + q.limit}`
-        : null,
+    next: nextLink(
+      '/v1/message/paid',
+      { state: q.state, limit: q.limit, offset: q.offset },
+      rows.length > q.limit,
+    ),
   };
 }
 

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { toChat } from '../chats/dto';
 import { chats, openChat } from '../chats/service';
@@ -213,10 +214,11 @@ export async function listMessages(
     data: await messagesFor(ctx, rows, user.id),
     credits: await ledger.balance(ctx.db, user.id),
     chat: toChat(chatRow, notes.get(chatId) ?? [], user, now),
-    next:
-      rows.length === q.limit && oldest
-        ? `/v1/chats/${chatId}/messages?limit=${q.limit || MESSAGE_PAGE_SIZE}&last_message_id=${oldest.id}`
-        : null,
+    next: nextLink(
+      `/v1/chats/${chatId}/messages`,
+      { limit: q.limit || MESSAGE_PAGE_SIZE, last_message_id: oldest?.id },
+      rows.length === q.limit && oldest !== undefined,
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ReferralsPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
+import { nextLink } from '../../lib/paging';
 import { idempotent, ledger, platformAccountId } from '../ledger/service';
 import { featuresFor } from '../users/features';
 import { referralsRepository } from './repository';
@@ -27,7 +28,7 @@ export async function listReferrals(
       created_at: r.created_at.toISOString(),
       earned: Number(r.earned ?? 0),
     })),
-    next: rows.length > q.limit ? `/v1/users/referrals?limit=${q.limit}&offset=${q.offset + q.limit}` : null,
+    next: nextLink('/v1/users/referrals', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { nextLink } from '../../lib/paging';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
 import { idempotentWithEvents, ledger } from '../ledger/service';
@@ -120,13 +121,13 @@ export async function subscribe(
 /** GET /v1/subscriptions: `{ data, next, total }`, 20 a page. */
 export async function listSubscriptions(ctx: AppContext, fan: UserRow, q: { limit: number; offset: number }) {
   const { rows, total } = await subscriptionsRepository.page(ctx.db, fan.id, q.limit, q.offset);
-  const nextOffset = q.offset + rows.length;
   return {
     data: rows.map(toSubscription),
-    next:
-      rows.length === q.limit && nextOffset < total
-        ? `/v1/subscriptions?limit=${q.limit}&offset=${nextOffset}`
-        : null,
+    next: nextLink(
+      '/v1/subscriptions',
+      { limit: q.limit, offset: q.offset },
+      rows.length === q.limit && q.offset + rows.length < total,
+    ),
     total,
   };
 }
