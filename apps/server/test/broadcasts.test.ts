@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
-
-type Account = Awaited<ReturnType<typeof w.creator>>;
+type Account = Awaited<ReturnType<World['creator']>>;
 const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
 
-const call = (method: string, path: string, token: string, body?: unknown) =>
-  w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
-
 /** A creator with `n` fans, each of whom wrote to them once. */
-async function creatorWithFans(n: number) {
+async function creatorWithFans(w: World, n: number) {
   const creator = await w.creator();
   const fans: Account[] = [];
   for (let i = 0; i < n; i++) {
@@ -32,10 +23,10 @@ async function creatorWithFans(n: number) {
   return { creator, fans };
 }
 
-const drain = () => server.app.ctx.queue.drain();
+const drain = (server: TestServer) => server.app.ctx.queue.drain();
 
 /** The broadcast's copies in each fan's chat with the creator. */
-async function copiesOf(broadcastId: string) {
+async function copiesOf(server: TestServer, broadcastId: string) {
   return server.app.ctx.db
     .selectFrom('messages')
     .select(['recipient_id', 'id', 'deleted_at'])
@@ -43,9 +34,9 @@ async function copiesOf(broadcastId: string) {
     .execute();
 }
 
-async function chatWith(fan: Account, creator: Account) {
+async function chatWith(w: World, fan: Account, creator: Account) {
   const chat = await w.openChat(fan.token, creator.user._id);
-  const res = await call('GET', `/v1/chats/${chat.chat_id}/messages`, fan.token);
+  const res = await w.api.call('GET', `/v1/chats/${chat.chat_id}/messages`, { token: fan.token });
   expect(res.status).toBe(200);
   return res.body.data as {
     _id: string;
@@ -56,44 +47,51 @@ async function chatWith(fan: Account, creator: Account) {
   }[];
 }
 
-async function stats(creator: Account) {
-  const res = await call('GET', '/v1/broadcast', creator.token);
+async function stats(w: World, creator: Account) {
+  const res = await w.api.call('GET', '/v1/broadcast', { token: creator.token });
   expect(res.status).toBe(200);
   return res.body.data as Record<string, unknown>[];
 }
 
 describe('broadcasts', () => {
-  it('sends one text to every chat of a category: the answer is at once, copies arrive live, progress ends in broadcast_done', async () => {
-    const { creator, fans } = await creatorWithFans(3);
+  it('sends one text to every chat of a category: the answer is at once, copies arrive live, progress ends in broadcast_done', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 3);
     const online = await connectSocket(server.url, fans[0]!.token);
     await online.next('init');
     const creatorSocket = await connectSocket(server.url, creator.token);
     await creatorSocket.next('init');
 
-    const res = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      type: 'text',
-      text: 'New set tonight',
+    const res = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        type: 'text',
+        text: 'New set tonight',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ status: 'sending', total: 3 });
-    const me = await call('GET', '/v1/users/me', creator.token);
+    const me = await call('GET', '/v1/users/me', { token: creator.token });
     expect(me.body.is_broadcasting).toBe(true);
     // Nothing is written before the job runs: the answer did not wait for the fan-out.
-    expect(await copiesOf(res.body._id)).toHaveLength(0);
+    expect(await copiesOf(server, res.body._id)).toHaveLength(0);
 
-    await drain();
+    await drain(server);
     const live = await online.next('new_message', (d) => d.sender_id === creator.user._id);
     expect(live.data.text).toBe('New set tonight');
     const done = await creatorSocket.next('broadcast_done');
     expect(done.data).toEqual({ _id: res.body._id, sent: 3, total: 3 });
 
     for (const fan of fans) {
-      const msgs = await chatWith(fan, creator);
+      const msgs = await chatWith(w, fan, creator);
       expect(msgs.filter((m) => m.text === 'New set tonight')).toHaveLength(1);
     }
-    expect((await call('GET', '/v1/users/me', creator.token)).body.is_broadcasting).toBe(false);
-    expect((await stats(creator))[0]).toMatchObject({
+    expect((await call('GET', '/v1/users/me', { token: creator.token })).body.is_broadcasting).toBe(false);
+    expect((await stats(w, creator))[0]).toMatchObject({
       _id: res.body._id,
       status: 'done',
       total: 3,
@@ -104,15 +102,19 @@ describe('broadcasts', () => {
     creatorSocket.close();
   });
 
-  it('stores one copy per chat when the send is retried and when the fan-out runs again after a crash', async () => {
-    const { creator, fans } = await creatorWithFans(3);
+  it('stores one copy per chat when the send is retried and when the fan-out runs again after a crash', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 3);
     const body = { category: 'all', type: 'text', text: 'only once', clientSideReceiveId: 'bc-retry-1' };
-    const first = await call('POST', '/v1/broadcast/send', creator.token, body);
-    const again = await call('POST', '/v1/broadcast/send', creator.token, body);
+    const first = await call('POST', '/v1/broadcast/send', { token: creator.token, body: body });
+    const again = await call('POST', '/v1/broadcast/send', { token: creator.token, body: body });
     expect(first.status).toBe(202);
     expect(again.status).toBe(202);
     expect(again.body._id).toBe(first.body._id);
-    await drain();
+    await drain(server);
 
     // A process that died after its writes and before saving its progress: the job runs from the start.
     const db = server.app.ctx.db;
@@ -126,27 +128,34 @@ describe('broadcasts', () => {
       .set({ status: 'queued', progress: null, finished_at: null })
       .where('key', '=', `broadcast:${first.body._id}`)
       .execute();
-    await drain();
+    await drain(server);
 
-    const copies = await copiesOf(first.body._id);
+    const copies = await copiesOf(server, first.body._id);
     expect(copies).toHaveLength(3);
     expect(new Set(copies.map((c) => c.recipient_id))).toEqual(new Set(fans.map((f) => f.user._id)));
     for (const fan of fans)
-      expect((await chatWith(fan, creator)).filter((m) => m.text === 'only once')).toHaveLength(1);
+      expect((await chatWith(w, fan, creator)).filter((m) => m.text === 'only once')).toHaveLength(1);
   });
 
-  it('gives a fan who looks before the fan-out reaches them their copy at once, exactly one, and none of an unsent broadcast', async () => {
-    const { creator, fans } = await creatorWithFans(3);
+  it('gives a fan who looks before the fan-out reaches them their copy at once, exactly one, and none of an unsent broadcast', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 3);
     const [inboxReader, chatReader, away] = fans as [Account, Account, Account];
-    const sent = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      type: 'text',
-      text: 'Early look',
+    const sent = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        type: 'text',
+        text: 'Early look',
+      },
     });
     expect(sent.status).toBe(202);
 
     // The job has not run: the fans' reads find their copies committed with the send.
-    const inbox = await call('GET', '/v1/chats?v=2&limit=20&offset=0', inboxReader.token);
+    const inbox = await call('GET', '/v1/chats?v=2&limit=20&offset=0', { token: inboxReader.token });
     const row = (
       inbox.body.data as {
         other_user: { _id: string };
@@ -157,124 +166,170 @@ describe('broadcasts', () => {
     expect(row?.last_message.text).toBe('Early look');
     expect(row?.unread_messages).toBe(1);
     expect(inbox.body.unread_messages).toBe(1);
-    expect((await chatWith(chatReader, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
-    expect((await copiesOf(sent.body._id)).map((c) => c.recipient_id).sort()).toEqual(
+    expect((await chatWith(w, chatReader, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
+    expect((await copiesOf(server, sent.body._id)).map((c) => c.recipient_id).sort()).toEqual(
       [inboxReader.user._id, chatReader.user._id].sort(),
     );
 
     // The fan-out then stores the rest and nothing twice.
-    await drain();
-    const copies = await copiesOf(sent.body._id);
+    await drain(server);
+    const copies = await copiesOf(server, sent.body._id);
     expect(copies).toHaveLength(3);
     for (const fan of fans)
-      expect((await chatWith(fan, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
-    expect((await stats(creator))[0]).toMatchObject({ _id: sent.body._id, status: 'done', sent: 3 });
+      expect((await chatWith(w, fan, creator)).filter((m) => m.text === 'Early look')).toHaveLength(1);
+    expect((await stats(w, creator))[0]).toMatchObject({ _id: sent.body._id, status: 'done', sent: 3 });
 
     // Unsent before the fan-out: the copy read early goes, and a fan who looks later gets none.
-    const second = await call('POST', '/v1/broadcast/send', creator.token, { category: 'all', text: 'Oops' });
+    const second = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: { category: 'all', text: 'Oops' },
+    });
     expect(second.status).toBe(202);
-    expect((await chatWith(chatReader, creator)).filter((m) => m.text === 'Oops')).toHaveLength(1);
-    const unsent = await call('DELETE', `/v1/broadcast/${second.body._id}`, creator.token);
+    expect((await chatWith(w, chatReader, creator)).filter((m) => m.text === 'Oops')).toHaveLength(1);
+    const unsent = await call('DELETE', `/v1/broadcast/${second.body._id}`, { token: creator.token });
     expect(unsent.body).toMatchObject({ status: 'canceled', deleted: 1, kept: 0 });
-    expect((await chatWith(away, creator)).filter((m) => m.text === 'Oops')).toHaveLength(0);
-    await drain();
-    expect((await copiesOf(second.body._id)).filter((c) => c.deleted_at === null)).toHaveLength(0);
+    expect((await chatWith(w, away, creator)).filter((m) => m.text === 'Oops')).toHaveLength(0);
+    await drain(server);
+    expect((await copiesOf(server, second.body._id)).filter((c) => c.deleted_at === null)).toHaveLength(0);
   });
 
-  it('reaches chosen chats, or a category less exceptions, never blocked chats; refuses empty audiences, a second send while sending, and fans', async () => {
-    const { creator, fans } = await creatorWithFans(4);
+  it('reaches chosen chats, or a category less exceptions, never blocked chats; refuses empty audiences, a second send while sending, and fans', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 4);
     const [a, b, c, d] = fans as [Account, Account, Account, Account];
     // d blocks the creator.
-    const blocked = await call('PATCH', '/v1/chats', d.token, { action: 'block', ids: creator.user._id });
+    const blocked = await call('PATCH', '/v1/chats', {
+      token: d.token,
+      body: { action: 'block', ids: creator.user._id },
+    });
     expect(blocked.status).toBe(200);
 
-    const count = await call('POST', '/v1/broadcast/audience', creator.token, {
-      category: 'all',
-      except_ids: a.user._id,
+    const count = await call('POST', '/v1/broadcast/audience', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        except_ids: a.user._id,
+      },
     });
     expect(count.body).toEqual({ total: 2 });
     // c blocks media from the creator: a photo or video would not reach c, a text would.
     expect(
-      (await call('PATCH', '/v1/chats', c.token, { action: 'block_media', ids: creator.user._id })).status,
+      (
+        await call('PATCH', '/v1/chats', {
+          token: c.token,
+          body: { action: 'block_media', ids: creator.user._id },
+        })
+      ).status,
     ).toBe(200);
-    const photoReach = await call('POST', '/v1/broadcast/audience', creator.token, {
-      category: 'all',
-      except_ids: a.user._id,
-      type: 'media',
+    const photoReach = await call('POST', '/v1/broadcast/audience', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        except_ids: a.user._id,
+        type: 'media',
+      },
     });
     expect(photoReach.body).toEqual({ total: 1 });
 
-    const chosen = await call('POST', '/v1/broadcast/send', creator.token, {
-      ids: `${a.user._id},${b.user._id}`,
-      text: 'picked',
+    const chosen = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        ids: `${a.user._id},${b.user._id}`,
+        text: 'picked',
+      },
     });
     expect(chosen.status).toBe(202);
     expect(chosen.body.total).toBe(2);
-    const busy = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      text: 'too soon',
+    const busy = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        text: 'too soon',
+      },
     });
     expect(busy.status).toBe(409);
     expect(busy.body.message).toBe('Your previous broadcast is still sending. Wait until it is done.');
-    await drain();
-    expect(new Set((await copiesOf(chosen.body._id)).map((m) => m.recipient_id))).toEqual(
+    await drain(server);
+    expect(new Set((await copiesOf(server, chosen.body._id)).map((m) => m.recipient_id))).toEqual(
       new Set([a.user._id, b.user._id]),
     );
 
-    const except = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      except_ids: a.user._id,
-      text: 'not a',
+    const except = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        except_ids: a.user._id,
+        text: 'not a',
+      },
     });
     expect(except.status).toBe(202);
-    await drain();
-    expect(new Set((await copiesOf(except.body._id)).map((m) => m.recipient_id))).toEqual(
+    await drain(server);
+    expect(new Set((await copiesOf(server, except.body._id)).map((m) => m.recipient_id))).toEqual(
       new Set([b.user._id, c.user._id]),
     );
 
-    const none = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'subscribers',
-      text: 'nobody',
+    const none = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'subscribers',
+        text: 'nobody',
+      },
     });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Choose at least one chat to send this broadcast to.');
-    const asFan = await call('POST', '/v1/broadcast/send', a.token, { category: 'all', text: 'me too' });
+    const asFan = await call('POST', '/v1/broadcast/send', {
+      token: a.token,
+      body: { category: 'all', text: 'me too' },
+    });
     expect(asFan.status).toBe(403);
-    const bad = await call('POST', '/v1/broadcast/send', creator.token, { category: 'nope', text: 'x' });
+    const bad = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: { category: 'nope', text: 'x' },
+    });
     expect(bad.status).toBe(400);
-    const other = await call('DELETE', `/v1/broadcast/${chosen.body._id}`, b.token);
+    const other = await call('DELETE', `/v1/broadcast/${chosen.body._id}`, { token: b.token });
     expect(other.status).toBe(404);
   });
 
-  it('sends a paid photo locked; a purchase shows in the stats; unsend deletes only the copies not bought; exclude_buyers skips the buyer', async () => {
-    const { creator, fans } = await creatorWithFans(2);
+  it('sends a paid photo locked; a purchase shows in the stats; unsend deletes only the copies not bought; exclude_buyers skips the buyer', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 2);
     const [buyer, other] = fans as [Account, Account];
     const up = await upload(server.url, creator.token, await photoWithGps(300, 200, '#445566'));
     expect(up.status).toBe(200);
     const media = up.body.media as { public_id: string };
-    const sent = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      type: 'media',
-      public_id: media.public_id,
-      price: 25,
-      text: 'for you',
+    const sent = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        type: 'media',
+        public_id: media.public_id,
+        price: 25,
+        text: 'for you',
+      },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     const buyerSocket = await connectSocket(server.url, buyer.token);
     await buyerSocket.next('init');
-    await drain();
+    await drain(server);
     const live = await buyerSocket.next('new_message', (d) => d.sender_id === creator.user._id);
     // Locked: no full-size URL leaves the server for a fan who has not paid.
     expect(JSON.stringify(live.data)).not.toMatch(FULL_URL);
     buyerSocket.close();
 
-    const copy = (await chatWith(buyer, creator)).find((m) => m.price === 25)!;
+    const copy = (await chatWith(w, buyer, creator)).find((m) => m.price === 25)!;
     expect(JSON.stringify(copy)).not.toMatch(FULL_URL);
     await w.giveCredits(buyer.user._id, 100);
-    const bought = await call('PATCH', `/v1/messages/${copy._id}/buy`, buyer.token);
+    const bought = await call('PATCH', `/v1/messages/${copy._id}/buy`, { token: buyer.token });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     expect(JSON.stringify(bought.body.message)).toMatch(FULL_URL);
-    expect((await stats(creator))[0]).toMatchObject({
+    expect((await stats(w, creator))[0]).toMatchObject({
       _id: sent.body._id,
       purchases: 1,
       // 25 credits less the platform's 20 %.
@@ -284,46 +339,55 @@ describe('broadcasts', () => {
     });
 
     // The reach shown before sending follows the same rule.
-    const reach = await call('POST', '/v1/broadcast/audience', creator.token, {
-      category: 'all',
-      type: 'media',
-      public_id: media.public_id,
-      exclude_buyers: true,
+    const reach = await call('POST', '/v1/broadcast/audience', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        type: 'media',
+        public_id: media.public_id,
+        exclude_buyers: true,
+      },
     });
     expect(reach.body).toEqual({ total: 1 });
-    const again = await call('POST', '/v1/broadcast/send', creator.token, {
-      category: 'all',
-      type: 'media',
-      public_id: media.public_id,
-      price: 25,
-      exclude_buyers: true,
+    const again = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: {
+        category: 'all',
+        type: 'media',
+        public_id: media.public_id,
+        price: 25,
+        exclude_buyers: true,
+      },
     });
     expect(again.body.total).toBe(1);
-    await drain();
-    expect((await copiesOf(again.body._id)).map((m) => m.recipient_id)).toEqual([other.user._id]);
+    await drain(server);
+    expect((await copiesOf(server, again.body._id)).map((m) => m.recipient_id)).toEqual([other.user._id]);
 
-    const unsent = await call('DELETE', `/v1/broadcast/${sent.body._id}`, creator.token);
+    const unsent = await call('DELETE', `/v1/broadcast/${sent.body._id}`, { token: creator.token });
     expect(unsent.status).toBe(200);
     expect(unsent.body).toMatchObject({ status: 'canceled', deleted: 1, kept: 1 });
-    const buyerView = (await chatWith(buyer, creator)).find((m) => m._id === copy._id)!;
+    const buyerView = (await chatWith(w, buyer, creator)).find((m) => m._id === copy._id)!;
     expect(buyerView.is_deleted).toBe(false);
     expect(JSON.stringify(buyerView)).toMatch(FULL_URL);
-    const otherCopies = (await chatWith(other, creator)).filter((m) => m.price === 25);
+    const otherCopies = (await chatWith(w, other, creator)).filter((m) => m.price === 25);
     expect(otherCopies.map((m) => m.is_deleted).sort()).toEqual([false, true]);
   });
 
-  it('pages the stats list by 20, newest first', async () => {
-    const { creator } = await creatorWithFans(1);
+  it('pages the stats list by 20, newest first', async ({ server, w, call }) => {
+    const { creator } = await creatorWithFans(w, 1);
     for (let i = 0; i < 21; i++) {
-      const r = await call('POST', '/v1/broadcast/send', creator.token, { category: 'all', text: `n${i}` });
+      const r = await call('POST', '/v1/broadcast/send', {
+        token: creator.token,
+        body: { category: 'all', text: `n${i}` },
+      });
       expect(r.status).toBe(202);
-      await drain();
+      await drain(server);
     }
-    const page = await call('GET', '/v1/broadcast?limit=20&offset=0', creator.token);
+    const page = await call('GET', '/v1/broadcast?limit=20&offset=0', { token: creator.token });
     expect(page.body.data).toHaveLength(20);
     expect(page.body.data[0].text).toBe('n20');
     expect(page.body.next).toBe('/v1/broadcast?limit=20&offset=20');
-    const last = await call('GET', page.body.next, creator.token);
+    const last = await call('GET', page.body.next, { token: creator.token });
     expect(last.body.data.map((b: { text: string }) => b.text)).toEqual(['n0']);
   });
 });

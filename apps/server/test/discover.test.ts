@@ -1,54 +1,51 @@
 import type { Updateable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { UsersTable } from '../src/db/schema';
 import { DISCOVER_RANK_JOB } from '../src/modules/discover/service';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 let tagCounter = 0;
 /** A code no other test's accounts carry: filtering by it isolates a test's creators. */
 const newTag = () => `d${Date.now().toString(36)}${++tagCounter}`;
 
-async function set(userId: string, state: Updateable<UsersTable>) {
+async function set(server: TestServer, userId: string, state: Updateable<UsersTable>) {
   await server.app.ctx.db.updateTable('users').set(state).where('id', '=', userId).execute();
 }
 
 /** A creator listed in Discover (featured, approved), under `tag`. */
-async function listedCreator(tag: string, state: Updateable<UsersTable> = {}) {
+async function listedCreator(w: World, server: TestServer, tag: string, state: Updateable<UsersTable> = {}) {
   const c = await w.creator();
-  await set(c.user._id, { discover_status: 'featured', code_used: tag, ...state });
+  await set(server, c.user._id, { discover_status: 'featured', code_used: tag, ...state });
   return c;
 }
 
-async function discover(token: string, query: Record<string, string>) {
+async function discover(w: World, token: string, query: Record<string, string>) {
   const res = await w.api.call('GET', `/v1/users/discover?${new URLSearchParams(query)}`, { token });
   return res;
 }
 
-async function names(token: string, query: Record<string, string>) {
-  const res = await discover(token, query);
+async function names(w: World, token: string, query: Record<string, string>) {
+  const res = await discover(w, token, query);
   expect(res.status).toBe(200);
   return (res.body.data as { username: string }[]).map((c) => c.username);
 }
 
 describe('GET /v1/users/discover', () => {
-  it('answers cards in the contract DiscoverPage shape, ordered by rank then most recently online', async () => {
+  it('answers cards in the contract DiscoverPage shape, ordered by rank then most recently online', async ({
+    server,
+    w,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
     const now = Date.now();
-    const low = await listedCreator(tag, { rank: 1, last_online: new Date(now - 1000) });
-    const highOld = await listedCreator(tag, { rank: 5, last_online: new Date(now - 3_600_000) });
-    const highNew = await listedCreator(tag, {
+    const low = await listedCreator(w, server, tag, { rank: 1, last_online: new Date(now - 1000) });
+    const highOld = await listedCreator(w, server, tag, { rank: 5, last_online: new Date(now - 3_600_000) });
+    const highNew = await listedCreator(w, server, tag, {
       rank: 5,
       last_online: new Date(now - 10_000),
       online: true,
@@ -57,7 +54,7 @@ describe('GET /v1/users/discover', () => {
       gender: 'female',
       punishment_alert: true,
     });
-    const res = await discover(fan.token, { code_used: tag });
+    const res = await discover(w, fan.token, { code_used: tag });
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { _id: string }) => c._id)).toEqual([
       highNew.user._id,
@@ -85,13 +82,17 @@ describe('GET /v1/users/discover', () => {
     expect(res.body.next).toBeNull();
   });
 
-  it("carries the creator's newest public posts on the card, a paid one locked without its media URLs", async () => {
+  it("carries the creator's newest public posts on the card, a paid one locked without its media URLs", async ({
+    server,
+    w,
+    call,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const creator = await listedCreator(tag);
-    const postless = await listedCreator(tag, { rank: -1 });
+    const creator = await listedCreator(w, server, tag);
+    const postless = await listedCreator(w, server, tag, { rank: -1 });
     const post = async (body: Record<string, unknown>) => {
-      const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body });
+      const res = await call('POST', '/v1/feed', { token: creator.token, body });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body._id as string;
     };
@@ -105,10 +106,10 @@ describe('GET /v1/users/discover', () => {
     await post({ text: 'for subscribers', private_feed: true });
     const paid = await post({ text: 'buy me', public_id: await photo('#304050'), price: 30 });
     const deleted = await post({ text: 'taken back' });
-    expect((await w.api.call('DELETE', `/v1/feed/${deleted}`, { token: creator.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/feed/${deleted}`, { token: creator.token })).status).toBe(200);
     const newest = await post({ text: 'newest' });
 
-    const res = await discover(fan.token, { code_used: tag });
+    const res = await discover(w, fan.token, { code_used: tag });
     expect(res.status).toBe(200);
     const [card, other] = res.body.data;
     expect([card._id, other._id]).toEqual([creator.user._id, postless.user._id]);
@@ -130,24 +131,27 @@ describe('GET /v1/users/discover', () => {
     expect(open.media.th).toMatch(/\/th\?/);
   });
 
-  it('never lists invisible, banned, frozen, deleted, hidden, blocked accounts, fans or the asker', async () => {
+  it('never lists invisible, banned, frozen, deleted, hidden, blocked accounts, fans or the asker', async ({
+    server,
+    w,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const visible = await listedCreator(tag);
+    const visible = await listedCreator(w, server, tag);
     const forced = await w.creator();
-    await set(forced.user._id, { discover_status: 'hidden', force_discover: true, code_used: tag });
-    await listedCreator(tag, { profile_invisible: true });
-    await listedCreator(tag, { banned_at: new Date() });
-    await listedCreator(tag, { frozen_at: new Date() });
-    await listedCreator(tag, { deleted_scheduled: true });
-    await listedCreator(tag, { deleted_at: new Date() });
-    await listedCreator(tag, { discover_status: 'hidden' });
-    await listedCreator(tag, { discover_status: 'denied' });
+    await set(server, forced.user._id, { discover_status: 'hidden', force_discover: true, code_used: tag });
+    await listedCreator(w, server, tag, { profile_invisible: true });
+    await listedCreator(w, server, tag, { banned_at: new Date() });
+    await listedCreator(w, server, tag, { frozen_at: new Date() });
+    await listedCreator(w, server, tag, { deleted_scheduled: true });
+    await listedCreator(w, server, tag, { deleted_at: new Date() });
+    await listedCreator(w, server, tag, { discover_status: 'hidden' });
+    await listedCreator(w, server, tag, { discover_status: 'denied' });
     const regular = await w.fan();
-    await set(regular.user._id, { code_used: tag, discover_status: 'featured' });
+    await set(server, regular.user._id, { code_used: tag, discover_status: 'featured' });
     // Blocked both ways: the fan blocked one creator, another creator blocked the fan.
-    const blockedByFan = await listedCreator(tag);
-    const blockedTheFan = await listedCreator(tag);
+    const blockedByFan = await listedCreator(w, server, tag);
+    const blockedTheFan = await listedCreator(w, server, tag);
     await w.openChat(fan.token, blockedByFan.user._id);
     await w.openChat(fan.token, blockedTheFan.user._id);
     const db = server.app.ctx.db;
@@ -163,105 +167,116 @@ describe('GET /v1/users/discover', () => {
       .where('user_id', '=', blockedTheFan.user._id)
       .where('other_user_id', '=', fan.user._id)
       .execute();
-    expect((await names(fan.token, { code_used: tag })).sort()).toEqual(
+    expect((await names(w, fan.token, { code_used: tag })).sort()).toEqual(
       [visible.user.username, forced.user.username].sort(),
     );
     // A creator never sees herself; the blocks were the fan's only.
-    expect((await names(visible.token, { code_used: tag })).sort()).toEqual(
+    expect((await names(w, visible.token, { code_used: tag })).sort()).toEqual(
       [forced.user.username, blockedByFan.user.username, blockedTheFan.user.username].sort(),
     );
     // featured=false applies the same visibility: a card is always a creator.
-    expect((await names(fan.token, { code_used: tag, featured: 'false' })).sort()).toEqual(
+    expect((await names(w, fan.token, { code_used: tag, featured: 'false' })).sort()).toEqual(
       [visible.user.username, forced.user.username].sort(),
     );
   });
 
-  it('filters by q over username, bio and tags ignoring case, with LIKE wildcards taken literally', async () => {
+  it('filters by q over username, bio and tags ignoring case, with LIKE wildcards taken literally', async ({
+    server,
+    w,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const byBio = await listedCreator(tag, { bio: `I love ${tag}Sunsets` });
-    const byTag = await listedCreator(tag, { tags: ['cats', `${tag}SUNSETS`] });
-    await listedCreator(tag, { bio: 'nothing here' });
-    expect((await names(fan.token, { code_used: tag, q: `${tag}sunsets` })).sort()).toEqual(
+    const byBio = await listedCreator(w, server, tag, { bio: `I love ${tag}Sunsets` });
+    const byTag = await listedCreator(w, server, tag, { tags: ['cats', `${tag}SUNSETS`] });
+    await listedCreator(w, server, tag, { bio: 'nothing here' });
+    expect((await names(w, fan.token, { code_used: tag, q: `${tag}sunsets` })).sort()).toEqual(
       [byBio.user.username, byTag.user.username].sort(),
     );
-    const byName = await names(fan.token, { q: byBio.user.username.toUpperCase() });
+    const byName = await names(w, fan.token, { q: byBio.user.username.toUpperCase() });
     expect(byName).toEqual([byBio.user.username]);
-    expect(await names(fan.token, { code_used: tag, q: '%' })).toEqual([]);
-    expect(await names(fan.token, { code_used: tag, q: '_' })).toEqual([]);
+    expect(await names(w, fan.token, { code_used: tag, q: '%' })).toEqual([]);
+    expect(await names(w, fan.token, { code_used: tag, q: '_' })).toEqual([]);
   });
 
-  it('filters by a comma list of genders, `trans` meaning other', async () => {
+  it('filters by a comma list of genders, `trans` meaning other', async ({ server, w }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const female = await listedCreator(tag, { gender: 'female' });
-    const male = await listedCreator(tag, { gender: 'male' });
-    const other = await listedCreator(tag, { gender: 'other' });
+    const female = await listedCreator(w, server, tag, { gender: 'female' });
+    const male = await listedCreator(w, server, tag, { gender: 'male' });
+    const other = await listedCreator(w, server, tag, { gender: 'other' });
     const sorted = (xs: string[]) => [...xs].sort();
-    expect(await names(fan.token, { code_used: tag, gender: 'female' })).toEqual([female.user.username]);
-    expect(await names(fan.token, { code_used: tag, gender: 'trans' })).toEqual([other.user.username]);
-    expect(sorted(await names(fan.token, { code_used: tag, gender: 'male,trans' }))).toEqual(
+    expect(await names(w, fan.token, { code_used: tag, gender: 'female' })).toEqual([female.user.username]);
+    expect(await names(w, fan.token, { code_used: tag, gender: 'trans' })).toEqual([other.user.username]);
+    expect(sorted(await names(w, fan.token, { code_used: tag, gender: 'male,trans' }))).toEqual(
       sorted([male.user.username, other.user.username]),
     );
-    expect(await names(fan.token, { code_used: tag })).toHaveLength(3);
+    expect(await names(w, fan.token, { code_used: tag })).toHaveLength(3);
   });
 
-  it('type=near keeps creators in the country of the asker', async () => {
+  it('type=near keeps creators in the country of the asker', async ({ server, w }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const fr = await listedCreator(tag, { country: 'FR' });
-    await listedCreator(tag, { country: 'DE' });
-    await listedCreator(tag);
+    const fr = await listedCreator(w, server, tag, { country: 'FR' });
+    await listedCreator(w, server, tag, { country: 'DE' });
+    await listedCreator(w, server, tag);
     // Country unknown: nothing is near.
-    expect(await names(fan.token, { code_used: tag, type: 'near' })).toEqual([]);
-    await set(fan.user._id, { country: 'FR' });
-    expect(await names(fan.token, { code_used: tag, type: 'near' })).toEqual([fr.user.username]);
-    expect(await names(fan.token, { code_used: tag })).toHaveLength(3);
+    expect(await names(w, fan.token, { code_used: tag, type: 'near' })).toEqual([]);
+    await set(server, fan.user._id, { country: 'FR' });
+    expect(await names(w, fan.token, { code_used: tag, type: 'near' })).toEqual([fr.user.username]);
+    expect(await names(w, fan.token, { code_used: tag })).toHaveLength(3);
   });
 
-  it('pages by offset and limit (20 by default) with a next address that continues the filters', async () => {
+  it('pages by offset and limit (20 by default) with a next address that continues the filters', async ({
+    server,
+    w,
+    call,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
-    for (let i = 0; i < 23; i++) await listedCreator(tag, { rank: 100 - i, gender: 'female' });
-    const first = await discover(fan.token, { code_used: tag, gender: 'female' });
+    for (let i = 0; i < 23; i++) await listedCreator(w, server, tag, { rank: 100 - i, gender: 'female' });
+    const first = await discover(w, fan.token, { code_used: tag, gender: 'female' });
     expect(first.body.data).toHaveLength(20);
     expect(first.body.next).toContain('offset=20');
-    const second = await w.api.call('GET', first.body.next, { token: fan.token });
+    const second = await call('GET', first.body.next, { token: fan.token });
     expect(second.status).toBe(200);
     expect(second.body.data).toHaveLength(3);
     expect(second.body.next).toBeNull();
     const all = [...first.body.data, ...second.body.data].map((c: { rank: number }) => c.rank);
     expect(all).toEqual(Array.from({ length: 23 }, (_, i) => 100 - i));
-    const small = await discover(fan.token, { code_used: tag, limit: '5', offset: '5' });
+    const small = await discover(w, fan.token, { code_used: tag, limit: '5', offset: '5' });
     expect(small.body.data.map((c: { rank: number }) => c.rank)).toEqual([95, 94, 93, 92, 91]);
   });
 
-  it('marks the creators the asker follows', async () => {
+  it('marks the creators the asker follows', async ({ server, w, call }) => {
     const tag = newTag();
     const fan = await w.fan();
-    const followed = await listedCreator(tag, { rank: 2 });
-    await listedCreator(tag, { rank: 1 });
+    const followed = await listedCreator(w, server, tag, { rank: 2 });
+    await listedCreator(w, server, tag, { rank: 1 });
     expect(
       (
-        await w.api.call('POST', '/v1/users/following', {
+        await call('POST', '/v1/users/following', {
           token: fan.token,
           body: { user_id: followed.user._id },
         })
       ).status,
     ).toBe(200);
-    const res = await discover(fan.token, { code_used: tag });
+    const res = await discover(w, fan.token, { code_used: tag });
     expect(res.body.data.map((c: { is_followee: boolean }) => c.is_followee)).toEqual([true, false]);
   });
 
-  it('the rank job scores followers, earnings, recent activity and penalties', async () => {
+  it('the rank job scores followers, earnings, recent activity and penalties', async ({
+    server,
+    w,
+    call,
+  }) => {
     const tag = newTag();
     const fan = await w.fan();
     const now = server.app.ctx.clock.now();
-    const active = await listedCreator(tag, { last_online: now, earnings: 1_000 });
-    const punished = await listedCreator(tag, { last_online: now, punishment_alert: true });
-    await w.api.call('POST', '/v1/users/following', { token: fan.token, body: { user_id: active.user._id } });
+    const active = await listedCreator(w, server, tag, { last_online: now, earnings: 1_000 });
+    const punished = await listedCreator(w, server, tag, { last_online: now, punishment_alert: true });
+    await call('POST', '/v1/users/following', { token: fan.token, body: { user_id: active.user._id } });
     await server.app.ctx.jobs.runNow(DISCOVER_RANK_JOB);
-    const res = await discover(fan.token, { code_used: tag });
+    const res = await discover(w, fan.token, { code_used: tag });
     // 1 follower + 1000/100 earnings + 20 online today; 20 - 100.
     expect(res.body.data.map((c: { _id: string; rank: number }) => [c._id, c.rank])).toEqual([
       [active.user._id, 31],
@@ -269,7 +284,7 @@ describe('GET /v1/users/discover', () => {
     ]);
   });
 
-  it('refuses bad input with a 4xx and a message, and needs a session', async () => {
+  it('refuses bad input with a 4xx and a message, and needs a session', async ({ w, call }) => {
     const fan = await w.fan();
     for (const query of <Record<string, string>[]>[
       { limit: '0' },
@@ -280,30 +295,30 @@ describe('GET /v1/users/discover', () => {
       { type: 'far' },
       { q: 'x'.repeat(65) },
     ]) {
-      const res = await discover(fan.token, query);
+      const res = await discover(w, fan.token, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    expect((await w.api.call('GET', '/v1/users/discover')).status).toBe(401);
+    expect((await call('GET', '/v1/users/discover')).status).toBe(401);
   });
 });
 
 describe('GET /v1/users/{username}', () => {
-  it('adds is_followee and the follower count', async () => {
+  it('adds is_followee and the follower count', async ({ w, call }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const path = `/v1/users/${creator.user.username}` as const;
-    const before = await w.api.call('GET', path, { token: fan.token });
+    const before = await call('GET', path, { token: fan.token });
     expect(before.body).toMatchObject({ is_followee: false, followers: 0 });
-    await w.api.call('POST', '/v1/users/following', {
+    await call('POST', '/v1/users/following', {
       token: fan.token,
       body: { user_id: creator.user._id },
     });
-    expect((await w.api.call('GET', path, { token: fan.token })).body).toMatchObject({
+    expect((await call('GET', path, { token: fan.token })).body).toMatchObject({
       is_followee: true,
       followers: 1,
     });
     // A visitor sees the count, never is_followee.
-    expect((await w.api.call('GET', path)).body).toMatchObject({ is_followee: false, followers: 1 });
+    expect((await call('GET', path)).body).toMatchObject({ is_followee: false, followers: 1 });
   });
 });

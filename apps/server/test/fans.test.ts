@@ -1,32 +1,26 @@
 import { ChatList } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World, world } from './support/world';
 
 // The creator hears new_fan once per fan, whichever of follow, subscribe or pay came
 // first; later, stronger relationships upgrade the `fans` row (docs/discover.md, "Fans").
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 type Account = Awaited<ReturnType<ReturnType<typeof world>['fan']>>;
 
-const follow = (fan: Account, creator: Account) =>
+const follow = (w: World, fan: Account, creator: Account) =>
   w.api.call('POST', '/v1/users/following', { token: fan.token, body: { user_id: creator.user._id } });
-const subscribe = (fan: Account, creator: Account) =>
+const subscribe = (w: World, fan: Account, creator: Account) =>
   w.api.call('POST', '/v1/subscriptions', { token: fan.token, body: { model_id: creator.user._id } });
-const tip = (fan: Account, creator: Account, amount = 5) =>
+const tip = (w: World, fan: Account, creator: Account, amount = 5) =>
   w.api.call('POST', '/v1/tips', { token: fan.token, body: { recipient_id: creator.user._id, amount } });
 
-async function relationship(creator: Account, fan: Account) {
+async function relationship(server: TestServer, creator: Account, fan: Account) {
   const row = await server.app.ctx.db
     .selectFrom('fans')
     .select('relationship')
@@ -37,7 +31,7 @@ async function relationship(creator: Account, fan: Account) {
 }
 
 /** The creator's inbox, as the contract reads it: recipient id -> relationship chip. */
-async function inboxChips(creator: Account) {
+async function inboxChips(w: World, creator: Account) {
   const res = await w.api.call('GET', '/v1/chats?v=2&limit=20&offset=0', { token: creator.token });
   expect(res.status).toBe(200);
   const list = ChatList.parse(res.body);
@@ -48,12 +42,12 @@ async function inboxChips(creator: Account) {
  * Listens on the creator's socket; `done()` makes a sentinel fan follow, waits for its new_fan,
  * and answers every new_fan that came before it (the realtime stream keeps order).
  */
-async function newFans(creator: Account) {
+async function newFans(w: World, server: TestServer, creator: Account) {
   const socket = await connectSocket(server.url, creator.token);
   return {
     async done() {
       const sentinel = await w.fan();
-      await follow(sentinel, creator);
+      await follow(w, sentinel, creator);
       await socket.next('new_fan', (d) => d.user_id === sentinel.user._id);
       const seen = socket.frames.filter((f) => f.event === 'new_fan').map((f) => f.data);
       // `next` took the frames it matched out of `frames`; those before the sentinel stay.
@@ -64,77 +58,90 @@ async function newFans(creator: Account) {
 }
 
 describe('new_fan and the fans relationship', () => {
-  it('follow, then subscribe, then tip: one new_fan (follower), the row upgraded to subscriber', async () => {
+  it('follow, then subscribe, then tip: one new_fan (follower), the row upgraded to subscriber', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 1000);
-    const events = await newFans(creator);
-    expect((await follow(fan, creator)).status).toBe(200);
-    expect(await relationship(creator, fan)).toBe('follower');
-    expect((await subscribe(fan, creator)).status).toBe(200);
-    expect(await relationship(creator, fan)).toBe('subscriber');
+    const events = await newFans(w, server, creator);
+    expect((await follow(w, fan, creator)).status).toBe(200);
+    expect(await relationship(server, creator, fan)).toBe('follower');
+    expect((await subscribe(w, fan, creator)).status).toBe(200);
+    expect(await relationship(server, creator, fan)).toBe('subscriber');
     // A fan is weaker than a subscriber: tipping leaves the row as it is.
-    expect((await tip(fan, creator)).status).toBe(200);
-    expect(await relationship(creator, fan)).toBe('subscriber');
+    expect((await tip(w, fan, creator)).status).toBe(200);
+    expect(await relationship(server, creator, fan)).toBe('subscriber');
     expect(await events.done()).toEqual([
       { user_id: fan.user._id, username: fan.user.username, relationship: 'follower' },
     ]);
     // The tip opened a chat: the creator's inbox row carries the relationship, the fan's does not.
-    expect((await inboxChips(creator)).get(fan.user._id)).toBe('subscriber');
-    expect((await inboxChips(fan)).get(creator.user._id)).toBeNull();
+    expect((await inboxChips(w, creator)).get(fan.user._id)).toBe('subscriber');
+    expect((await inboxChips(w, fan)).get(creator.user._id)).toBeNull();
   });
 
-  it('tip first: new_fan says fan; following later adds nothing, subscribing upgrades silently', async () => {
+  it('tip first: new_fan says fan; following later adds nothing, subscribing upgrades silently', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 1000);
-    const events = await newFans(creator);
-    expect((await tip(fan, creator)).status).toBe(200);
-    expect((await inboxChips(creator)).get(fan.user._id)).toBe('fan');
-    expect((await follow(fan, creator)).status).toBe(200);
-    expect(await relationship(creator, fan)).toBe('fan');
-    expect((await subscribe(fan, creator)).status).toBe(200);
-    expect(await relationship(creator, fan)).toBe('subscriber');
+    const events = await newFans(w, server, creator);
+    expect((await tip(w, fan, creator)).status).toBe(200);
+    expect((await inboxChips(w, creator)).get(fan.user._id)).toBe('fan');
+    expect((await follow(w, fan, creator)).status).toBe(200);
+    expect(await relationship(server, creator, fan)).toBe('fan');
+    expect((await subscribe(w, fan, creator)).status).toBe(200);
+    expect(await relationship(server, creator, fan)).toBe('subscriber');
     expect(await events.done()).toEqual([
       { user_id: fan.user._id, username: fan.user.username, relationship: 'fan' },
     ]);
   });
 
-  it('subscribe first: new_fan says subscriber, and the row is written with the subscription', async () => {
+  it('subscribe first: new_fan says subscriber, and the row is written with the subscription', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
-    const events = await newFans(creator);
+    const events = await newFans(w, server, creator);
     // Too few credits: no subscription, so no fan either.
-    expect((await subscribe(fan, creator)).status).toBe(402);
-    expect(await relationship(creator, fan)).toBeUndefined();
+    expect((await subscribe(w, fan, creator)).status).toBe(402);
+    expect(await relationship(server, creator, fan)).toBeUndefined();
     await w.giveCredits(fan.user._id, 1000);
-    expect((await subscribe(fan, creator)).status).toBe(200);
+    expect((await subscribe(w, fan, creator)).status).toBe(200);
     expect(await events.done()).toEqual([
       { user_id: fan.user._id, username: fan.user.username, relationship: 'subscriber' },
     ]);
   });
 
-  it('paid chat messages sent together: one new_fan per fan, a follower upgraded to fan', async () => {
+  it('paid chat messages sent together: one new_fan per fan, a follower upgraded to fan', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fans = [await w.fan(), await w.fan(), await w.fan()];
     const [follower, ...payers] = fans as [Account, Account, Account];
     for (const fan of fans) {
       await w.giveCredits(fan.user._id, 100);
       await w.openChat(fan.token, creator.user._id);
-      const rate = await w.api.call('POST', '/v1/chats/change-rate', {
+      const rate = await call('POST', '/v1/chats/change-rate', {
         token: creator.token,
         body: { user_id: fan.user._id, rate: 2 },
       });
       expect(rate.status).toBe(200);
     }
-    await follow(follower, creator);
-    const events = await newFans(creator);
+    await follow(w, follower, creator);
+    const events = await newFans(w, server, creator);
     // Several sends of each fan at once share statements (append_paid_messages batches).
     const sends = await Promise.all(
       fans.flatMap((fan) => [1, 2, 3].map((i) => w.send(fan.token, creator.user._id, `paid ${i}`))),
     );
     expect(sends.map((r) => r.status)).toEqual(sends.map(() => 200));
-    for (const fan of fans) expect(await relationship(creator, fan)).toBe('fan');
+    for (const fan of fans) expect(await relationship(server, creator, fan)).toBe('fan');
     const seen = await events.done();
     expect(seen).toHaveLength(2);
     expect(seen).toEqual(
@@ -142,49 +149,49 @@ describe('new_fan and the fans relationship', () => {
         payers.map((p) => ({ user_id: p.user._id, username: p.user.username, relationship: 'fan' })),
       ),
     );
-    const chips = await inboxChips(creator);
+    const chips = await inboxChips(w, creator);
     for (const fan of fans) expect(chips.get(fan.user._id)).toBe('fan');
   });
 
-  it('buying a paid message makes the buyer a fan', async () => {
+  it('buying a paid message makes the buyer a fan', async ({ server, w, call }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.openChat(fan.token, creator.user._id);
     const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#445566'))).body
       .media;
-    const sent = await w.api.call('POST', '/v1/messages', {
+    const sent = await call('POST', '/v1/messages', {
       token: creator.token,
       body: { type: 'image', recipient_id: fan.user._id, public_id: media.public_id, price: 10 },
     });
     expect(sent.status).toBe(200);
-    expect((await inboxChips(creator)).get(fan.user._id)).toBeNull();
+    expect((await inboxChips(w, creator)).get(fan.user._id)).toBeNull();
     await w.giveCredits(fan.user._id, 10);
-    const events = await newFans(creator);
-    const bought = await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, {
+    const events = await newFans(w, server, creator);
+    const bought = await call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, {
       token: fan.token,
     });
     expect(bought.status).toBe(200);
     expect(await events.done()).toEqual([
       { user_id: fan.user._id, username: fan.user.username, relationship: 'fan' },
     ]);
-    expect((await inboxChips(creator)).get(fan.user._id)).toBe('fan');
+    expect((await inboxChips(w, creator)).get(fan.user._id)).toBe('fan');
   });
 });
 
 describe('GET /v1/users/{username} (the creator page)', () => {
-  it('answers is_followee, is_subscribed and posts for the asker', async () => {
+  it('answers is_followee, is_subscribed and posts for the asker', async ({ w, call }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const page = `/v1/users/${creator.user.username}` as const;
-    const profile = async (token?: string) => (await w.api.call('GET', page, token ? { token } : {})).body;
+    const profile = async (token?: string) => (await call('GET', page, token ? { token } : {})).body;
     expect(await profile(fan.token)).toMatchObject({ is_followee: false, is_subscribed: false, posts: 0 });
     for (const text of ['one', 'two']) {
-      const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body: { text } });
+      const res = await call('POST', '/v1/feed', { token: creator.token, body: { text } });
       expect(res.status).toBe(200);
     }
-    await follow(fan, creator);
+    await follow(w, fan, creator);
     await w.giveCredits(fan.user._id, 1000);
-    await subscribe(fan, creator);
+    await subscribe(w, fan, creator);
     expect(await profile(fan.token)).toMatchObject({
       is_followee: true,
       is_subscribed: true,

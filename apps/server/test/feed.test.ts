@@ -1,94 +1,94 @@
 import { ERRORS, type FeedPost, SUBSCRIPTION_PRICE } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 /** Any URL of a full-size variant, wherever it sits in a JSON answer or frame. */
 const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
 const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
 
-type Account = Awaited<ReturnType<typeof w.creator>>;
+type Account = Awaited<ReturnType<World['creator']>>;
 
-const call = (method: string, path: string, token: string, body?: unknown) =>
-  w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
-
-async function photo(creator: Account, colour: string) {
+async function photo(server: TestServer, creator: Account, colour: string) {
   const res = await upload(server.url, creator.token, await photoWithGps(400, 300, colour));
   expect(res.status).toBe(200);
   return res.body.media as { public_id: string; media_id: string };
 }
 
-async function post(creator: Account, body: Record<string, unknown>) {
-  const res = await call('POST', '/v1/feed', creator.token, body);
+async function post(w: World, creator: Account, body: Record<string, unknown>) {
+  const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body: body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 
-async function subscribe(fan: Account, creator: Account) {
+async function subscribe(w: World, fan: Account, creator: Account) {
   await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE);
-  const res = await call('POST', '/v1/subscriptions', fan.token, { model_id: creator.user._id });
+  const res = await w.api.call('POST', '/v1/subscriptions', {
+    token: fan.token,
+    body: { model_id: creator.user._id },
+  });
   expect(res.status).toBe(200);
 }
 
 /** A creator with a public, a private and a paid post, each with a photo. */
-async function creatorWithPosts() {
+async function creatorWithPosts(w: World, server: TestServer) {
   const creator = await w.creator();
-  const pub = await post(creator, {
+  const pub = await post(w, creator, {
     text: 'hello all',
-    public_id: (await photo(creator, '#102030')).public_id,
+    public_id: (await photo(server, creator, '#102030')).public_id,
   });
-  const priv = await post(creator, {
+  const priv = await post(w, creator, {
     text: 'for subscribers',
-    public_id: (await photo(creator, '#203040')).public_id,
+    public_id: (await photo(server, creator, '#203040')).public_id,
     private_feed: true,
   });
-  const paid = await post(creator, {
+  const paid = await post(w, creator, {
     text: 'buy me',
-    public_id: (await photo(creator, '#304050')).public_id,
+    public_id: (await photo(server, creator, '#304050')).public_id,
     price: 30,
   });
   return { creator, pub, priv, paid };
 }
 
 describe('publishing', () => {
-  it('creates the five post types, edits, pins and deletes, owner only', async () => {
+  it('creates the five post types, edits, pins and deletes, owner only', async ({ server, w, call }) => {
     const creator = await w.creator();
-    const media = await photo(creator, '#445566');
-    const text = await post(creator, { text: '  just words  ' });
+    const media = await photo(server, creator, '#445566');
+    const text = await post(w, creator, { text: '  just words  ' });
     expect(text).toMatchObject({ type: 'featured', text: 'just words', media: null, locked: false });
     expect(text.model).toMatchObject({ _id: creator.user._id, username: creator.user.username });
-    expect(await post(creator, { public_id: media.public_id })).toMatchObject({ type: 'image' });
-    expect(await post(creator, { media_id: media.media_id, type: 'imageOrVideo' })).toMatchObject({
+    expect(await post(w, creator, { public_id: media.public_id })).toMatchObject({ type: 'image' });
+    expect(await post(w, creator, { media_id: media.media_id, type: 'imageOrVideo' })).toMatchObject({
       type: 'imageOrVideo',
     });
-    expect(await post(creator, { public_id: media.public_id, type: 'avatar' })).toMatchObject({
+    expect(await post(w, creator, { public_id: media.public_id, type: 'avatar' })).toMatchObject({
       type: 'avatar',
     });
-    const mismatch = await call('POST', '/v1/feed', creator.token, {
-      public_id: media.public_id,
-      type: 'video',
+    const mismatch = await call('POST', '/v1/feed', {
+      token: creator.token,
+      body: {
+        public_id: media.public_id,
+        type: 'video',
+      },
     });
     expect(mismatch.status).toBe(400);
 
-    const edited = await call('PATCH', `/v1/feed/${text._id}`, creator.token, {
-      text: 'new words',
-      pinned: true,
+    const edited = await call('PATCH', `/v1/feed/${text._id}`, {
+      token: creator.token,
+      body: {
+        text: 'new words',
+        pinned: true,
+      },
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ text: 'new words', pinned: true });
-    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token);
+    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: creator.token });
     expect(page.body.data).toHaveLength(4);
     expect(page.body.data[0]).toMatchObject({ _id: text._id, pinned: true });
 
@@ -96,34 +96,40 @@ describe('publishing', () => {
     const other = await w.creator();
     const fan = await w.fan();
     for (const someone of [other, fan]) {
-      const patch = await call('PATCH', `/v1/feed/${text._id}`, someone.token, { text: 'mine now' });
+      const patch = await call('PATCH', `/v1/feed/${text._id}`, {
+        token: someone.token,
+        body: { text: 'mine now' },
+      });
       expect(patch.status).toBe(404);
       expect(patch.body.message).toBe(ERRORS.postNotFound);
-      expect((await call('DELETE', `/v1/feed/${text._id}`, someone.token)).status).toBe(404);
+      expect((await call('DELETE', `/v1/feed/${text._id}`, { token: someone.token })).status).toBe(404);
     }
     expect(
-      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token)).body.data[0].text,
+      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: creator.token })).body.data[0]
+        .text,
     ).toBe('new words');
 
-    const del = await call('DELETE', `/v1/feed/${text._id}`, creator.token);
+    const del = await call('DELETE', `/v1/feed/${text._id}`, { token: creator.token });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ _id: text._id, is_deleted: true });
-    expect((await call('DELETE', `/v1/feed/${text._id}`, creator.token)).status).toBe(404);
-    expect((await call('PATCH', `/v1/feed/${text._id}`, creator.token, { pinned: false })).status).toBe(404);
+    expect((await call('DELETE', `/v1/feed/${text._id}`, { token: creator.token })).status).toBe(404);
     expect(
-      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token)).body.data,
+      (await call('PATCH', `/v1/feed/${text._id}`, { token: creator.token, body: { pinned: false } })).status,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: creator.token })).body.data,
     ).toHaveLength(3);
   });
 
-  it('refuses fans, bad input, and media that is not the creator’s own', async () => {
+  it('refuses fans, bad input, and media that is not the creator’s own', async ({ server, w, call }) => {
     const fan = await w.fan();
-    const res = await call('POST', '/v1/feed', fan.token, { text: 'hi' });
+    const res = await call('POST', '/v1/feed', { token: fan.token, body: { text: 'hi' } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(ERRORS.feedCreatorsOnly);
 
     const creator = await w.creator();
     const other = await w.creator();
-    const theirs = await photo(other, '#998877');
+    const theirs = await photo(server, other, '#998877');
     const bad: [Record<string, unknown>, number][] = [
       [{}, 400],
       [{ text: '   ' }, 400],
@@ -138,41 +144,52 @@ describe('publishing', () => {
       [{ public_id: 'nope' }, 404],
     ];
     for (const [body, status] of bad) {
-      const r = await call('POST', '/v1/feed', creator.token, body);
+      const r = await call('POST', '/v1/feed', { token: creator.token, body: body });
       expect(r.status, JSON.stringify(body)).toBe(status);
       expect(typeof r.body.message).toBe('string');
     }
     for (const id of ['abc', '0', '99999999999', "1'--"]) {
       expect(
-        (await call('PATCH', `/v1/feed/${encodeURIComponent(id)}`, creator.token, { text: 'a' })).status,
+        (
+          await call('PATCH', `/v1/feed/${encodeURIComponent(id)}`, {
+            token: creator.token,
+            body: { text: 'a' },
+          })
+        ).status,
       ).toBe(404);
-      expect((await call('PATCH', `/v1/feed/${encodeURIComponent(id)}/buy`, creator.token)).status).toBe(404);
+      expect(
+        (await call('PATCH', `/v1/feed/${encodeURIComponent(id)}/buy`, { token: creator.token })).status,
+      ).toBe(404);
     }
-    expect((await call('GET', '/v1/feed?model_id=not-a-user', creator.token)).status).toBe(404);
-    expect((await call('GET', '/v1/feed?limit=21', creator.token)).status).toBe(400);
+    expect((await call('GET', '/v1/feed?model_id=not-a-user', { token: creator.token })).status).toBe(404);
+    expect((await call('GET', '/v1/feed?limit=21', { token: creator.token })).status).toBe(400);
   });
 });
 
 describe('locking', () => {
-  it('never gives a locked post a full-size URL: home feed, creator page and new_feed', async () => {
+  it('never gives a locked post a full-size URL: home feed, creator page and new_feed', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     const stranger = await w.fan();
-    await subscribe(fan, creator);
+    await subscribe(w, fan, creator);
     const fanSocket = await connectSocket(server.url, fan.token);
     const { priv, paid, pub } = await (async () => {
-      const p = await post(creator, {
+      const p = await post(w, creator, {
         text: 'hello',
-        public_id: (await photo(creator, '#111111')).public_id,
+        public_id: (await photo(server, creator, '#111111')).public_id,
       });
-      const v = await post(creator, {
+      const v = await post(w, creator, {
         text: 'secret',
-        public_id: (await photo(creator, '#222222')).public_id,
+        public_id: (await photo(server, creator, '#222222')).public_id,
         private_feed: true,
       });
-      const d = await post(creator, {
+      const d = await post(w, creator, {
         text: 'paid',
-        public_id: (await photo(creator, '#333333')).public_id,
+        public_id: (await photo(server, creator, '#333333')).public_id,
         price: 30,
       });
       return { pub: p, priv: v, paid: d };
@@ -183,11 +200,11 @@ describe('locking', () => {
     fanSocket.close();
 
     // The owner sees everything.
-    const own = await call('GET', `/v1/feed?model_id=${creator.user._id}`, creator.token);
+    const own = await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: creator.token });
     expect(own.body.data.every((p: { locked: boolean }) => !p.locked)).toBe(true);
 
     // The subscriber: public and private open, the paid one locked until bought.
-    const home = await call('GET', '/v1/feed', fan.token);
+    const home = await call('GET', '/v1/feed', { token: fan.token });
     expect(home.status).toBe(200);
     const byId = (page: { data: FeedPost[] }) => {
       const posts = new Map(page.data.map((p) => [p._id, p]));
@@ -207,56 +224,56 @@ describe('locking', () => {
     expect(seen(paid._id).media?.media_id).toBeNull();
 
     // Someone who does not subscribe: the creator page locks private and paid, and is_subscribed is false.
-    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, stranger.token);
+    const page = await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: stranger.token });
     expect(page.body.is_subscribed).toBe(false);
     const theirs = byId(page.body);
     expect(theirs(pub._id).locked).toBe(false);
     expect(theirs(priv._id)).toMatchObject({ locked: true, text: null });
     expect(theirs(paid._id).locked).toBe(true);
     expect(JSON.stringify([theirs(priv._id), theirs(paid._id)])).not.toMatch(FULL_URL);
-    expect((await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token)).body.is_subscribed).toBe(
-      true,
-    );
+    expect(
+      (await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: fan.token })).body.is_subscribed,
+    ).toBe(true);
     // Not subscribed, so nothing of hers in the stranger's home feed.
-    expect((await call('GET', '/v1/feed', stranger.token)).body.data).toEqual([]);
+    expect((await call('GET', '/v1/feed', { token: stranger.token })).body.data).toEqual([]);
     // A private post is for subscribers: buying it does not get around that.
     await w.giveCredits(stranger.user._id, 100);
-    const privPaid = await post(creator, {
-      public_id: (await photo(creator, '#444444')).public_id,
+    const privPaid = await post(w, creator, {
+      public_id: (await photo(server, creator, '#444444')).public_id,
       private_feed: true,
       price: 5,
     });
-    const refused = await call('PATCH', `/v1/feed/${privPaid._id}/buy`, stranger.token);
+    const refused = await call('PATCH', `/v1/feed/${privPaid._id}/buy`, { token: stranger.token });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(ERRORS.subscribeToSeePost);
   });
 
-  it('pages by 20 with next', async () => {
+  it('pages by 20 with next', async ({ w, call }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await subscribe(fan, creator);
-    for (let i = 0; i < 23; i++) await post(creator, { text: `post ${i}` });
-    const first = await call('GET', '/v1/feed', fan.token);
+    await subscribe(w, fan, creator);
+    for (let i = 0; i < 23; i++) await post(w, creator, { text: `post ${i}` });
+    const first = await call('GET', '/v1/feed', { token: fan.token });
     expect(first.body.data).toHaveLength(20);
     expect(first.body.data[0].text).toBe('post 22');
     expect(first.body.next).toBe('/v1/feed?limit=20&offset=20');
-    const second = await call('GET', first.body.next, fan.token);
+    const second = await call('GET', first.body.next, { token: fan.token });
     expect(second.body.data.map((p: { text: string }) => p.text)).toEqual(['post 2', 'post 1', 'post 0']);
     expect(second.body.next).toBeNull();
-    const model = await call('GET', `/v1/feed?model_id=${creator.user._id}&limit=5`, fan.token);
+    const model = await call('GET', `/v1/feed?model_id=${creator.user._id}&limit=5`, { token: fan.token });
     expect(model.body.next).toBe(`/v1/feed?limit=5&offset=5&model_id=${creator.user._id}`);
   });
 });
 
 describe('buying', () => {
-  it('charges once when a fan sends 10 buys at once, then unlocks the post', async () => {
-    const { creator, paid } = await creatorWithPosts();
+  it('charges once when a fan sends 10 buys at once, then unlocks the post', async ({ server, w, call }) => {
+    const { creator, paid } = await creatorWithPosts(w, server);
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 100);
     const creatorSocket = await connectSocket(server.url, creator.token);
     await creatorSocket.next('init');
     const buys = await Promise.all(
-      Array.from({ length: 10 }, () => call('PATCH', `/v1/feed/${paid._id}/buy`, fan.token)),
+      Array.from({ length: 10 }, () => call('PATCH', `/v1/feed/${paid._id}/buy`, { token: fan.token })),
     );
     const statuses = buys.map((b) => b.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -277,7 +294,7 @@ describe('buying', () => {
       .execute();
     // The fan's debit, the creator's credit and the platform's fee: once each.
     expect(entries).toHaveLength(3);
-    const again = await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
+    const again = await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: fan.token });
     expect(again.body.data.find((p: { _id: string }) => p._id === paid._id)).toMatchObject({ locked: false });
     // The buyer became her fan, once.
     const newFan = await creatorSocket.next('new_fan');
@@ -286,19 +303,23 @@ describe('buying', () => {
     creatorSocket.close();
   });
 
-  it('answers 402 on a short balance, 409 for free posts, 400 for one’s own, 403 for an unmoderated creator', async () => {
-    const { creator, paid, pub } = await creatorWithPosts();
+  it('answers 402 on a short balance, 409 for free posts, 400 for one’s own, 403 for an unmoderated creator', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const { creator, paid, pub } = await creatorWithPosts(w, server);
     const broke = await w.fan();
-    const none = await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token);
+    const none = await call('PATCH', `/v1/feed/${paid._id}/buy`, { token: broke.token });
     expect(none.status).toBe(402);
     expect(none.body.message).toBe(ERRORS.noCredits);
     await w.giveCredits(broke.user._id, 10);
-    const low = await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token);
+    const low = await call('PATCH', `/v1/feed/${paid._id}/buy`, { token: broke.token });
     expect(low.status).toBe(402);
     expect(low.body.message).toBe(ERRORS.balanceTooLow);
     expect((await balances(server.app.ctx.db, broke.user._id)).credits).toBe(10);
-    expect((await call('PATCH', `/v1/feed/${pub._id}/buy`, broke.token)).status).toBe(409);
-    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, creator.token)).status).toBe(400);
+    expect((await call('PATCH', `/v1/feed/${pub._id}/buy`, { token: broke.token })).status).toBe(409);
+    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, { token: creator.token })).status).toBe(400);
 
     const pending = await w.api.signUp('featured');
     await server.app.ctx.db
@@ -307,55 +328,65 @@ describe('buying', () => {
       .where('id', '=', pending.user._id)
       .execute();
     const media = await upload(server.url, pending.token, await photoWithGps(300, 300, '#abcdef'));
-    const theirs = await call('POST', '/v1/feed', pending.token, {
-      public_id: media.body.media.public_id,
-      price: 5,
+    const theirs = await call('POST', '/v1/feed', {
+      token: pending.token,
+      body: {
+        public_id: media.body.media.public_id,
+        price: 5,
+      },
     });
     expect(theirs.status).toBe(200);
     await w.giveCredits(broke.user._id, 100);
-    const blocked = await call('PATCH', `/v1/feed/${theirs.body._id}/buy`, broke.token);
+    const blocked = await call('PATCH', `/v1/feed/${theirs.body._id}/buy`, { token: broke.token });
     expect(blocked.status).toBe(403);
     expect(blocked.body.message).toBe(ERRORS.payeeAwaitingModeration);
     // Deleted posts cannot be bought.
-    await call('DELETE', `/v1/feed/${paid._id}`, creator.token);
-    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, broke.token)).status).toBe(404);
+    await call('DELETE', `/v1/feed/${paid._id}`, { token: creator.token });
+    expect((await call('PATCH', `/v1/feed/${paid._id}/buy`, { token: broke.token })).status).toBe(404);
   });
 });
 
 describe('followers', () => {
-  it('a follower gets new_feed and sees public posts at home, private ones locked; unfollowing ends both', async () => {
+  it('a follower gets new_feed and sees public posts at home, private ones locked; unfollowing ends both', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    const follow = await call('POST', '/v1/users/following', fan.token, { user_id: creator.user._id });
+    const follow = await call('POST', '/v1/users/following', {
+      token: fan.token,
+      body: { user_id: creator.user._id },
+    });
     expect(follow.status).toBe(200);
     const socket = await connectSocket(server.url, fan.token);
     await socket.next('init');
-    const pub = await post(creator, { text: 'for everyone' });
-    const priv = await post(creator, {
+    const pub = await post(w, creator, { text: 'for everyone' });
+    const priv = await post(w, creator, {
       text: 'subscribers only',
-      public_id: (await photo(creator, '#556677')).public_id,
+      public_id: (await photo(server, creator, '#556677')).public_id,
       private_feed: true,
     });
     await socket.next('new_feed', (d) => d.feed_id === priv._id);
     socket.close();
 
-    const home = await call('GET', '/v1/feed', fan.token);
+    const home = await call('GET', '/v1/feed', { token: fan.token });
     const posts = new Map((home.body.data as FeedPost[]).map((p) => [p._id, p]));
     expect(posts.get(pub._id)).toMatchObject({ locked: false, text: 'for everyone' });
     expect(posts.get(priv._id)).toMatchObject({ locked: true, text: null });
     expect(JSON.stringify(posts.get(priv._id))).not.toMatch(FULL_URL);
-    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(0);
-    await post(creator, { text: 'another' });
-    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(1);
+    expect((await call('GET', '/v1/users/me', { token: fan.token })).body.unread_feeds).toBe(0);
+    await post(w, creator, { text: 'another' });
+    expect((await call('GET', '/v1/users/me', { token: fan.token })).body.unread_feeds).toBe(1);
 
-    await call('DELETE', `/v1/users/following?user_id=${creator.user._id}`, fan.token);
-    expect((await call('GET', '/v1/feed', fan.token)).body.data).toEqual([]);
-    expect((await call('GET', '/v1/users/me', fan.token)).body.unread_feeds).toBe(0);
+    await call('DELETE', `/v1/users/following?user_id=${creator.user._id}`, { token: fan.token });
+    expect((await call('GET', '/v1/feed', { token: fan.token })).body.data).toEqual([]);
+    expect((await call('GET', '/v1/users/me', { token: fan.token })).body.unread_feeds).toBe(0);
   });
 });
 
 describe('avatar posts', () => {
-  async function newAvatar(token: string) {
+  async function newAvatar(server: TestServer, token: string) {
     const form = new FormData();
     form.append(
       'file',
@@ -370,47 +401,54 @@ describe('avatar posts', () => {
     expect(res.status).toBe(200);
   }
 
-  it('a creator’s new profile photo is an avatar post her followers see; a fan’s is not a post', async () => {
+  it('a creator’s new profile photo is an avatar post her followers see; a fan’s is not a post', async ({
+    server,
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await call('POST', '/v1/users/following', fan.token, { user_id: creator.user._id });
-    await newAvatar(creator.token);
-    const home = await call('GET', '/v1/feed', fan.token);
+    await call('POST', '/v1/users/following', { token: fan.token, body: { user_id: creator.user._id } });
+    await newAvatar(server, creator.token);
+    const home = await call('GET', '/v1/feed', { token: fan.token });
     expect(home.body.data).toHaveLength(1);
     expect(home.body.data[0]).toMatchObject({ type: 'avatar', locked: false, private_feed: false, price: 0 });
     expect(home.body.data[0].media?.rt).toMatch(FULL_URL);
     // The photo sits in her vault like any upload.
-    const vault = await call('GET', '/v1/media', creator.token);
+    const vault = await call('GET', '/v1/media', { token: creator.token });
     expect(vault.status).toBe(200);
     expect(vault.body.data).toHaveLength(1);
 
-    await newAvatar(fan.token);
-    const own = await call('GET', `/v1/feed?model_id=${fan.user._id}`, creator.token);
+    await newAvatar(server, fan.token);
+    const own = await call('GET', `/v1/feed?model_id=${fan.user._id}`, { token: creator.token });
     expect(own.body.data ?? []).toEqual([]);
   });
 });
 
 describe('unread_feeds', () => {
-  it('counts posts since the home feed was opened, and opening its first page resets it', async () => {
+  it('counts posts since the home feed was opened, and opening its first page resets it', async ({
+    w,
+    call,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await subscribe(fan, creator);
-    const me = async () => (await call('GET', '/v1/users/me', fan.token)).body.unread_feeds;
+    await subscribe(w, fan, creator);
+    const me = async () => (await call('GET', '/v1/users/me', { token: fan.token })).body.unread_feeds;
     expect(await me()).toBe(0);
-    await post(creator, { text: 'one' });
-    await post(creator, { text: 'two' });
+    await post(w, creator, { text: 'one' });
+    await post(w, creator, { text: 'two' });
     expect(await me()).toBe(2);
     // The creator page and later pages do not reset it.
-    await call('GET', `/v1/feed?model_id=${creator.user._id}`, fan.token);
-    await call('GET', '/v1/feed?offset=20', fan.token);
+    await call('GET', `/v1/feed?model_id=${creator.user._id}`, { token: fan.token });
+    await call('GET', '/v1/feed?offset=20', { token: fan.token });
     expect(await me()).toBe(2);
-    await call('GET', '/v1/feed', fan.token);
+    await call('GET', '/v1/feed', { token: fan.token });
     expect(await me()).toBe(0);
-    await post(creator, { text: 'three' });
+    await post(w, creator, { text: 'three' });
     expect(await me()).toBe(1);
     // A creator one does not subscribe to does not count.
     const other = await w.creator();
-    await post(other, { text: 'elsewhere' });
+    await post(w, other, { text: 'elsewhere' });
     expect(await me()).toBe(1);
   });
 });

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERRORS } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { connectSources } from '../src/plugins/security';
+import { apiTest } from './support/api-test';
 import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { startServer } from './support/server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url);
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 describe('bad request bodies', () => {
   const endpoints = [
@@ -21,28 +15,31 @@ describe('bad request bodies', () => {
     ['POST', '/v1/auth'],
   ] as const;
 
-  it.each(endpoints)('%s %s answers malformed JSON with a 400 and a message', async (method, url) => {
-    const res = await api.call(method, url, { raw: '{"login": "x", ' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: ERRORS.invalidJson, code: 'invalid_json' });
-  });
+  it.for(endpoints)(
+    '%s %s answers malformed JSON with a 400 and a message',
+    async ([method, url], { call }) => {
+      const res = await call(method, url, { raw: '{"login": "x", ' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: ERRORS.invalidJson, code: 'invalid_json' });
+    },
+  );
 
-  it('refuses an escaped unpaired surrogate', async () => {
-    const res = await api.call('POST', '/v1/auth', { raw: '{"login":"\\ud83d","password":"secret123"}' });
+  it('refuses an escaped unpaired surrogate', async ({ call }) => {
+    const res = await call('POST', '/v1/auth', { raw: '{"login":"\\ud83d","password":"secret123"}' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ERRORS.invalidJsonSurrogate);
   });
 
-  it('refuses bytes that are not UTF-8 and charsets it does not know', async () => {
+  it('refuses bytes that are not UTF-8 and charsets it does not know', async ({ call }) => {
     const bytes = Buffer.concat([
       Buffer.from('{"login":"'),
       Buffer.from([0xed, 0xa0, 0x80]),
       Buffer.from('","password":"x"}'),
     ]);
-    const res = await api.call('POST', '/v1/auth', { raw: new Uint8Array(bytes) });
+    const res = await call('POST', '/v1/auth', { raw: new Uint8Array(bytes) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ERRORS.invalidJsonEncoding);
-    const latin = await api.call('POST', '/v1/auth', {
+    const latin = await call('POST', '/v1/auth', {
       raw: '{"login":"a","password":"b"}',
       headers: { 'content-type': 'application/json; charset=latin1' },
     });
@@ -50,44 +47,44 @@ describe('bad request bodies', () => {
     expect(latin.body.message).toBe(ERRORS.invalidJsonEncoding);
   });
 
-  it('refuses a body over the limit with 413', async () => {
-    const res = await api.call('POST', '/v1/auth', { body: { login: 'x'.repeat(1_100_000), password: 'y' } });
+  it('refuses a body over the limit with 413', async ({ call }) => {
+    const res = await call('POST', '/v1/auth', { body: { login: 'x'.repeat(1_100_000), password: 'y' } });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: ERRORS.bodyTooLarge, code: 'body_too_large' });
   });
 
-  it('refuses wrong types and non-JSON content types', async () => {
-    const wrong = await api.call('POST', '/v1/auth', { body: { login: 12, password: ['x'] } });
+  it('refuses wrong types and non-JSON content types', async ({ call }) => {
+    const wrong = await call('POST', '/v1/auth', { body: { login: 12, password: ['x'] } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_input');
-    const form = await api.call('POST', '/v1/auth', {
+    const form = await call('POST', '/v1/auth', {
       raw: 'login=a&password=b',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
-    const array = await api.call('POST', '/v1/users/sign', { body: [1, 2, 3] });
+    const array = await call('POST', '/v1/users/sign', { body: [1, 2, 3] });
     expect(array.status).toBe(400);
   });
 
-  it('refuses prototype-poisoning keys', async () => {
-    const res = await api.call('POST', '/v1/auth', {
+  it('refuses prototype-poisoning keys', async ({ call }) => {
+    const res = await call('POST', '/v1/auth', {
       raw: '{"__proto__":{"admin":true},"login":"a","password":"b"}',
     });
     expect(res.status).toBe(400);
   });
 
-  it('refuses NUL characters in bodies and query strings', async () => {
+  it('refuses NUL characters in bodies and query strings', async ({ api, call }) => {
     const { token, user } = await api.signUp();
-    const body = await api.call('PATCH', `/v1/users/${user._id}`, { token, raw: '{"bio":"a\\u0000b"}' });
+    const body = await call('PATCH', `/v1/users/${user._id}`, { token, raw: '{"bio":"a\\u0000b"}' });
     expect(body.status).toBe(400);
-    const query = await api.call('GET', '/v1/username-available?username=ab%00cd');
+    const query = await call('GET', '/v1/username-available?username=ab%00cd');
     expect(query.status).toBeLessThan(500);
-    const profile = await api.call('GET', '/v1/users/ab%00cd');
+    const profile = await call('GET', '/v1/users/ab%00cd');
     expect(profile.status).toBe(400);
     expect(profile.body.message).toBe(ERRORS.invalidText);
   });
 
-  it('never answers 500 to junk sent anywhere', async () => {
+  it('never answers 500 to junk sent anywhere', async ({ api, call }) => {
     const { token, user } = await api.signUp();
     const junk = [
       'null',
@@ -108,7 +105,7 @@ describe('bad request bodies', () => {
     ] as const;
     for (const [method, url] of targets) {
       for (const raw of junk) {
-        const res = await api.call(method, url, method === 'GET' ? { token } : { raw, token });
+        const res = await call(method, url, method === 'GET' ? { token } : { raw, token });
         expect(res.status, `${method} ${url} ${raw}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${method} ${url} ${raw}`).toBeLessThan(500);
         expect(typeof res.body.message).toBe('string');
@@ -118,14 +115,14 @@ describe('bad request bodies', () => {
 });
 
 describe('platform', () => {
-  it('reports health and readiness', async () => {
-    expect((await api.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
-    const ready = await api.call('GET', '/readyz');
+  it('reports health and readiness', async ({ call }) => {
+    expect((await call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await call('GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
   });
 
-  it('sends pages security headers and a content security policy', async () => {
+  it('sends pages security headers and a content security policy', async ({ api }) => {
     const res = await api.request('GET', '/chats', { headers: { accept: 'text/html' } });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -134,8 +131,10 @@ describe('platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('sends an API answer only the headers it uses, and a policy that loads and frames nothing', async () => {
-    const res = await api.call('GET', '/healthz');
+  it('sends an API answer only the headers it uses, and a policy that loads and frames nothing', async ({
+    call,
+  }) => {
+    const res = await call('GET', '/healthz');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
@@ -149,18 +148,18 @@ describe('platform', () => {
     }
   });
 
-  it('keeps signed-in answers out of caches', async () => {
+  it('keeps signed-in answers out of caches', async ({ api, call }) => {
     const { token, user } = await api.signUp();
-    const me = await api.call('GET', '/v1/users/me', { token });
+    const me = await call('GET', '/v1/users/me', { token });
     expect(me.headers.get('cache-control')).toBe('no-store');
-    expect((await api.call('GET', '/v1/users/sessions', { token })).headers.get('cache-control')).toBe(
+    expect((await call('GET', '/v1/users/sessions', { token })).headers.get('cache-control')).toBe(
       'no-store',
     );
-    const profile = await api.call('GET', `/v1/users/${user.username}`);
+    const profile = await call('GET', `/v1/users/${user.username}`);
     expect(profile.headers.get('cache-control')).toBeNull();
   });
 
-  it("lets pages connect to the app's own origins only, sockets included", async () => {
+  it("lets pages connect to the app's own origins only, sockets included", async ({ server, api }) => {
     const res = await api.request('GET', '/chats', { headers: { accept: 'text/html' } });
     const connect = res.headers
       .get('content-security-policy')
@@ -182,14 +181,14 @@ describe('platform', () => {
     ]);
   });
 
-  it('answers unknown API paths with a JSON 404', async () => {
+  it('answers unknown API paths with a JSON 404', async ({ api }) => {
     const res = await api.request('GET', '/v1/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: ERRORS.notFound, code: 'not_found' });
   });
 
-  it('serves a generated avatar', async () => {
-    const res = await api.call('GET', '/v1/avatars/mila.svg?l=m');
+  it('serves a generated avatar', async ({ call }) => {
+    const res = await call('GET', '/v1/avatars/mila.svg?l=m');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
     expect(res.body).toContain('>M</text>');
@@ -219,7 +218,7 @@ describe('rate limits', () => {
 });
 
 describe('web app serving', () => {
-  it('serves index.html for app paths, the service worker from the root, and assets', async () => {
+  it('serves index.html for app paths, the service worker from the root, and assets', async ({ server }) => {
     const web = path.join(server.dataDir, 'web');
     // The web build is written after start-up; a fresh server picks it up.
     const withWeb = await (async () => {

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createJobQueue, type JobHandler } from '../src/jobs/queue';
 import { jobsRepository } from '../src/jobs/repository';
-import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
+import type { TestServer } from './support/server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.close());
+const it = apiTest();
 
 /** A clock the test moves: leases and retry delays pass without waiting. */
 function testClock() {
@@ -19,17 +14,19 @@ function testClock() {
 }
 
 /** A queue as another server process would run it: its own worker id, the same database. */
-function queue(clock = testClock()) {
+function queue(server: TestServer, clock = testClock()) {
   return { q: createJobQueue(server.app.ctx.db, clock, server.app.log), clock };
 }
 
-const jobRow = (id: number) =>
+const jobRow = (server: TestServer, id: number) =>
   server.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('durable jobs', () => {
-  it('keeps one job per key and runs it step by step, each step from the progress the last one saved', async () => {
+  it('keeps one job per key and runs it step by step, each step from the progress the last one saved', async ({
+    server,
+  }) => {
     const kind = `count-${randomUUID()}`;
-    const { q } = queue();
+    const { q } = queue(server);
     const seen: unknown[] = [];
     q.register(kind, async (step) => {
       seen.push(step.progress);
@@ -42,7 +39,7 @@ describe('durable jobs', () => {
 
     expect(await q.drain()).toBe(3);
     expect(seen).toEqual([null, { n: 1 }, { n: 2 }]);
-    const row = await jobRow(id!);
+    const row = await jobRow(server, id!);
     expect(row).toMatchObject({
       status: 'done',
       progress: { n: 3 },
@@ -52,7 +49,7 @@ describe('durable jobs', () => {
     expect(row.finished_at).not.toBeNull();
   });
 
-  it('shares jobs between two processes without running any step twice', async () => {
+  it('shares jobs between two processes without running any step twice', async ({ server }) => {
     const kind = `share-${randomUUID()}`;
     const runs: number[] = [];
     const handler: JobHandler = async (step) => {
@@ -60,8 +57,8 @@ describe('durable jobs', () => {
       await new Promise((r) => setTimeout(r, 5));
       return { done: true };
     };
-    const a = queue().q;
-    const b = queue().q;
+    const a = queue(server).q;
+    const b = queue(server).q;
     a.register(kind, handler);
     b.register(kind, handler);
     const ids: number[] = [];
@@ -77,10 +74,12 @@ describe('durable jobs', () => {
     expect(statuses.every((s) => s.status === 'done')).toBe(true);
   });
 
-  it('resumes a job whose process died mid-step once its lease runs out, and fences the dead worker out', async () => {
+  it('resumes a job whose process died mid-step once its lease runs out, and fences the dead worker out', async ({
+    server,
+  }) => {
     const kind = `resume-${randomUUID()}`;
     const clock = testClock();
-    const { q } = queue(clock);
+    const { q } = queue(server, clock);
     const id = (await q.enqueue({ kind, key: `${kind}:1` }))!;
     // Another process claims the job, saves one step, claims the next, and dies.
     const db = server.app.ctx.db;
@@ -102,13 +101,15 @@ describe('durable jobs', () => {
     expect(resumedFrom).toEqual([{ cursor: 10 }]);
     // The dead worker's late write changes nothing.
     expect(await jobsRepository.release(db, id, 'dead-worker', { cursor: 11 }, now, now)).toBe(false);
-    expect(await jobRow(id)).toMatchObject({ status: 'done', progress: { cursor: 20 } });
+    expect(await jobRow(server, id)).toMatchObject({ status: 'done', progress: { cursor: 20 } });
   });
 
-  it('retries a failing step after a backoff, and marks the job failed when its attempts are spent', async () => {
+  it('retries a failing step after a backoff, and marks the job failed when its attempts are spent', async ({
+    server,
+  }) => {
     const kind = `fail-${randomUUID()}`;
     const clock = testClock();
-    const { q } = queue(clock);
+    const { q } = queue(server, clock);
     let calls = 0;
     q.register(kind, async () => {
       calls++;
@@ -116,7 +117,7 @@ describe('durable jobs', () => {
     });
     const id = (await q.enqueue({ kind, key: `${kind}:1`, maxAttempts: 2 }))!;
     expect(await q.drain()).toBe(1);
-    const retrying = await jobRow(id);
+    const retrying = await jobRow(server, id);
     expect(retrying).toMatchObject({ status: 'queued', attempts: 1, last_error: 'the mail server said no' });
     expect(retrying.run_at.getTime()).toBeGreaterThan(clock.now().getTime());
     // Not due yet: nothing runs.
@@ -124,13 +125,13 @@ describe('durable jobs', () => {
     clock.advance(10 * 60_000);
     expect(await q.drain()).toBe(1);
     expect(calls).toBe(2);
-    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await jobRow(server, id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
-  it('shows operators what is queued, running and failed; nobody else', async () => {
+  it('shows operators what is queued, running and failed; nobody else', async ({ server, api, call }) => {
     const kind = `visible-${randomUUID()}`;
     const clock = testClock();
-    const { q } = queue(clock);
+    const { q } = queue(server, clock);
     q.register(kind, async () => {
       throw new Error('broken for good');
     });
@@ -138,14 +139,13 @@ describe('durable jobs', () => {
     await q.drain();
     await q.enqueue({ kind, key: `${kind}:later`, runAt: new Date(Date.now() + 3_600_000) });
 
-    const api = client(server.url);
     const admin = await api.signUp();
     await server.app.ctx.db
       .updateTable('users')
       .set({ role: 'admin' })
       .where('id', '=', admin.user._id)
       .execute();
-    const res = await api.call('GET', '/v1/admin/jobs', { token: admin.token });
+    const res = await call('GET', '/v1/admin/jobs', { token: admin.token });
     expect(res.status).toBe(200);
     const counts = (res.body.counts as { kind: string; status: string; count: number }[]).filter(
       (c) => c.kind === kind,
@@ -160,6 +160,6 @@ describe('durable jobs', () => {
     });
 
     const fan = await api.signUp();
-    expect((await api.call('GET', '/v1/admin/jobs', { token: fan.token })).status).toBe(403);
+    expect((await call('GET', '/v1/admin/jobs', { token: fan.token })).status).toBe(403);
   });
 });

@@ -1,27 +1,21 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches, idempotent, ledger } from '../src/modules/ledger/service';
+import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
 import { postgresAdminUrl } from './support/database';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
 // A popular creator's earnings are credited by many fans at once. They are spread over rows
 // (migration 0014) so paying fans do not queue on the creator; the ledger must stay exact and a
 // debit of earnings (a payout) must still see, and never exceed, the whole balance.
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(() => server?.close());
-
-const db = () => server.app.ctx.db;
+const db = (server: TestServer) => server.app.ctx.db;
 
 /** A creator charging `rate` per message and `fans` fans with credits and an open chat. */
-async function creatorWithPayingFans(fans: number, rate: number, credits = 100) {
+async function creatorWithPayingFans(w: World, fans: number, rate: number, credits = 100) {
   const creator = await w.creator();
   const people = [];
   for (let i = 0; i < fans; i++) {
@@ -38,38 +32,49 @@ async function creatorWithPayingFans(fans: number, rate: number, credits = 100) 
   return { creator, fans: people };
 }
 
-const payout = (userId: string, amount: number, key: string) =>
-  idempotent(db(), (trx) =>
+const payout = (server: TestServer, userId: string, amount: number, key: string) =>
+  idempotent(db(server), (trx) =>
     ledger.debit(trx, { userId, account: 'earnings', amount, reason: 'payout', idempotencyKey: key }),
   );
 
 describe('a hot creator', () => {
-  it('counts every fan paying at once exactly once, and a payout takes exactly what is there', async () => {
-    const { creator, fans } = await creatorWithPayingFans(6, 3);
+  it('counts every fan paying at once exactly once, and a payout takes exactly what is there', async ({
+    server,
+    w,
+  }) => {
+    const { creator, fans } = await creatorWithPayingFans(w, 6, 3);
     const sends = await Promise.all(
       fans.flatMap((fan) => [1, 2, 3, 4, 5].map((i) => w.send(fan.token, creator.user._id, `paid ${i}`))),
     );
     expect(sends.map((s) => s.status)).toEqual(Array(30).fill(200));
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: 90 });
-    for (const fan of fans) expect(await balances(db(), fan.user._id)).toMatchObject({ credits: 85 });
-    expect(await findLedgerMismatches(db())).toEqual([]);
+    expect(await balances(db(server), creator.user._id)).toMatchObject({ earnings: 90 });
+    for (const fan of fans) expect(await balances(db(server), fan.user._id)).toMatchObject({ credits: 85 });
+    expect(await findLedgerMismatches(db(server))).toEqual([]);
 
     // More than there is: refused, nothing moves.
-    await expect(payout(creator.user._id, 91, 'payout-too-much')).rejects.toMatchObject({ status: 402 });
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: 90 });
+    await expect(payout(server, creator.user._id, 91, 'payout-too-much')).rejects.toMatchObject({
+      status: 402,
+    });
+    expect(await balances(db(server), creator.user._id)).toMatchObject({ earnings: 90 });
     // Exactly what is there: taken whole, the same key again changes nothing.
-    expect(await payout(creator.user._id, 90, 'payout-all')).toMatchObject({ balance: 0, replayed: false });
-    expect(await payout(creator.user._id, 90, 'payout-all')).toMatchObject({ balance: 0, replayed: true });
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: 0 });
-    expect(await findLedgerMismatches(db())).toEqual([]);
+    expect(await payout(server, creator.user._id, 90, 'payout-all')).toMatchObject({
+      balance: 0,
+      replayed: false,
+    });
+    expect(await payout(server, creator.user._id, 90, 'payout-all')).toMatchObject({
+      balance: 0,
+      replayed: true,
+    });
+    expect(await balances(db(server), creator.user._id)).toMatchObject({ earnings: 0 });
+    expect(await findLedgerMismatches(db(server))).toEqual([]);
   });
 
-  it('payouts racing fans who pay never take more than was earned', async () => {
-    const { creator, fans } = await creatorWithPayingFans(4, 2);
+  it('payouts racing fans who pay never take more than was earned', async ({ server, w }) => {
+    const { creator, fans } = await creatorWithPayingFans(w, 4, 2);
     await Promise.all(fans.map((fan) => w.send(fan.token, creator.user._id, 'first')));
     // 8 earned; 20 payouts of 1 race 20 more paid messages (40 more).
     const results = await Promise.allSettled([
-      ...Array.from({ length: 20 }, (_, i) => payout(creator.user._id, 1, `race-${i}`)),
+      ...Array.from({ length: 20 }, (_, i) => payout(server, creator.user._id, 1, `race-${i}`)),
       ...fans.flatMap((fan) => [1, 2, 3, 4, 5].map((i) => w.send(fan.token, creator.user._id, `race ${i}`))),
     ]);
     const paidOut = results.slice(0, 20).filter((r) => r.status === 'fulfilled').length;
@@ -78,16 +83,16 @@ describe('a hot creator', () => {
       .filter((r) => r.status === 'fulfilled' && (r.value as { status: number }).status === 200).length;
     expect(sent).toBe(20);
     expect(paidOut).toBeGreaterThanOrEqual(8);
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: 8 + 2 * sent - paidOut });
-    expect(await findLedgerMismatches(db())).toEqual([]);
+    expect(await balances(db(server), creator.user._id)).toMatchObject({ earnings: 8 + 2 * sent - paidOut });
+    expect(await findLedgerMismatches(db(server))).toEqual([]);
   });
 });
 
 // Only PostgreSQL runs requests side by side; PGlite is one session, where holding a lock in the
 // test would stop the server too. `npm test` runs this in the PostgreSQL pass of .ci/run.
 describe.skipIf(!postgresAdminUrl())('a hot creator on PostgreSQL', () => {
-  it("a fan's paid message does not wait on the creator's own row", async () => {
-    const { creator, fans } = await creatorWithPayingFans(1, 5);
+  it("a fan's paid message does not wait on the creator's own row", async ({ server, w }) => {
+    const { creator, fans } = await creatorWithPayingFans(w, 1, 5);
     const fan = fans[0]!;
     // Something holds the creator's row (a profile save, a long admin action) for a while: before
     // earnings were spread, every paying fan queued behind it.
@@ -99,7 +104,7 @@ describe.skipIf(!postgresAdminUrl())('a hot creator on PostgreSQL', () => {
     const isLocked = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    const holder = db()
+    const holder = db(server)
       .transaction()
       .execute(async (trx) => {
         await sql`SELECT 1 FROM users WHERE id = ${creator.user._id} FOR NO KEY UPDATE`.execute(trx);
@@ -119,6 +124,6 @@ describe.skipIf(!postgresAdminUrl())('a hot creator on PostgreSQL', () => {
       release();
       await holder;
     }
-    expect(await balances(db(), creator.user._id)).toMatchObject({ earnings: creatorShare(5) });
+    expect(await balances(db(server), creator.user._id)).toMatchObject({ earnings: creatorShare(5) });
   });
 });

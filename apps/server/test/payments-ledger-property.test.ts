@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LedgerAccount } from '../src/db/schema';
 import { DomainError } from '../src/lib/errors';
 import { findLedgerMismatches, idempotent, ledger } from '../src/modules/ledger/service';
+import { apiTest } from './support/api-test';
 import { balancesOf } from './support/balances';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 
 // Property: whatever sequence of credits, debits, transfers, replays and concurrent bursts happens,
 // every balance equals the sum of its ledger rows, each row's balance_after is the running sum, no
 // balance is negative, and sequential steps land exactly where a simple model says.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ PLATFORM_FEE_PERCENT: String(FEE_PERCENT) });
-});
-afterAll(() => server?.close());
+const FEE_PERCENT = 20;
+const it = apiTest({ PLATFORM_FEE_PERCENT: String(FEE_PERCENT) });
 
 const USERS = 3;
 const KEYS = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7'];
@@ -47,7 +45,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
-async function createUsers(): Promise<string[]> {
+async function createUsers(server: TestServer): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const tag = randomBytes(6).toString('hex');
@@ -69,7 +67,7 @@ async function createUsers(): Promise<string[]> {
 }
 
 /** Runs one operation in its own transaction, as the services do; 402 is an expected refusal. */
-async function run(ids: string[], o: Op, run: string): Promise<'ok' | 'refused'> {
+async function run(server: TestServer, ids: string[], o: Op, run: string): Promise<'ok' | 'refused'> {
   const db = server.app.ctx.db;
   try {
     await idempotent(db, async (trx) => {
@@ -100,7 +98,6 @@ async function run(ids: string[], o: Op, run: string): Promise<'ok' | 'refused'>
 }
 
 /** The platform's share of a transfer, rounded down (docs/payments.md "The platform's fee"). */
-const FEE_PERCENT = 20;
 const creatorShare = (amount: number) => amount - Math.floor((amount * FEE_PERCENT) / 100);
 
 /** The model: balances per user and account, and the keys already used per user and account. */
@@ -117,7 +114,7 @@ function apply(model: Map<string, number>, used: Set<string>, ids: string[], o: 
     set(ids[o.to]!, 'earnings', get(ids[o.to]!, 'earnings') + creatorShare(o.amount));
 }
 
-async function checkInvariants(ids: string[]) {
+async function checkInvariants(server: TestServer, ids: string[]) {
   const db = server.app.ctx.db;
   expect(await findLedgerMismatches(db)).toEqual([]);
   const rows = await balancesOf(db, ids);
@@ -136,18 +133,18 @@ async function checkInvariants(ids: string[]) {
 }
 
 describe('ledger property', () => {
-  it('keeps every balance equal to the sum of its ledger and never negative', async () => {
+  it('keeps every balance equal to the sum of its ledger and never negative', async ({ server }) => {
     let runNo = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
-        const ids = await createUsers();
+        const ids = await createUsers(server);
         const runId = `r${++runNo}-${randomBytes(3).toString('hex')}`;
         const model = new Map<string, number>();
         const used = new Set<string>();
         for (const s of steps) {
           if (s.kind === 'burst') {
-            await Promise.all(s.ops.map((o) => run(ids, o, runId)));
-            await checkInvariants(ids);
+            await Promise.all(s.ops.map((o) => run(server, ids, o, runId)));
+            await checkInvariants(server, ids);
             // Concurrent order is not predictable: continue the model from what committed.
             const rows = await balancesOf(server.app.ctx.db, ids);
             for (const r of rows) {
@@ -161,13 +158,13 @@ describe('ledger property', () => {
               .execute();
             for (const k of keys) used.add(`${k.user_id}/${k.account}/${k.idempotency_key}`);
           } else {
-            const outcome = await run(ids, s, runId);
+            const outcome = await run(server, ids, s, runId);
             const before = model.get(`${s.kind === 'transfer' ? ids[s.from] : ids[s.user]}/credits`) ?? 0;
             apply(model, used, ids, s, runId);
             if (outcome === 'refused') expect(before).toBeLessThan(s.amount);
           }
         }
-        await checkInvariants(ids);
+        await checkInvariants(server, ids);
         const rows = await balancesOf(server.app.ctx.db, ids);
         for (const r of rows) {
           expect(r.credits).toBe(model.get(`${r.id}/credits`) ?? 0);

@@ -1,13 +1,15 @@
 import { Writable } from 'node:stream';
 import { ACCOUNT_MESSAGES, SessionList } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { loadConfig, SESSION_TTL_DAYS } from '../src/config';
 import { SIGN_IN_FAILURES_PURGE_JOB } from '../src/modules/users/throttle';
 import { TOUCH_INTERVAL_MS } from '../src/plugins/auth';
 import { SESSION_SWEEP_JOB } from '../src/realtime/sessions';
+import { apiTest } from './support/api-test';
 import { client } from './support/client';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
+import type { World } from './support/world';
 
 const DAY = 86_400_000;
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -15,23 +17,16 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const clock = manualClock();
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const it = apiTest({}, { clock });
 
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  api = client(server.url);
-});
-afterAll(() => server?.close());
-
-async function signIn(login: string, password: string, userAgent?: string) {
-  return api.call('POST', '/v1/auth', {
+async function signIn(w: World, login: string, password: string, userAgent?: string) {
+  return w.api.call('POST', '/v1/auth', {
     body: { login, password },
     ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
   });
 }
 
-const lastUsed = async (tokenOwner: string, on = server) =>
+const lastUsed = async (on: TestServer, tokenOwner: string) =>
   (
     await on.app.ctx.db
       .selectFrom('access_tokens')
@@ -41,14 +36,19 @@ const lastUsed = async (tokenOwner: string, on = server) =>
   ).last_used_at.getTime();
 
 describe('sessions', () => {
-  it('lists the devices signed in, the one asking marked, and ends another one', async () => {
+  it('lists the devices signed in, the one asking marked, and ends another one', async ({
+    server,
+    w,
+    api,
+    call,
+  }) => {
     const { user, password } = await api.signUp();
     clock.advance(1000);
-    const laptop = (await signIn(user.username, password, FIREFOX_WINDOWS)).body.access_token as string;
+    const laptop = (await signIn(w, user.username, password, FIREFOX_WINDOWS)).body.access_token as string;
     clock.advance(1000);
-    const phone = (await signIn(user.email, password, SAFARI_IPHONE)).body.access_token as string;
+    const phone = (await signIn(w, user.email, password, SAFARI_IPHONE)).body.access_token as string;
 
-    const listed = await api.call('GET', '/v1/users/sessions', { token: laptop });
+    const listed = await call('GET', '/v1/users/sessions', { token: laptop });
     expect(listed.status).toBe(200);
     expect(listed.headers.get('cache-control')).toBe('no-store');
     const { sessions } = SessionList.parse(listed.body);
@@ -62,47 +62,54 @@ describe('sessions', () => {
 
     const phoneSocket = await connectSocket(server.url, phone);
     await phoneSocket.next('init');
-    const ended = await api.call('DELETE', `/v1/users/sessions/${sessions[0]!._id}`, { token: laptop });
+    const ended = await call('DELETE', `/v1/users/sessions/${sessions[0]!._id}`, { token: laptop });
     expect(ended.status).toBe(204);
     expect(await phoneSocket.closed).toBe(4001);
-    expect((await api.call('GET', '/v1/users/me', { token: phone })).status).toBe(401);
-    expect((await api.call('GET', '/v1/users/me', { token: laptop })).status).toBe(200);
-    const after = SessionList.parse((await api.call('GET', '/v1/users/sessions', { token: laptop })).body);
+    expect((await call('GET', '/v1/users/me', { token: phone })).status).toBe(401);
+    expect((await call('GET', '/v1/users/me', { token: laptop })).status).toBe(200);
+    const after = SessionList.parse((await call('GET', '/v1/users/sessions', { token: laptop })).body);
     expect(after.sessions.map((s) => s.device)).toEqual(['Firefox on Windows', 'Unknown device']);
   });
 
-  it("answers 404 for another user's session and 400 for a malformed id", async () => {
+  it("answers 404 for another user's session and 400 for a malformed id", async ({ api, call }) => {
     const me = await api.signUp();
     const other = await api.signUp();
     const [theirs] = SessionList.parse(
-      (await api.call('GET', '/v1/users/sessions', { token: other.token })).body,
+      (await call('GET', '/v1/users/sessions', { token: other.token })).body,
     ).sessions;
-    const res = await api.call('DELETE', `/v1/users/sessions/${theirs!._id}`, { token: me.token });
+    const res = await call('DELETE', `/v1/users/sessions/${theirs!._id}`, { token: me.token });
     expect(res.status).toBe(404);
-    expect((await api.call('GET', '/v1/users/me', { token: other.token })).status).toBe(200);
-    expect((await api.call('DELETE', '/v1/users/sessions/nope', { token: me.token })).status).toBe(400);
-    expect((await api.call('GET', '/v1/users/sessions')).status).toBe(401);
+    expect((await call('GET', '/v1/users/me', { token: other.token })).status).toBe(200);
+    expect((await call('DELETE', '/v1/users/sessions/nope', { token: me.token })).status).toBe(400);
+    expect((await call('GET', '/v1/users/sessions')).status).toBe(401);
   });
 
-  it('ends a session unused for the configured lifetime; each use starts it again', async () => {
+  it('ends a session unused for the configured lifetime; each use starts it again', async ({
+    server,
+    w,
+    api,
+    call,
+  }) => {
     const { token, user } = await api.signUp();
     clock.advance((SESSION_TTL_DAYS - 1) * DAY);
-    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    expect((await call('GET', '/v1/users/me', { token })).status).toBe(200);
     clock.advance((SESSION_TTL_DAYS - 1) * DAY);
-    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    expect((await call('GET', '/v1/users/me', { token })).status).toBe(200);
     clock.advance(SESSION_TTL_DAYS * DAY);
-    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(401);
+    expect((await call('GET', '/v1/users/me', { token })).status).toBe(401);
     const socket = await connectSocket(server.url, token);
     expect(await socket.closed).toBe(4001);
     // The expired session is no longer listed from a new one.
-    const fresh = (await signIn(user.username, 'secret123')).body.access_token as string;
-    const { sessions } = SessionList.parse(
-      (await api.call('GET', '/v1/users/sessions', { token: fresh })).body,
-    );
+    const fresh = (await signIn(w, user.username, 'secret123')).body.access_token as string;
+    const { sessions } = SessionList.parse((await call('GET', '/v1/users/sessions', { token: fresh })).body);
     expect(sessions).toHaveLength(1);
   });
 
-  it('closes an open socket once its session expires unused, as signing out would', async () => {
+  it('closes an open socket once its session expires unused, as signing out would', async ({
+    server,
+    api,
+    call,
+  }) => {
     const { token } = await api.signUp();
     const socket = await connectSocket(server.url, token);
     await socket.next('init');
@@ -119,7 +126,7 @@ describe('sessions', () => {
     clock.advance((SESSION_TTL_DAYS - 1) * DAY);
     await sweep();
     await stillOpen();
-    expect((await api.call('GET', '/v1/users/me', { token })).status).toBe(200);
+    expect((await call('GET', '/v1/users/me', { token })).status).toBe(200);
     clock.advance((SESSION_TTL_DAYS - 1) * DAY);
     await sweep();
     await stillOpen();
@@ -137,15 +144,15 @@ describe('sessions', () => {
     otherSocket.close();
   });
 
-  it('writes the last use at most once in a few minutes', async () => {
+  it('writes the last use at most once in a few minutes', async ({ server, api, call }) => {
     const { token, user } = await api.signUp();
-    const signedUp = await lastUsed(user._id);
+    const signedUp = await lastUsed(server, user._id);
     clock.advance(TOUCH_INTERVAL_MS - 1000);
-    await api.call('GET', '/v1/users/me', { token });
-    expect(await lastUsed(user._id)).toBe(signedUp);
+    await call('GET', '/v1/users/me', { token });
+    expect(await lastUsed(server, user._id)).toBe(signedUp);
     clock.advance(1000);
-    await api.call('GET', '/v1/users/me', { token });
-    expect(await lastUsed(user._id)).toBe(clock.now().getTime());
+    await call('GET', '/v1/users/me', { token });
+    expect(await lastUsed(server, user._id)).toBe(clock.now().getTime());
   });
 
   it('reads the lifetime from SESSION_TTL_DAYS', () => {
@@ -165,7 +172,7 @@ describe('a session expiring with its socket open', () => {
   });
   afterAll(() => short?.close());
 
-  const expiry = async (userId: string) => (await lastUsed(userId, short)) + TTL_MS;
+  const expiry = async (userId: string) => (await lastUsed(short, userId)) + TTL_MS;
   /** When the socket closed, and with which code. */
   const closing = (socket: Awaited<ReturnType<typeof connectSocket>>) =>
     socket.closed.then((code) => ({ code, at: Date.now() }));
@@ -220,10 +227,10 @@ describe('a session expiring with its socket open', () => {
 });
 
 describe('sign-in throttling per account', () => {
-  it('drops the failure counts that no longer hold anyone back', async () => {
-    await signIn('nobody-has-this-login', 'guess');
+  it('drops the failure counts that no longer hold anyone back', async ({ server, w, api }) => {
+    await signIn(w, 'nobody-has-this-login', 'guess');
     const { user } = await api.signUp();
-    for (let i = 0; i < 5; i++) await signIn(user.username, 'wrong');
+    for (let i = 0; i < 5; i++) await signIn(w, user.username, 'wrong');
     const held = () => server.app.ctx.db.selectFrom('sign_in_failures').select('account').execute();
     expect((await held()).length).toBeGreaterThanOrEqual(2);
     // The account waits a minute: its count still matters 15 minutes on, the unknown login's does not.
@@ -236,11 +243,14 @@ describe('sign-in throttling per account', () => {
     expect(await held()).toEqual([]);
   });
 
-  it('refuses attempts after 5 failures with a Retry-After that doubles, the right password too', async () => {
+  it('refuses attempts after 5 failures with a Retry-After that doubles, the right password too', async ({
+    w,
+    api,
+  }) => {
     const { user, password } = await api.signUp();
-    for (let i = 0; i < 5; i++) expect((await signIn(user.username, 'wrong-one')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await signIn(w, user.username, 'wrong-one')).status).toBe(401);
     // The email instead of the name changes nothing: this address is counted on the account.
-    const refused = await signIn(user.email, password);
+    const refused = await signIn(w, user.email, password);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(refused.body).toEqual({
@@ -249,37 +259,37 @@ describe('sign-in throttling per account', () => {
     });
 
     clock.advance(60_000);
-    expect((await signIn(user.username, 'wrong-two')).status).toBe(401);
-    expect((await signIn(user.username, password)).headers.get('retry-after')).toBe('120');
+    expect((await signIn(w, user.username, 'wrong-two')).status).toBe(401);
+    expect((await signIn(w, user.username, password)).headers.get('retry-after')).toBe('120');
     clock.advance(120_000);
-    expect((await signIn(user.username, 'wrong-three')).status).toBe(401);
-    expect((await signIn(user.username, password)).headers.get('retry-after')).toBe('240');
+    expect((await signIn(w, user.username, 'wrong-three')).status).toBe(401);
+    expect((await signIn(w, user.username, password)).headers.get('retry-after')).toBe('240');
 
     // Once the wait is over the right password works and the count starts again.
     clock.advance(240_000);
-    expect((await signIn(user.username, password)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signIn(user.username, 'wrong')).status).toBe(401);
-    expect((await signIn(user.username, password)).status).toBe(200);
+    expect((await signIn(w, user.username, password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(w, user.username, 'wrong')).status).toBe(401);
+    expect((await signIn(w, user.username, password)).status).toBe(200);
   });
 
-  it('forgets failures after 15 minutes', async () => {
+  it('forgets failures after 15 minutes', async ({ w, api }) => {
     const { user, password } = await api.signUp();
-    for (let i = 0; i < 4; i++) await signIn(user.username, 'wrong');
+    for (let i = 0; i < 4; i++) await signIn(w, user.username, 'wrong');
     clock.advance(15 * 60_000);
-    for (let i = 0; i < 4; i++) expect((await signIn(user.username, 'wrong')).status).toBe(401);
-    expect((await signIn(user.username, password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(w, user.username, 'wrong')).status).toBe(401);
+    expect((await signIn(w, user.username, password)).status).toBe(200);
   });
 
-  it('counts concurrent guesses: no more than 5 are checked', async () => {
+  it('counts concurrent guesses: no more than 5 are checked', async ({ w, api }) => {
     const { user } = await api.signUp();
-    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(user.username, 'guess')));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(w, user.username, 'guess')));
     expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
   });
 
-  it('throttles a name no account has exactly alike', async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn('nobody-here', 'wrong')).status).toBe(401);
-    expect((await signIn('Nobody-Here', 'wrong')).status).toBe(429);
+  it('throttles a name no account has exactly alike', async ({ w }) => {
+    for (let i = 0; i < 5; i++) expect((await signIn(w, 'nobody-here', 'wrong')).status).toBe(401);
+    expect((await signIn(w, 'Nobody-Here', 'wrong')).status).toBe(429);
   });
 });
 
