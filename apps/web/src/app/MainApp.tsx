@@ -42,7 +42,7 @@ const PasswordSettingsScreen = lazyWithRetry(
   'PasswordSettingsScreen',
 );
 const StorageSettingsScreen = lazyWithRetry(
-  () => import('../features/settings/StorageSettingsScreen'),
+  () => import('../features/vault/StorageSettingsScreen'),
   'StorageSettingsScreen',
 );
 const PayoutSettingsScreen = lazyWithRetry(

@@ -93,4 +93,3 @@ export const listSessions = () => call(endpoints.listSessions);
 export const endSession = (id: string) => call(endpoints.endSession, { params: { id } });
 
 /** GET /v1/media/usage: what the account's uploads take in storage, and its quota. */
-export const getMediaUsage = () => call(endpoints.mediaUsage);

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StorageCard } from './StorageSettingsScreen';
+import { StorageCard } from './StorageCard';
 import { storageSummary } from './storageView';
 
 const MB = 1024 ** 2;

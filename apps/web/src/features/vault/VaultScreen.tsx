@@ -1,5 +1,4 @@
-import type { MediaUsage } from '@parlor/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
@@ -9,12 +8,12 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ImageIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { MediaTile, TileGrid } from '../media/MediaTile';
 import { SelectionBar } from '../media/SelectionBar';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
-import { StorageCard } from '../settings/StorageSettingsScreen';
-import { getMediaUsage } from '../settings/settingsApi';
+import { StorageCard } from '../settings/StorageCard';
+import { loadStorage, selectStorageError, selectStorageUsage } from '../settings/storageSlice';
+import { VaultTiles } from './VaultTiles';
 import {
   allVaultToggled,
   deleteAsked,
@@ -24,12 +23,8 @@ import {
   loadMoreVault,
   loadVault,
   selectVault,
-  vaultItemToggled,
   vaultSelectionCleared,
 } from './vaultSlice';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * /account/vault: the photos and videos a creator uploaded, 20 at a time; pick several and delete
@@ -41,26 +36,24 @@ export function VaultScreen() {
   const loading = useAppSelector((s) => selectRequest(s, loadVault));
   const loadingMore = useAppSelector((s) => selectRequest(s, loadMoreVault)).status === 'Fetching';
   const deleting = useAppSelector((s) => selectRequest(s, deleteVaultMedia));
-  const [usage, setUsage] = useState<MediaUsage | null>(null);
-  const [usageError, setUsageError] = useState<string | null>(null);
+  const usage = useAppSelector(selectStorageUsage);
+  const usageError = useAppSelector(selectStorageError);
 
-  const refreshUsage = useCallback(() => {
-    getMediaUsage().then(setUsage, (e: unknown) =>
-      setUsageError(e instanceof Error ? e.message : 'Your storage could not be loaded.'),
-    );
-  }, []);
   useEffect(() => {
-    refreshUsage();
+    const usageRequest = dispatch(loadStorage());
     dispatch(vaultSelectionCleared());
     dispatch(requestReset(deleteVaultMedia.typePrefix));
     const request = dispatch(loadVault());
-    return () => request.abort();
-  }, [dispatch, refreshUsage]);
+    return () => {
+      usageRequest.abort();
+      request.abort();
+    };
+  }, [dispatch]);
 
   const picked = items.filter((m) => selected.includes(m._id));
   const remove = async () => {
     const result = await dispatch(deleteVaultMedia(selected));
-    if (deleteVaultMedia.fulfilled.match(result)) refreshUsage();
+    if (deleteVaultMedia.fulfilled.match(result)) dispatch(loadStorage());
   };
 
   return (
@@ -102,20 +95,7 @@ export function VaultScreen() {
               {selected.length > 0 ? `Delete ${selected.length}` : 'Delete'}
             </Button>
           </SelectionBar>
-          <TileGrid label="Your vault">
-            {items.map((m) => (
-              <li key={m._id}>
-                <MediaTile
-                  thumb={m.th}
-                  video={m.type === 'video'}
-                  length={m.video_length}
-                  pressed={selected.includes(m._id)}
-                  label={`Select ${m.type === 'video' ? 'video' : 'photo'} from ${day(m.created_at)}`}
-                  onClick={() => dispatch(vaultItemToggled(m._id))}
-                />
-              </li>
-            ))}
-          </TileGrid>
+          <VaultTiles label="Your vault" />
           {next && (
             <Button variant="secondary" loading={loadingMore} onClick={() => dispatch(loadMoreVault(next))}>
               Show more
