@@ -293,8 +293,11 @@ describe('sign-in throttling per account', () => {
   });
 });
 
+// Each test starts a server of its own, with its own log level: as long as a start, like a hook.
+const OWN_SERVER = { timeout: 60_000 };
+
 describe('request logs', () => {
-  it('are at debug: info keeps what an operator needs', async () => {
+  it('are at debug: info keeps what an operator needs', OWN_SERVER, async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -313,7 +316,7 @@ describe('request logs', () => {
     }
   });
 
-  it('never show a token, not even the WebSocket query', async () => {
+  it('never show a token, not even the WebSocket query', OWN_SERVER, async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {

@@ -32,7 +32,8 @@ async function uploadBody(photo: Buffer) {
   };
 }
 
-describe('closing the server', () => {
+// Each test starts (and stops) a server of its own: as long as a start, like a hook.
+describe('closing the server', { timeout: 60_000 }, () => {
   it('lets an upload still arriving when shutdown starts finish with its real answer', async () => {
     const server = await startServer();
     const creator = await client(server.url).signUp('featured');
