@@ -1,60 +1,13 @@
-import { ERRORS, type FeedPost, SUBSCRIPTION_PRICE } from '@parlor/contract';
+import { ERRORS, type FeedPost } from '@parlor/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
+import { BLUR_URL, creatorWithPosts, FULL_URL, photo, post, subscribe } from './support/feed';
 import { photoWithGps, upload } from './support/media';
 import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import type { World } from './support/world';
 
 const it = apiTest();
-
-/** Any URL of a full-size variant, wherever it sits in a JSON answer or frame. */
-const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
-const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
-
-type Account = Awaited<ReturnType<World['creator']>>;
-
-async function photo(server: TestServer, creator: Account, colour: string) {
-  const res = await upload(server.url, creator.token, await photoWithGps(400, 300, colour));
-  expect(res.status).toBe(200);
-  return res.body.media as { public_id: string; media_id: string };
-}
-
-async function post(w: World, creator: Account, body: Record<string, unknown>) {
-  const res = await w.api.call('POST', '/v1/feed', { token: creator.token, body: body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
-async function subscribe(w: World, fan: Account, creator: Account) {
-  await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE);
-  const res = await w.api.call('POST', '/v1/subscriptions', {
-    token: fan.token,
-    body: { model_id: creator.user._id },
-  });
-  expect(res.status).toBe(200);
-}
-
-/** A creator with a public, a private and a paid post, each with a photo. */
-async function creatorWithPosts(w: World, server: TestServer) {
-  const creator = await w.creator();
-  const pub = await post(w, creator, {
-    text: 'hello all',
-    public_id: (await photo(server, creator, '#102030')).public_id,
-  });
-  const priv = await post(w, creator, {
-    text: 'for subscribers',
-    public_id: (await photo(server, creator, '#203040')).public_id,
-    private_feed: true,
-  });
-  const paid = await post(w, creator, {
-    text: 'buy me',
-    public_id: (await photo(server, creator, '#304050')).public_id,
-    price: 30,
-  });
-  return { creator, pub, priv, paid };
-}
 
 describe('publishing', () => {
   it('creates the five post types, edits, pins and deletes, owner only', async ({ server, w, call }) => {
