@@ -242,7 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passwordResetsPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
-  subscribeToEvents(ctx);
+  subscribeToEvents(ctx, push.notices);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
   registerBroadcastJob(ctx);
   ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));

@@ -1,12 +1,13 @@
 import type { AppContext } from './context';
 import { afterFanMessage, fireOnFollow, fireWith } from './modules/automessages/service';
 import { fanOfMessage, publishNewFan, recordFan } from './modules/discover/service';
+import type { NoticeSubscribers } from './modules/push/notifier';
 
 /**
  * Who hears which domain event, in one place (docs/architecture.md, "Domain events"). A module
  * that writes publishes what happened and imports none of its subscribers.
  */
-export function subscribeToEvents(ctx: AppContext) {
+export function subscribeToEvents(ctx: AppContext, notices: NoticeSubscribers) {
   const { events } = ctx;
 
   // Inside the writer's transaction, committing with it or not at all: who is whose fan, and the
@@ -35,4 +36,12 @@ export function subscribeToEvents(ctx: AppContext) {
   events.on('message_stored', (e) => fanOfMessage(ctx, e));
   events.on('message_stored', (e) => afterFanMessage(ctx, e));
   events.on('fan_gained', (e) => publishNewFan(ctx, e));
+
+  // Notices for people away (push, and email for money): recorded beside the request, never awaited.
+  events.on('message_stored', (e) => notices.message_stored(e));
+  events.on('messages_sent', (e) => notices.messages_sent(e));
+  events.on('tip_sent', (e) => notices.tip_sent(e));
+  events.on('item_bought', (e) => notices.item_bought(e));
+  events.on('subscription_started', (e) => notices.subscription_started(e));
+  events.on('payout_completed', (e) => notices.payout_completed(e));
 }

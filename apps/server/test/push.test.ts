@@ -283,7 +283,11 @@ describe('pushes and emails about money', () => {
     });
     expect(subscribe.status).toBe(200);
     // A completed payout as the admin's decision publishes it (payouts.test.ts covers that path).
-    server.app.ctx.hub.publish(creator.user._id, 'payout_completed', { _id: '77', amount_usd: '120.00' });
+    server.app.ctx.events.committed('payout_completed', {
+      payoutId: 77,
+      userId: creator.user._id,
+      amountUsd: '120.00',
+    });
     await deliver();
     expect(
       push
@@ -299,7 +303,11 @@ describe('pushes and emails about money', () => {
       token: creator.token,
       body: { settings: { notifications: { payouts: false } } },
     });
-    server.app.ctx.hub.publish(creator.user._id, 'payout_completed', { _id: '78', amount_usd: '5.00' });
+    server.app.ctx.events.committed('payout_completed', {
+      payoutId: 78,
+      userId: creator.user._id,
+      amountUsd: '5.00',
+    });
     await deliver();
     expect(push.to(sub)).toHaveLength(2);
   });

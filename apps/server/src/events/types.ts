@@ -21,6 +21,11 @@ export interface DomainEvents {
     /** The statement that stored the message first recorded the sender as the recipient's fan. */
     newFan: boolean;
   };
+  /**
+   * Messages a creator's automation stored outside a send: an automatic message, or the copies of a
+   * broadcast batch handed now to the recipients who are online (the others find theirs in the chat).
+   */
+  messages_sent: { messages: Selectable<MessagesTable>[]; origin: 'automatic' | 'broadcast' };
   /** A paid message or a paid post was bought (the price moved through the ledger). */
   item_bought: {
     item: 'message' | 'post';
@@ -41,6 +46,8 @@ export interface DomainEvents {
     created: boolean;
     at: Date;
   };
+  /** An admin completed a payout: the money is on its way to `userId`. */
+  payout_completed: { payoutId: number; userId: string; amountUsd: string };
   /** The creator has this fan for the first time ever (by following, subscribing or paying). */
   fan_gained: { creatorId: string; fan: Actor; relationship: FansTable['relationship'] };
 }

@@ -410,7 +410,10 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
     return { stored, logged: logged ? { id: logged.id, messageId: id } : undefined };
   });
   // A step re-run after a crash finds the message stored: it was published then (or is in the chat).
-  if (stored) await publishNewMessage(ctx, stored, { credit_rate: target.credit_rate });
+  if (stored) {
+    await publishNewMessage(ctx, stored, { credit_rate: target.credit_rate });
+    ctx.events.committed('messages_sent', { messages: [stored], origin: 'automatic' });
+  }
   // The creator's open log shows the send as it happens.
   if (logged && fan) {
     ctx.hub.publish(job.creatorId, 'auto_message_sent', {

@@ -255,7 +255,9 @@ async function pushCopies(ctx: AppContext, b: Broadcast, rows: AppendedCopy[]) {
         b.id,
       ),
     );
-  if (copies.length > 0) await publishToRecipients(ctx, copies);
+  if (copies.length === 0) return;
+  await publishToRecipients(ctx, copies);
+  ctx.events.committed('messages_sent', { messages: copies, origin: 'broadcast' });
 }
 
 /** GET /v1/broadcast: the creator's broadcasts with their figures, newest first. */

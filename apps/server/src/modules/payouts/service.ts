@@ -237,11 +237,11 @@ export async function decidePayout(
   const current = await payoutsRepository.byIdWithUser(ctx.db, Number(id));
   if (!current) throw notFound(PAYOUT_MESSAGES.notFound, 'payout_not_found');
   if (!decided) throw conflict(PAYOUT_MESSAGES.notPending, 'payout_decided');
-  if (decided.status === 'completed')
-    ctx.hub.publish(decided.user_id, 'payout_completed', {
-      _id: String(decided.id),
-      amount_usd: creditsToDollars(decided.amount),
-    });
+  if (decided.status === 'completed') {
+    const amountUsd = creditsToDollars(decided.amount);
+    ctx.hub.publish(decided.user_id, 'payout_completed', { _id: String(decided.id), amount_usd: amountUsd });
+    ctx.events.committed('payout_completed', { payoutId: decided.id, userId: decided.user_id, amountUsd });
+  }
   return toAdminPayout(current);
 }
 

@@ -2,7 +2,7 @@ import { endpoints, PUSH_MESSAGES } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
-import { watchPublishedEvents } from './notifier';
+import { createNotifier } from './notifier';
 import {
   digestTask,
   NOTIFY_JOB,
@@ -28,8 +28,8 @@ const page = (title: string, text: string) =>
   `<p>You can change this any time in Account, Settings, Notifications.</p><p><a href="/chats">Open Parlor</a></p></body></html>`;
 
 /**
- * Push subscriptions, the unsubscribe link, and the notification machinery: the watcher of
- * published events, the delivery job and the daily digest task.
+ * Push subscriptions, the unsubscribe link, and the notification machinery: the notifier that
+ * domain events' subscribers feed, the delivery job and the daily digest task.
  */
 export function registerPushRoutes(
   app: FastifyInstance,
@@ -49,9 +49,14 @@ export function registerPushRoutes(
       .header('cache-control', 'no-store')
       .send(html);
   });
-  const watcher = watchPublishedEvents(ctx, app.log, visibility.visibleHere);
-  app.decorate('notificationsRecorded', watcher.flush);
-  app.addHook('preClose', () => watcher.flush());
+  const notices = createNotifier(ctx, app.log, visibility.visibleHere);
+  // The notices of events published so far: their subscribers run first, then the recording.
+  const recorded = async () => {
+    await ctx.events.settled();
+    await notices.flush();
+  };
+  app.decorate('notificationsRecorded', recorded);
+  app.addHook('preClose', recorded);
   ctx.queue.register(NOTIFY_JOB, notifyJob(ctx, visibility.isVisible));
-  return { digestTask: digestTask(ctx) };
+  return { digestTask: digestTask(ctx), notices };
 }

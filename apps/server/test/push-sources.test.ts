@@ -1,0 +1,139 @@
+import { describe, expect } from 'vitest';
+import { PUSH_GROUP_MS } from '../src/modules/push/service';
+import { apiTest } from './support/api-test';
+import { photo } from './support/feed';
+import { startPushService } from './support/push-service';
+import { manualClock, type TestServer } from './support/server';
+import { connectSocket } from './support/socket';
+import type { World } from './support/world';
+
+// Notices follow the domain events of every write that tells someone something: sends are covered
+// in push.test.ts; here the messages a creator's automation stores and the money events.
+let push: Awaited<ReturnType<typeof startPushService>>;
+const clock = manualClock();
+const it = apiTest(
+  async (onCleanup) => {
+    push = await startPushService();
+    onCleanup(() => push.close());
+    return { SESSION_TTL_DAYS: '365' };
+  },
+  { clock },
+);
+
+async function deliver(server: TestServer) {
+  await server.app.notificationsRecorded();
+  clock.advance(PUSH_GROUP_MS + 1);
+  await server.app.ctx.queue.drain();
+}
+
+async function subscribed(w: World, token: string) {
+  const sub = push.subscription();
+  const res = await w.api.call('POST', '/v1/push/subscriptions', {
+    token,
+    body: { subscription: { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys } },
+  });
+  expect(res.status).toBe(204);
+  return sub;
+}
+
+describe('notices of what a creator sends without typing it', () => {
+  it('pushes an automatic message to the fan it greets, named after the creator', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    const put = await call('PUT', '/v1/auto-messages', {
+      token: creator.token,
+      body: { category: 'new_follower', auto_messages: [{ text: 'Thanks for the follow!', delay: 0 }] },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const sub = await subscribed(w, fan.token);
+    expect(
+      (await call('POST', '/v1/users/following', { token: fan.token, body: { user_id: creator.user._id } }))
+        .status,
+    ).toBe(200);
+    await server.app.ctx.queue.drain();
+    await deliver(server);
+    expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
+      [creator.user.username, 'Thanks for the follow!'],
+    ]);
+  });
+
+  it('pushes a broadcast copy to a fan online with the app hidden, and not to one looking at it', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const creator = await w.creator();
+    const away = await w.fan();
+    const looking = await w.fan();
+    for (const fan of [away, looking])
+      expect((await w.send(fan.token, creator.user._id, 'hi')).status).toBe(200);
+    const awaySub = await subscribed(w, away.token);
+    const lookingSub = await subscribed(w, looking.token);
+    const hidden = await connectSocket(server.url, away.token);
+    await hidden.next('init');
+    hidden.send('visibility', { state: 'hidden' });
+    hidden.send('ping', {});
+    await hidden.next('pong');
+    const visible = await connectSocket(server.url, looking.token);
+    await visible.next('init');
+
+    const res = await call('POST', '/v1/broadcast/send', {
+      token: creator.token,
+      body: { category: 'all', type: 'text', text: 'New set tonight' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await server.app.ctx.queue.drain();
+    await visible.next('new_message', (d) => d.sender_id === creator.user._id);
+    await deliver(server);
+    expect(push.to(awaySub).map((p) => p.payload.body)).toEqual(['New set tonight']);
+    expect(push.to(lookingSub)).toHaveLength(0);
+    hidden.close();
+    visible.close();
+  });
+});
+
+describe('notices of money', () => {
+  it("tells a creator of a new subscription, with the fan's name", async ({ server, w, call }) => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 1000);
+    const sub = await subscribed(w, creator.token);
+    const first = await call('POST', '/v1/subscriptions', {
+      token: fan.token,
+      body: { model_id: creator.user._id, idempotency_key: 'sources-subscribe-1' },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await deliver(server);
+    expect(push.to(sub).map((p) => p.payload.body)).toEqual([`${fan.user.username} subscribed to you`]);
+  });
+
+  it('tells a creator a fan unlocked her paid message, with the buyer and the price', async ({
+    server,
+    w,
+    call,
+  }) => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.giveCredits(fan.user._id, 1000);
+    await w.openChat(fan.token, creator.user._id);
+    const media = await photo(server, creator, '#aa3355');
+    const sent = await call('POST', '/v1/messages', {
+      token: creator.token,
+      body: { type: 'image', recipient_id: fan.user._id, public_id: media.public_id, price: 25 },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const sub = await subscribed(w, creator.token);
+    const bought = await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, {
+      token: fan.token,
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    await deliver(server);
+    expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
+      ['Paid message unlocked', `${fan.user.username} unlocked your message for 25 credits`],
+    ]);
+  });
+});
