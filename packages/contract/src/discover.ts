@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Gender, Relationship, UserType } from './enums';
+import { FeedPost } from './feed';
 import { lazySchema } from './lazy';
 
 /** How many creator cards one Discover page holds. */
@@ -43,9 +44,6 @@ export const DiscoverQuery = lazySchema(() =>
 );
 export type DiscoverQuery = z.input<typeof DiscoverQuery>;
 
-/** A public feed item as a card shows it; the feed defines the full item. */
-export const CardFeedItem = lazySchema(() => z.object({ _id: z.string() }).catchall(z.unknown()));
-
 export const Card = lazySchema(() =>
   z.object({
     _id: z.string(),
@@ -62,7 +60,8 @@ export const Card = lazySchema(() =>
     punishment_alert: z.boolean(),
     final_punishment_alert: z.boolean(),
     distance_km: z.number().nullable(),
-    profileFeed: z.array(CardFeedItem).max(CARD_FEED_ITEMS),
+    // The creator's newest public posts, as a fan who does not subscribe sees them.
+    profileFeed: z.array(FeedPost).max(CARD_FEED_ITEMS),
   }),
 );
 export type Card = z.infer<typeof Card>;

@@ -1,5 +1,6 @@
 import type { Card } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
+import { feedMedia, feedPost } from '../feed/feedTestData';
 import {
   addToStack,
   CARD_HISTORY_MAX,
@@ -70,10 +71,7 @@ describe('where filters are kept', () => {
 describe('card picture', () => {
   it('is the avatar, else the first feed item with an image, else none', () => {
     expect(cardImage(card('a', { avatar: '/a.png' }))).toBe('/a.png');
-    const feed = [
-      { _id: 'p1', media: null },
-      { _id: 'p2', media: { th: '/th.jpg', st: null } },
-    ];
+    const feed = [feedPost('p1'), feedPost('p2', { type: 'image', media: feedMedia({ th: '/th.jpg' }) })];
     expect(cardImage(card('a', { profileFeed: feed }))).toBe('/th.jpg');
     expect(cardImage(card('a'))).toBeNull();
   });

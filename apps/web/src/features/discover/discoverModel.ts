@@ -85,9 +85,8 @@ export function searchFromFilters(filters: DiscoverFilters): URLSearchParams {
 export function cardImage(card: Pick<Card, 'avatar' | 'profileFeed'>): string | null {
   if (card.avatar) return card.avatar;
   for (const item of card.profileFeed) {
-    const media = item.media as { st?: unknown; th?: unknown } | null | undefined;
-    const url = media?.st ?? media?.th;
-    if (typeof url === 'string' && url) return url;
+    const url = item.media?.st ?? item.media?.th;
+    if (url) return url;
   }
   return null;
 }

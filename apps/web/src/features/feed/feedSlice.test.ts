@@ -15,25 +15,11 @@ import {
   postRemoved,
   selectFeed,
 } from './feedSlice';
+import { feedPost } from './feedTestData';
 
 const ME = 'fan1';
 
-function post(id: string, extra: Partial<FeedPost> = {}): FeedPost {
-  return {
-    _id: id,
-    model: { _id: 'mila', username: 'mila', avatar: null },
-    type: 'featured',
-    text: `post ${id}`,
-    media: null,
-    private_feed: false,
-    price: 0,
-    is_paid: false,
-    locked: false,
-    pinned: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const post = feedPost;
 
 const page = (ids: string[], next: string | null = null, extra: Partial<FeedPage> = {}): FeedPage => ({
   data: ids.map((id) => post(id)),
