@@ -44,6 +44,7 @@ async function chatWith(w: World, fan: Account, creator: Account) {
     price: number;
     is_deleted: boolean;
     media: unknown;
+    broadcast_id: string | null;
   }[];
 }
 
@@ -54,7 +55,7 @@ async function stats(w: World, creator: Account) {
 }
 
 describe('broadcasts', () => {
-  it('sends one text to every chat of a category: the answer is at once, copies arrive live, progress ends in broadcast_done', async ({
+  it('sends one text to every chat of a category: the answer is at once, copies arrive live and name their broadcast_id, progress ends in broadcast_done', async ({
     server,
     w,
     call,
@@ -83,12 +84,15 @@ describe('broadcasts', () => {
     await drain(server);
     const live = await online.next('new_message', (d) => d.sender_id === creator.user._id);
     expect(live.data.text).toBe('New set tonight');
+    // The copy names its broadcast, live and in the list.
+    expect(live.data.info.message.broadcast_id).toBe(res.body._id);
     const done = await creatorSocket.next('broadcast_done');
     expect(done.data).toEqual({ _id: res.body._id, sent: 3, total: 3 });
 
     for (const fan of fans) {
       const msgs = await chatWith(w, fan, creator);
       expect(msgs.filter((m) => m.text === 'New set tonight')).toHaveLength(1);
+      for (const m of msgs) expect(m.broadcast_id).toBe(m.text === 'New set tonight' ? res.body._id : null);
     }
     expect((await call('GET', '/v1/users/me', { token: creator.token })).body.is_broadcasting).toBe(false);
     expect((await stats(w, creator))[0]).toMatchObject({

@@ -41,6 +41,8 @@ export const Message = lazySchema(() =>
     price_in_dollars: z.string(),
     self_destruct: z.boolean(),
     parent_message_id: z.string().nullable(),
+    /** The broadcast this message is a copy of; null for a message sent to one chat. */
+    broadcast_id: z.string().nullable(),
     created_at: z.string(),
     clientSideReceiveId: z.string().nullable(),
     is_read: z.boolean(),

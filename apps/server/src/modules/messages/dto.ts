@@ -37,6 +37,7 @@ export function toMessage(row: MessageRow, viewerId: string, view: MessageView =
     price_in_dollars: creditsToDollars(row.price),
     self_destruct: row.self_destruct,
     parent_message_id: row.parent_message_id === null ? null : String(row.parent_message_id),
+    broadcast_id: row.broadcast_id === null ? null : String(row.broadcast_id),
     created_at: row.created_at.toISOString(),
     clientSideReceiveId: row.sender_id === viewerId ? row.client_send_id : null,
     is_read: row.is_read,

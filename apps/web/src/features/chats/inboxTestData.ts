@@ -85,6 +85,7 @@ export function message(from: string, to: string, id: string, at: string): Messa
     price_in_dollars: '0.00',
     self_destruct: false,
     parent_message_id: null,
+    broadcast_id: null,
     created_at: at,
     clientSideReceiveId: null,
     is_read: false,

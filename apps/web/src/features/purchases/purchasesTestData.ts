@@ -14,6 +14,7 @@ export const message = (id: string, seller = 's1'): Message => ({
   price_in_dollars: '3.00',
   self_destruct: false,
   parent_message_id: null,
+  broadcast_id: null,
   created_at: '2026-11-01T10:00:00.000Z',
   clientSideReceiveId: null,
   is_read: true,
