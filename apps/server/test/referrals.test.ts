@@ -41,7 +41,7 @@ async function tip(w: World, from: Account, to: Account, amount: number) {
 }
 
 describe('referrals', () => {
-  it('pays a referrer 5 % of a referred creator’s earnings out of the platform’s fee, once, and tells them', async ({
+  it('pays a referrer 5 % of a referred creator’s earnings out of the platform’s fee, once, tells them, and counts it in the account totals’ referrals', async ({
     server,
     w,
     call,
@@ -86,6 +86,15 @@ describe('referrals', () => {
       ],
       next: null,
     });
+    // The earnings reports count the commission as the referral list does.
+    for (const totals of ['true', 'false']) {
+      const res = await call('GET', `/v1/account/totals?totals=${totals}`, { token: referrer.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ earned: commission, by_type: { referrals: commission } });
+    }
+    const stats = await call('GET', '/v1/account/stats', { token: referrer.token });
+    const today = stats.body.data[stats.body.data.length - 1];
+    expect(today.referrals).toBe(commission);
   });
 
   it('pays 10 % of a referred fan’s credit purchases to a referrer with credit_package_sales_commissions, not to one without', async ({

@@ -6,7 +6,8 @@ type Db = Kysely<DB>;
 /** Earnings credits by what was paid for, as the reports name them (the ledger's reasons). */
 const TYPE_OF_REASON = sql`CASE e.reason
   WHEN 'message_rate' THEN 'messages' WHEN 'paid_message' THEN 'messages' WHEN 'paid_post' THEN 'posts'
-  WHEN 'tip' THEN 'tips' WHEN 'subscription' THEN 'subscriptions' ELSE 'other' END`;
+  WHEN 'tip' THEN 'tips' WHEN 'subscription' THEN 'subscriptions' WHEN 'referral' THEN 'referrals'
+  ELSE 'other' END`;
 
 export interface DayRow {
   day: string;
