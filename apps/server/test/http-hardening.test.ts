@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ERRORS } from '@parlor/contract';
 import { describe, expect } from 'vitest';
@@ -51,6 +52,46 @@ describe('bad request bodies', () => {
     const res = await call('POST', '/v1/auth', { body: { login: 'x'.repeat(1_100_000), password: 'y' } });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: ERRORS.bodyTooLarge, code: 'body_too_large' });
+  });
+
+  it('answers a 12 MB body with a 413 the client reads after sending all of it, not a broken connection', async ({
+    server,
+  }) => {
+    const body = Buffer.from(JSON.stringify({ login: 'x'.repeat(12 * 1024 * 1024), password: 'y' }));
+    const { port } = new URL(server.url);
+    // A client that writes its whole request before it reads the answer (as many do), with the
+    // length declared (refused at once) and chunked (refused once past the limit).
+    for (const chunked of [false, true]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c: string) => {
+          text += c;
+        });
+        socket.on('error', reject);
+        socket.on('end', () => resolve(text));
+        const framing = chunked ? 'transfer-encoding: chunked' : `content-length: ${body.length}`;
+        socket.write(
+          `POST /v1/auth HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\n${framing}\r\nconnection: close\r\n\r\n`,
+        );
+        socket.pause();
+        const whole = chunked
+          ? Buffer.concat([
+              Buffer.from(`${body.length.toString(16)}\r\n`),
+              body,
+              Buffer.from('\r\n0\r\n\r\n'),
+            ])
+          : body;
+        socket.write(whole, (error) => (error ? reject(error) : socket.resume()));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      const json = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(json)).toEqual({
+        message: ERRORS.bodyTooLarge,
+        code: 'body_too_large',
+      });
+    }
   });
 
   it('refuses wrong types and non-JSON content types', async ({ call }) => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ERRORS, type ErrorBody, UNAVAILABLE_CODES } from '@parlor/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -14,6 +15,37 @@ const FASTIFY_MESSAGES: Record<string, { code: string; message: string }> = {
 
 /** PostgreSQL: invalid byte sequence / untranslatable character. */
 const isEncodingError = (error: { code?: string }) => error.code === '22021' || error.code === '22P05';
+
+/**
+ * How much of a JSON body over the limit is read and dropped before the 413 goes out. A client
+ * that writes its whole request before reading would otherwise meet a closed connection (EPIPE)
+ * and never see the answer; past this much, the connection is closed as before.
+ */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Reads and drops the rest of a request's body; true when it all arrived within `maxBytes`. */
+function drain(req: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (whole: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    req.resume();
+  });
+}
 
 /** Seconds a client is asked to wait before retrying a request a dependency could not serve. */
 const RETRY_AFTER_S = 5;
@@ -78,6 +110,8 @@ export function registerErrorHandler(
     // Nothing more of the body can be kept: answer now and close, rather than read (and drop) the
     // rest of an upload that may be hundreds of MB.
     if (status === 507 && !request.raw.complete) reply.header('connection', 'close');
+    if (body.code === 'body_too_large' && !request.raw.complete)
+      return drain(request.raw, DRAIN_MAX_BYTES).then(() => reply.status(status).send(body));
     reply.status(status).send(body);
   });
 }
