@@ -68,22 +68,29 @@ describe('sign-up', () => {
   });
 
   it.for([
-    [{ email: 'nope', password: 'secret123', username: 'valid1' }, VALIDATION.email, 'email'],
+    [{ email: 'nope', password: 'secret123', username: 'valid1' }, ERRORS.emailNotValid, 'email'],
     [{ email: 'a@b.co', password: '123', username: 'valid1' }, VALIDATION.password, 'password'],
     [{ email: 'a@b.co', password: 'secret123', username: 'ab' }, USERNAME.min, 'username'],
-    [{ email: 'a@b.co', password: 'secret123', username: 'a'.repeat(31) }, USERNAME.max, 'username'],
+    [
+      { email: 'a@b.co', password: 'secret123', username: 'a'.repeat(31) },
+      ERRORS.usernameTooLong,
+      'username',
+    ],
     [{ email: 'a@b.co', password: 'secret123', username: 'bad_name' }, USERNAME.chars, 'username'],
     [{ email: 'a@b.co', password: 'secret123', username: '-abc' }, USERNAME.start, 'username'],
     [{ email: 'a@b.co', password: 'secret123', username: 'abc-' }, USERNAME.end, 'username'],
     [{ email: 'a@b.co', password: 'secret123' }, USERNAME.required, 'username'],
     [{ email: 'a@b.co', password: 'secret123', username: 'valid1', type: 'admin' }, undefined, 'type'],
-  ])('refuses %j with the rule message', async ([body, message, field], { call }) => {
-    const res = await call('POST', '/v1/users/sign', { body });
-    expect(res.status).toBe(400);
-    if (message) expect(res.body.message).toBe(message);
-    expect(res.body.field).toBe(field);
-    expect(res.body.code).toBe('invalid_input');
-  });
+  ])(
+    'refuses %j with the rule message (the catalogue’s where it has one)',
+    async ([body, message, field], { call }) => {
+      const res = await call('POST', '/v1/users/sign', { body });
+      expect(res.status).toBe(400);
+      if (message) expect(res.body.message).toBe(message);
+      expect(res.body.field).toBe(field);
+      expect(res.body.code).toBe('invalid_input');
+    },
+  );
 
   it('refuses a taken username and a taken email with 409, whatever the case', async ({ api, call }) => {
     const { user } = await api.signUp();
@@ -212,7 +219,10 @@ describe('PATCH /v1/users/{id}', () => {
 });
 
 describe('username availability', () => {
-  it('answers free, taken and rule-breaking names', async ({ api, call }) => {
+  it('answers free, taken and rule-breaking names, a long one in the catalogue’s words', async ({
+    api,
+    call,
+  }) => {
     const { user } = await api.signUp();
     const free = await call('GET', '/v1/username-available?username=fresh-name-42');
     expect(free.body).toEqual({ username: 'fresh-name-42', available: true });
@@ -220,6 +230,8 @@ describe('username availability', () => {
     expect(taken.body).toEqual({ username: user.username, available: false, message: ERRORS.usernameTaken });
     const bad = await call('GET', '/v1/username-available?username=no_underscores');
     expect(bad.body.message).toBe(USERNAME.chars);
+    const long = await call('GET', `/v1/username-available?username=${'a'.repeat(31)}`);
+    expect(long.body.message).toBe(ERRORS.usernameTooLong);
     expect((await call('GET', '/v1/username-available')).status).toBe(400);
   });
 });

@@ -5,12 +5,7 @@ import { lazySchema } from './lazy';
 import { SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANGE_MESSAGE } from './payments';
 import { mentionsExclusiveContent } from './rules/account';
 import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
-import {
-  email as emailRule,
-  normalizeUsername,
-  password as passwordRule,
-  username as usernameRule,
-} from './rules/validators';
+import { emailAnswer, normalizeUsername, password as passwordRule, usernameAnswer } from './rules/validators';
 
 /** Applies a contract validator inside a zod schema so server and client word errors alike. */
 function rule(check: (v: string) => string | undefined) {
@@ -21,15 +16,15 @@ function rule(check: (v: string) => string | undefined) {
 }
 
 export const UsernameInput = lazySchema(() =>
-  z.string({ error: USERNAME.required }).transform(normalizeUsername).superRefine(rule(usernameRule)),
+  z.string({ error: USERNAME.required }).transform(normalizeUsername).superRefine(rule(usernameAnswer)),
 );
 export const EmailInput = lazySchema(() =>
   z
     .string({ error: VALIDATION.required })
     .trim()
     .toLowerCase()
-    .max(254, VALIDATION.email)
-    .superRefine(rule(emailRule)),
+    .max(254, ERRORS.emailNotValid)
+    .superRefine(rule(emailAnswer)),
 );
 export const PasswordInput = lazySchema(() =>
   z

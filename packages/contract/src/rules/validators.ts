@@ -1,5 +1,5 @@
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { USERNAME, VALIDATION } from './messages';
+import { ERRORS, USERNAME, VALIDATION } from './messages';
 
 /** A validator answers the spec's message when the value breaks its rule, else undefined. */
 export type Validator = (value: string) => string | undefined;
@@ -47,3 +47,14 @@ export const username: Validator = (raw) => {
   if (!/[A-Za-z0-9]$/.test(v)) return USERNAME.end;
   return undefined;
 };
+
+// The server answers in the error catalogue's words where it has them; forms keep the validators'.
+
+/** A broken username rule as the server words it. */
+export const usernameAnswer: Validator = (raw) => {
+  const message = username(raw);
+  return message === USERNAME.max ? ERRORS.usernameTooLong : message;
+};
+
+/** An invalid email as the server words it. */
+export const emailAnswer: Validator = (v) => (email(v) ? ERRORS.emailNotValid : undefined);

@@ -128,7 +128,7 @@ export async function endSession(ctx: AppContext, auth: AuthContext, tokenId: st
 /** GET /v1/username-available: whether the name is valid and free (the caller's own name is free). */
 export async function usernameAvailability(ctx: AppContext, requested: string, callerId: string | undefined) {
   const username = rules.normalizeUsername(requested);
-  const invalid = rules.username(username);
+  const invalid = rules.usernameAnswer(username);
   if (invalid) return { username, available: false, message: invalid };
   const taken = await usersRepository.usernameTaken(ctx.db, username, callerId);
   return taken
