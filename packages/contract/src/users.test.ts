@@ -32,7 +32,7 @@ describe('SignUpRequest', () => {
     expect(SignUpRequest.parse({ ...valid, type: 'featured', gender: 'female' }).type).toBe('featured');
   });
 
-  it('words each field error as the spec does', () => {
+  it('words each field error as the spec does (the error catalogue where it has the message)', () => {
     const result = SignUpRequest.safeParse({
       email: 'not-an-email',
       password: '12345',
@@ -40,7 +40,7 @@ describe('SignUpRequest', () => {
       ...consents,
     });
     expect(messages(result)).toEqual({
-      email: ['Email is invalid'],
+      email: ['Email is not a valid email address.'],
       password: ['Password must be at least 6 characters'],
       username: ['Username should contain at least 3 characters'],
     });
@@ -68,7 +68,7 @@ describe('SignUpRequest', () => {
   it.each([
     ['', 'Username is required'],
     ['@', 'Username is required'],
-    ['a'.repeat(31), 'Username cannot exceed 30 characters'],
+    ['a'.repeat(31), 'Usernames Cannot Be More Than 30 Characters'],
     ['new_fan', 'Usernames can only contain letters, numbers and hyphens'],
     ['-newfan', 'Usernames must start with letters or numbers'],
     ['newfan-', 'Usernames must end with letters or numbers'],
