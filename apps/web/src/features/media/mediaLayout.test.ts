@@ -28,7 +28,10 @@ describe('countdown and video length', () => {
     expect(countdown('2026-01-01T01:02:03Z', now)).toBe('1:02:03');
     expect(countdown('2026-01-01T00:00:09Z', now)).toBe('0:09');
     expect(countdown('2025-12-31T00:00:00Z', now)).toBe('0:00');
-    expect(videoLength(61.4)).toBe('1:01');
+    expect(videoLength(61.4)).toBe('1m 01s');
+    expect(videoLength(65)).toBe('1m 05s');
+    expect(videoLength(9.6)).toBe('0m 10s');
+    expect(videoLength(-3)).toBe('0m 00s');
     expect(videoLength(null)).toBeNull();
   });
 });

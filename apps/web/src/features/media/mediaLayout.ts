@@ -34,9 +34,9 @@ export function countdown(at: string, now: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Video length as 'M:SS'. */
+/** Video length in the spec's duration format 'Xm YYs' (65 s: '1m 05s'), whole seconds, never negative. */
 export function videoLength(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds)) return null;
-  const total = Math.round(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  const total = Math.max(0, Math.round(seconds));
+  return `${Math.floor(total / 60)}m ${String(total % 60).padStart(2, '0')}s`;
 }
