@@ -16,6 +16,8 @@ export const UNBAN_COUNTDOWN_S = 5;
 export const LOGOUT_REDIRECT_MS = 200;
 export const DEBOUNCE_MS = 2_000;
 export const LAZY_RETRY_MS = 1_000;
+/** A screen's code that has not arrived after this long counts as failed (a chunk-load error). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PING_INTERVAL_MS = 30_000;
 export const PONG_TIMEOUT_MS = 2_000;
 /** Reconnect waits this times the attempt number. */

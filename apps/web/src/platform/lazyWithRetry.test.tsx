@@ -1,8 +1,8 @@
-import { LAZY_RETRY_MS } from '@parlor/contract';
+import { CHUNK_LOAD_TIMEOUT_MS, LAZY_RETRY_MS } from '@parlor/contract';
 import { Suspense } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithRetry, retryForever } from './lazyWithRetry';
+import { ChunkLoadError, lazyWithRetry, retryForever } from './lazyWithRetry';
 
 describe('retryForever', () => {
   it('keeps retrying a failing import, waiting the retry delay each time', async () => {
@@ -17,6 +17,29 @@ describe('retryForever', () => {
     await expect(retryForever(load, LAZY_RETRY_MS, wait)).resolves.toBe('screen');
     expect(load).toHaveBeenCalledTimes(4);
     expect(wait.mock.calls).toEqual([[1000], [1000], [1000]]);
+  });
+
+  it('counts a try whose code has not come after 120 s as a chunk-load error, and tries again', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const load = vi
+        .fn<() => Promise<string>>()
+        .mockReturnValueOnce(new Promise(() => {}))
+        .mockResolvedValue('screen');
+      const wait = vi.fn(async (_ms: number) => {});
+      const screen = retryForever(load, LAZY_RETRY_MS, wait);
+      await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+      expect(load).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(screen).resolves.toBe('screen');
+      expect(load).toHaveBeenCalledTimes(2);
+      const [, failure] = vi.mocked(console.warn).mock.calls.at(-1) as [string, Error];
+      expect(failure).toBeInstanceOf(ChunkLoadError);
+      expect(failure.name).toBe('ChunkLoadError');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not wait when the first try succeeds', async () => {

@@ -1,7 +1,32 @@
-import { LAZY_RETRY_MS } from '@parlor/contract';
+import { CHUNK_LOAD_TIMEOUT_MS, LAZY_RETRY_MS } from '@parlor/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The error of a screen's code that did not arrive in time. */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** One try at loading: it fails with a ChunkLoadError if nothing came within `timeoutMs`. */
+export function loadWithin<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading the screen took more than ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 /** A lazily loaded screen retries forever, waiting 1000 ms after each failure. */
 export async function retryForever<T>(
@@ -11,7 +36,7 @@ export async function retryForever<T>(
 ): Promise<T> {
   for (;;) {
     try {
-      return await load();
+      return await loadWithin(load);
     } catch (error) {
       // A deploy or a flaky connection: the chunk usually arrives on a later try.
       console.warn('Loading a screen failed; retrying', error);
