@@ -28,6 +28,20 @@ export const MessageMedia = lazySchema(() =>
 );
 export type MessageMedia = z.infer<typeof MessageMedia>;
 
+/**
+ * The message a reply answers, as the reader may see it: its text is null when the parent was
+ * deleted, self-destructed, or is a paid message the reader has not unlocked.
+ */
+export const ParentMessage = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    text: z.string().nullable(),
+    sender_id: z.string(),
+    type: MessageType,
+  }),
+);
+export type ParentMessage = z.infer<typeof ParentMessage>;
+
 /** A message, as the asking user may see it. */
 export const Message = lazySchema(() =>
   z.object({
@@ -43,6 +57,7 @@ export const Message = lazySchema(() =>
     parent_message_id: z.string().nullable(),
     /** The broadcast this message is a copy of; null for a message sent to one chat. */
     broadcast_id: z.string().nullable(),
+    parent_message: ParentMessage.nullable(),
     created_at: z.string(),
     clientSideReceiveId: z.string().nullable(),
     is_read: z.boolean(),

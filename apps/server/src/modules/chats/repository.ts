@@ -120,7 +120,7 @@ export async function unreadTotals(db: Db, userId: string): Promise<ServerEventD
 export function findMember(db: Db, chatId: string, userId: string) {
   return db
     .selectFrom('chat_members')
-    .select(['other_user_id', 'unread_messages'])
+    .select(['other_user_id', 'unread_messages', 'cleared_before_id'])
     .where('chat_id', '=', chatId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -266,7 +266,10 @@ export const chats = {
   sendTarget: findSendTarget,
   /** The pair's chat, created with both member rows when new. */
   getOrCreate: getOrCreateChat,
-  /** A member's row of one chat (the other member, the unread count); undefined for a non-member. */
+  /**
+   * A member's row of one chat (the other member, the unread count, the history they cleared);
+   * undefined for a non-member.
+   */
   member: findMember,
   /** The chat `userId` is a member of by its id, as the inbox reads it. */
   rowById: findChatRowById,

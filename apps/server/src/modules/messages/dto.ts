@@ -1,10 +1,11 @@
-import { creditsToDollars, type Message, type MessageMedia } from '@parlor/contract';
+import { creditsToDollars, type Message, type MessageMedia, type ParentMessage } from '@parlor/contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
 import { signerFor } from '../media/signing';
 import { isUnlockedFor, mediaByIds, toMessageMedia } from '../media/views';
 import { purchasesRepository } from './purchases-repository';
+import { rowsByIds } from './repository';
 
 export type MessageRow = Selectable<MessagesTable>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -16,6 +17,23 @@ export interface MessageView {
   media?: MessageMedia | null;
   /** The paid message was bought. */
   purchased?: boolean;
+  /** The message this one answers, as this viewer may see it (see `parentFor`). */
+  parent?: ParentMessage | null;
+}
+
+/**
+ * A reply's quote of its parent as `viewerId` may see it: no more text than the parent itself
+ * shows them, and none while it is deleted, self-destructed or a paid message locked for them.
+ */
+function parentFor(row: MessageRow, viewerId: string, purchased: boolean): ParentMessage {
+  const locked = row.type !== 'tip' && !isUnlockedFor(row, viewerId, purchased);
+  const gone = row.deleted_at !== null || (row.destructed_at !== null && row.type !== 'text');
+  return {
+    _id: String(row.id),
+    text: locked || gone ? null : row.text,
+    sender_id: row.sender_id,
+    type: row.type,
+  };
 }
 
 /**
@@ -38,6 +56,7 @@ export function toMessage(row: MessageRow, viewerId: string, view: MessageView =
     self_destruct: row.self_destruct,
     parent_message_id: row.parent_message_id === null ? null : String(row.parent_message_id),
     broadcast_id: row.broadcast_id === null ? null : String(row.broadcast_id),
+    parent_message: view.parent ?? null,
     created_at: row.created_at.toISOString(),
     clientSideReceiveId: row.sender_id === viewerId ? row.client_send_id : null,
     is_read: row.is_read,
@@ -68,12 +87,18 @@ export async function messagesFor(
   hiddenIds: ReadonlySet<number> = new Set(),
 ): Promise<Message[]> {
   const withMedia = rows.filter((r) => r.media_id !== null);
-  const paidIds = rows.filter((r) => r.price > 0).map((r) => r.id);
+  const parentIds = [
+    ...new Set(rows.flatMap((r) => (r.parent_message_id === null ? [] : [r.parent_message_id]))),
+  ];
+  // Replies are rare: the parents cost a query only when a row has one.
+  const parents = parentIds.length > 0 ? await rowsByIds(ctx.db, parentIds) : [];
+  const paidIds = [...rows, ...parents].filter((r) => r.price > 0).map((r) => r.id);
   const [media, purchased] = await Promise.all([
     mediaByIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
-    purchasesRepository.purchased(ctx.db, paidIds),
+    purchasesRepository.purchased(ctx.db, [...new Set(paidIds)]),
   ]);
   const mediaById = new Map(media.map((m) => [m.id, m]));
+  const parentById = new Map(parents.map((p) => [p.id, p]));
   const viewerOf = typeof viewerId === 'string' ? () => viewerId : viewerId;
   const signers = new Map<string, ReturnType<typeof signerFor>>();
   const signFor = (viewer: string) => {
@@ -87,9 +112,11 @@ export async function messagesFor(
     const viewer = viewerOf(row);
     const bought = purchased.has(row.id);
     const m = row.media_id === null ? undefined : mediaById.get(row.media_id);
+    const parent = row.parent_message_id === null ? undefined : parentById.get(row.parent_message_id);
     return toMessage(row, viewer, {
       hidden: hiddenIds.has(row.id),
       purchased: bought,
+      parent: parent ? parentFor(parent, viewer, purchased.has(parent.id)) : null,
       media: m ? toMessageMedia(m, signFor(viewer), isUnlockedFor(row, viewer, bought)) : null,
     });
   });

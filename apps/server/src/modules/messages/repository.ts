@@ -264,13 +264,40 @@ export function findFor(db: Trx, userId: string, id: number): Promise<MessageRow
     .executeTakeFirst();
 }
 
-/** Whether message `id` is one of chat `chatId`'s (a reply's parent must be). */
-export async function isInChat(db: Trx, chatId: string, id: number): Promise<boolean> {
+/** Messages by id, whoever's (the parents of replies already read for their viewer). */
+export function rowsByIds(db: Trx, ids: number[]): Promise<MessageRow[]> {
+  return db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Whether `viewerId` can see message `id` of chat `chatId` (a reply's parent must be such a
+ * message): in that chat, not deleted, not hidden by them and not in history they cleared.
+ */
+export async function isVisibleInChat(
+  db: Trx,
+  chatId: string,
+  viewerId: string,
+  id: number,
+  clearedBeforeId: number | null,
+): Promise<boolean> {
+  if (clearedBeforeId !== null && id <= clearedBeforeId) return false;
   const row = await db
-    .selectFrom('messages')
-    .select('id')
-    .where('id', '=', id)
-    .where('chat_id', '=', chatId)
+    .selectFrom('messages as msg')
+    .select('msg.id')
+    .where('msg.id', '=', id)
+    .where('msg.chat_id', '=', chatId)
+    .where('msg.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden_for as h')
+            .select('h.message_id')
+            .whereRef('h.message_id', '=', 'msg.id')
+            .where('h.user_id', '=', viewerId),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

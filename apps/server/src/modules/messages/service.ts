@@ -29,7 +29,7 @@ import {
   findBySendId,
   findFor,
   hideFor,
-  isInChat,
+  isVisibleInChat,
   markDeleted,
   type NewMessage,
   type PaidAppend,
@@ -76,6 +76,20 @@ async function answerRetriedSend(ctx: AppContext, user: UserRow, message: NewMes
   return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
 }
 
+export const INVALID_PARENT_MESSAGE = 'The message you are replying to is not in this chat.';
+
+/**
+ * A reply quotes a message of the same chat that its sender can see: an unknown id, one of another
+ * chat, a deleted one, or one the sender hid or cleared from their history is refused.
+ */
+async function assertReplyable(ctx: AppContext, user: UserRow, chatId: string, parentId: number) {
+  const member = await chats.member(ctx.db, chatId, user.id);
+  const visible =
+    member !== undefined &&
+    (await isVisibleInChat(ctx.db, chatId, user.id, parentId, member.cleared_before_id));
+  if (!visible) throw badRequest(INVALID_PARENT_MESSAGE, 'invalid_parent', 'parent_message_id');
+}
+
 /**
  * POST /v1/messages. The sender is always the caller. A fan pays the chat's per-message rate to the
  * creator through the ledger in the same transaction as the message. The client's send id makes a
@@ -108,13 +122,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
   // The recipient's privacy setting: "I block media from the other user".
   if (input.type !== 'text' && chat.other_media_blocked)
     throw forbidden(ERRORS.mediaBlocked, 'media_blocked');
-  // A reply quotes a message of this same chat: an unknown id, or one of another chat, is refused.
-  if (input.parent_message_id && !(await isInChat(ctx.db, chatId, Number(input.parent_message_id))))
-    throw badRequest(
-      'The message you are replying to is not in this chat.',
-      'invalid_parent',
-      'parent_message_id',
-    );
+  if (input.parent_message_id) await assertReplyable(ctx, user, chatId, Number(input.parent_message_id));
   const message: NewMessage = {
     chatId,
     senderId: user.id,
