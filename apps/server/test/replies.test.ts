@@ -43,10 +43,10 @@ describe('a reply', () => {
     fanSocket.close();
     for (const token of [fan.token, creator.token]) {
       const page = await call('GET', `/v1/chats/${chatId}/messages`, { token });
-      const got = page.body.data.find((m) => m._id === reply.body.message._id);
+      const got = page.body.data.find((m: Message) => m._id === reply.body.message._id);
       expect(got?.parent_message).toEqual(quote);
       // The parent itself quotes nothing.
-      expect(page.body.data.find((m) => m._id === parent._id)?.parent_message).toBeNull();
+      expect(page.body.data.find((m: Message) => m._id === parent._id)?.parent_message).toBeNull();
     }
     const byId = await call('GET', `/v1/messages?ids=${reply.body.message._id}`, { token: fan.token });
     expect(byId.body.data[0]?.parent_message).toEqual(quote);
@@ -59,7 +59,7 @@ describe('a reply', () => {
       .message as Message;
     expect((await call('DELETE', `/v1/messages/${parent._id}`, { token: fan.token })).status).toBe(200);
     const page = await call('GET', `/v1/chats/${chatId}/messages`, { token: creator.token });
-    expect(page.body.data.find((m) => m._id === reply._id)?.parent_message).toEqual({
+    expect(page.body.data.find((m: Message) => m._id === reply._id)?.parent_message).toEqual({
       _id: parent._id,
       text: null,
       sender_id: fan.user._id,
@@ -107,7 +107,7 @@ describe('a reply to a locked paid message', () => {
     });
     const fanPage = async () =>
       (await call('GET', `/v1/chats/${chatId}/messages`, { token: fan.token })).body.data.find(
-        (m) => m._id === reply.body.message._id,
+        (m: Message) => m._id === reply.body.message._id,
       );
     expect((await fanPage())?.parent_message?.text).toBeNull();
     expect(JSON.stringify(await fanPage())).not.toContain('secret caption');

@@ -106,6 +106,8 @@ export const AdminUser = lazySchema(() =>
     frozen_message: z.string().nullable(),
     application_status: ApplicationStatus,
     open_reports: z.number(),
+    /** Texts the account sent anyway after the payment warning. */
+    payment_warnings: z.number(),
   }),
 );
 export type AdminUser = z.infer<typeof AdminUser>;

@@ -140,6 +140,12 @@ export const SendMessageResponse = lazySchema(() =>
   z.object({ message: Message, credits: z.number().int() }),
 );
 
+/**
+ * POST /v1/messages/warned: the sender saw the payment warning on a text of this chat and sent it
+ * anyway; recorded for moderation. Members of the chat only.
+ */
+export const MessageWarnedRequest = lazySchema(() => z.object({ chat_id: z.string().min(1).max(64) }));
+
 /** Characters refused in messages (422): controls, zero-width and bidi-override characters. */
 export const FLAGGED_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this flags.

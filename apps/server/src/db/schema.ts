@@ -357,6 +357,15 @@ export interface MessageHiddenForTable {
   user_id: string;
 }
 
+/** Migration 0037: texts sent anyway after the payment warning, for moderation. */
+export interface PaymentWarningsTable {
+  id: Generated<number>;
+  user_id: string;
+  chat_id: string;
+  other_user_id: string;
+  created_at: Date;
+}
+
 /** Migration 0016: who follows whom. */
 export interface FollowsTable {
   follower_id: string;
@@ -390,6 +399,7 @@ export interface DB {
   earnings_shards: EarningsShardsTable;
   messages: MessagesTable;
   message_hidden_for: MessageHiddenForTable;
+  payment_warnings: PaymentWarningsTable;
   media: MediaTable;
   media_usage: MediaUsageTable;
   message_purchases: MessagePurchasesTable;

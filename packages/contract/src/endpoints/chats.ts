@@ -25,6 +25,7 @@ import {
   MessagePage,
   MessagesByIdsQuery,
   MessagesQuery,
+  MessageWarnedRequest,
   SendMessageRequest,
   SendMessageResponse,
 } from '../messages';
@@ -121,6 +122,13 @@ export const chatEndpoints = {
     access: 'user',
     body: SendMessageRequest,
     response: SendMessageResponse,
+  }),
+  messageWarned: endpoint({
+    method: 'POST',
+    path: '/v1/messages/warned',
+    access: 'user',
+    body: MessageWarnedRequest,
+    status: 204,
   }),
   hideMessageForMe: endpoint({
     method: 'PATCH',

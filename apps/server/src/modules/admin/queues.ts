@@ -45,6 +45,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     frozen_message: row.frozen_message,
     application_status: (row.application_status as AdminUser['application_status'] | null) ?? 'none',
     open_reports: Number(row.open_reports ?? 0),
+    payment_warnings: Number(row.payment_warnings ?? 0),
   };
 }
 

@@ -5,7 +5,11 @@ import type { AdminAuditTable, IdDocumentsTable } from '../../db/schema-moderati
 type Db = Kysely<DB>;
 
 /** A users row with what the console shows beside it: the application's state and open reports. */
-export type AdminUserRow = UserRow & { application_status: string | null; open_reports: number };
+export type AdminUserRow = UserRow & {
+  application_status: string | null;
+  open_reports: number;
+  payment_warnings: number;
+};
 
 const withModeration = (db: Db) =>
   db
@@ -20,9 +24,22 @@ const withModeration = (db: Db) =>
         .whereRef('r.reported_id', '=', 'u.id')
         .where('r.resolved_at', 'is', null)
         .as('open_reports'),
+      eb
+        .selectFrom('payment_warnings as pw')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('pw.user_id', '=', 'u.id')
+        .as('payment_warnings'),
     ]);
 
 export const moderationRepository = {
+  // --- payment warnings ---
+  async recordPaymentWarning(
+    db: Db,
+    row: { user_id: string; chat_id: string; other_user_id: string; created_at: Date },
+  ) {
+    await db.insertInto('payment_warnings').values(row).execute();
+  },
+
   // --- applications ---
   application(db: Db, userId: string) {
     return db.selectFrom('creator_applications').selectAll().where('user_id', '=', userId).executeTakeFirst();

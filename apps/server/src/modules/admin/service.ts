@@ -194,3 +194,9 @@ export async function applyAdminAction(
  * notice) writes it inside the transaction of the change it records, so neither lands without the other.
  */
 export const recordAudit = moderationRepository.audit;
+
+/**
+ * Records that a member sent a text anyway after the payment warning (talk of paying outside the
+ * platform): the console shows each account's count beside its open reports.
+ */
+export const recordPaymentWarning = moderationRepository.recordPaymentWarning;

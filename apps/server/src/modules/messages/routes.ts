@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { buyMessage, listPurchases, salesSummary, setPurchasesHidden } from './purchases';
-import { deleteMessage, hideForMe, listMessages, messagesByIds, sendMessage } from './service';
+import { deleteMessage, hideForMe, listMessages, messagesByIds, recordWarned, sendMessage } from './service';
 
 /** Messages and their purchases; the self-destruct job (purchases.ts) is registered by the app. */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -12,6 +12,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   route(app, endpoints.messagesByIds, ({ auth, query }) => messagesByIds(ctx, auth.user, query.ids));
   route(app, endpoints.sendMessage, ({ auth, body }) => sendMessage(ctx, auth.user, body));
+  route(app, endpoints.messageWarned, async ({ auth, body }) => {
+    await recordWarned(ctx, auth.user, body.chat_id);
+  });
   route(app, endpoints.hideMessageForMe, ({ auth, params }) => hideForMe(ctx, auth.user, params.id));
   route(app, endpoints.deleteMessage, ({ auth, params }) => deleteMessage(ctx, auth.user, params.id));
   route(app, endpoints.buyMessage, ({ auth, params }) => buyMessage(ctx, auth.user, params.id));

@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
 import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
+import { recordPaymentWarning } from '../admin/service';
 import { toChat } from '../chats/dto';
 import { chats, openChat } from '../chats/service';
 import { idempotentStatement, ledger } from '../ledger/service';
@@ -228,6 +229,21 @@ export async function listMessages(
       rows.length === q.limit && oldest !== undefined,
     ),
   };
+}
+
+/**
+ * POST /v1/messages/warned: the caller sent a text anyway after the payment warning; recorded for
+ * moderation. Only a member of the chat may (404 for anyone else, as for reading it).
+ */
+export async function recordWarned(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
+  const member = isUuid(chatId) ? await chats.member(ctx.db, chatId, user.id) : undefined;
+  if (!member) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
+  await recordPaymentWarning(ctx.db, {
+    user_id: user.id,
+    chat_id: chatId,
+    other_user_id: member.other_user_id,
+    created_at: ctx.clock.now(),
+  });
 }
 
 /** Messages by id, limited to chats the caller belongs to (others are silently absent). */

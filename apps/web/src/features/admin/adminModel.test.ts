@@ -23,6 +23,7 @@ const user = (over: Partial<AdminUser> = {}): AdminUser => ({
   frozen_message: null,
   application_status: 'none',
   open_reports: 0,
+  payment_warnings: 0,
   ...over,
 });
 
@@ -68,6 +69,14 @@ describe('badges and tabs', () => {
       (b) => b.text,
     );
     expect(texts).toEqual(expect.arrayContaining(['Banned', 'Frozen', '1 report', 'Penalised']));
+    expect(badgesOf(user({ payment_warnings: 2 })).map((b) => b.text)).toContain(
+      '2 payment warnings ignored',
+    );
+    expect(
+      badgesOf(user({}))
+        .map((b) => b.text)
+        .join(),
+    ).not.toMatch(/payment/);
   });
 
   it('reads the tab from the path, applications by default', () => {

@@ -114,6 +114,12 @@ export function badgesOf(
   if (user.punishment_alert) badges.push({ text: 'Penalised', tone: 'warning' });
   if (user.open_reports > 0)
     badges.push({ text: `${user.open_reports} report${user.open_reports > 1 ? 's' : ''}`, tone: 'danger' });
+  // Texts sent anyway after the payment warning: talk of paying outside the platform.
+  if (user.payment_warnings > 0)
+    badges.push({
+      text: `${user.payment_warnings} payment warning${user.payment_warnings > 1 ? 's' : ''} ignored`,
+      tone: 'warning',
+    });
   return badges;
 }
 

@@ -86,6 +86,7 @@ export function message(from: string, to: string, id: string, at: string): Messa
     self_destruct: false,
     parent_message_id: null,
     broadcast_id: null,
+    parent_message: null,
     created_at: at,
     clientSideReceiveId: null,
     is_read: false,

@@ -1,9 +1,13 @@
-import { type Chat, ERRORS, MESSAGE_MAX_LENGTH } from '@parlor/contract';
+import { type Chat, ERRORS, endpoints, MESSAGE_MAX_LENGTH } from '@parlor/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { call } from '../../platform/api';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { sendRealtime } from '../../platform/socket';
-import { AlertIcon, SendIcon } from '../../ui/icons';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { IconButton } from '../../ui/IconButton';
+import { AlertIcon, CloseIcon, SendIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
 import { selectUser } from '../auth/authSlice';
 import { chatsAction } from '../chats/inboxThunks';
@@ -12,10 +16,11 @@ import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import { chromeFor } from '../shell/nav';
 import styles from './Composer.module.css';
+import { replyCanceled } from './conversationActions';
 import { selectConversation } from './conversationSelectors';
 import { conversationPath } from './conversationThunks';
 import { sendMessage } from './outbox';
-import { textWarnings, WARNING_TEXT } from './textWarnings';
+import { PAYMENT_WARNING, textWarnings, WARNING_TEXT } from './textWarnings';
 import { createTypingSignal } from './typingSignal';
 
 /** The send box: warnings before sending, the forced states, and the typing signal. */
@@ -23,8 +28,10 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const config = useAppSelector(selectProviderConfig);
-  const { flags, mediaBlockedByOther } = useAppSelector((s) => selectConversation(s, otherUserId));
+  const { flags, mediaBlockedByOther, replyTo } = useAppSelector((s) => selectConversation(s, otherUserId));
   const [text, setText] = useState('');
+  /** The text held back by the payment warning, until the user sends it anyway or edits it. */
+  const [held, setHeld] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const warningId = useId();
   const name = chat.other_user.username;
@@ -40,14 +47,30 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const disabled = blocked || flags.frozen;
   const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
 
+  const send = (body: string) => {
+    typing.stop();
+    setText('');
+    void dispatch(sendMessage(otherUserId, body, replyTo));
+    inputRef.current?.focus();
+  };
   const submit = () => {
     const body = text.trim();
     if (!body || disabled) return;
-    typing.stop();
-    setText('');
-    void dispatch(sendMessage(otherUserId, body));
-    inputRef.current?.focus();
+    // Talk of paying off the platform is asked about first; sending anyway is recorded for moderation.
+    if (warnings.some((w) => w.kind === 'payment')) {
+      setHeld(body);
+      return;
+    }
+    send(body);
   };
+  const sendAnyway = () => {
+    if (held === null) return;
+    setHeld(null);
+    // The record is for moderation: a failure of it does not hold the message back.
+    void call(endpoints.messageWarned, { body: { chat_id: chat.chat_id } }).catch(() => undefined);
+    send(held);
+  };
+  const replyName = replyTo ? (replyTo.sender_id === me?._id ? 'yourself' : name) : '';
 
   return (
     <div className={styles.composerArea}>
@@ -96,6 +119,39 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
             </li>
           ))}
         </ul>
+      )}
+      {replyTo && !disabled && (
+        <div className={styles.replyBar} data-testid="reply-bar">
+          <div className={styles.replyText}>
+            <span className={styles.replyName}>Replying to {replyName}</span>
+            <span className={styles.replyQuote}>{replyTo.text ?? 'Message'}</span>
+          </div>
+          <IconButton
+            aria-label="Cancel reply"
+            onClick={() => {
+              dispatch(replyCanceled({ otherUserId }));
+              inputRef.current?.focus();
+            }}
+          >
+            <CloseIcon size={18} />
+          </IconButton>
+        </div>
+      )}
+      {held !== null && (
+        <Dialog
+          title={PAYMENT_WARNING.title}
+          onClose={() => setHeld(null)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setHeld(null)}>
+                {PAYMENT_WARNING.edit}
+              </Button>
+              <Button onClick={sendAnyway}>{PAYMENT_WARNING.send}</Button>
+            </>
+          }
+        >
+          <p>{PAYMENT_WARNING.text}</p>
+        </Dialog>
       )}
       <form
         className={styles.composer}

@@ -1,4 +1,4 @@
-import type { Chat, Message } from '@parlor/contract';
+import type { Chat, Message, ParentMessage } from '@parlor/contract';
 import { isSameDay } from 'date-fns';
 import {
   memo,
@@ -25,6 +25,7 @@ import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
+import { replyStarted } from './conversationActions';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
 import { deleteMessage, hideMessageForMe, loadOlderMessages } from './conversationThunks';
@@ -178,9 +179,14 @@ export function MessageList({ otherUserId, chat }: { otherUserId: string; chat: 
                   mine={item.message.sender_id === me?._id}
                   seen={item.message._id === seenId}
                   otherUserId={otherUserId}
+                  otherName={chat.other_user.username}
                 />
               ) : (
-                <PendingBubble pending={item.pending} otherUserId={otherUserId} />
+                <PendingBubble
+                  pending={item.pending}
+                  otherUserId={otherUserId}
+                  otherName={chat.other_user.username}
+                />
               )}
             </li>
           );
@@ -202,11 +208,13 @@ const StoredMessage = memo(function StoredMessage({
   mine,
   seen,
   otherUserId,
+  otherName,
 }: {
   message: Message;
   mine: boolean;
   seen: boolean;
   otherUserId: string;
+  otherName: string;
 }) {
   const text = message.is_deleted
     ? 'This message was deleted.'
@@ -215,7 +223,10 @@ const StoredMessage = memo(function StoredMessage({
       : (message.text ?? '');
   const media = !message.is_deleted && isMediaMessage(message);
   return (
-    <div className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}>
+    <div
+      className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}
+      data-message-id={message._id}
+    >
       <div className={styles.bubbleGroup}>
         <div className={styles.bubbleLine}>
           <div
@@ -229,6 +240,13 @@ const StoredMessage = memo(function StoredMessage({
               .filter(Boolean)
               .join(' ')}
           >
+            {message.parent_message && !message.is_deleted && (
+              <ReplyQuote
+                parent={message.parent_message}
+                author={message.parent_message.sender_id === message.sender_id ? mine : !mine}
+                otherName={otherName}
+              />
+            )}
             {media && <MediaBubble message={message} otherUserId={otherUserId} />}
             {(text || !media) && <p className={styles.text}>{text}</p>}
             <span className={styles.meta}>
@@ -246,6 +264,54 @@ const StoredMessage = memo(function StoredMessage({
     </div>
   );
 });
+
+/** What a quote says of a parent without text it may show. */
+const QUOTE_FALLBACK: Record<ParentMessage['type'], string> = {
+  text: 'Message unavailable',
+  image: 'Photo',
+  video: 'Video',
+  gif: 'GIF',
+  tip: 'Tip',
+};
+
+/** How long the quoted message stays highlighted after a tap on its quote. */
+const HIGHLIGHT_MS = 1600;
+
+/**
+ * The message a reply answers, quoted at the top of its bubble: who wrote it and its text as the
+ * reader may see it. A tap scrolls to that message (when it is loaded) and highlights it.
+ */
+export function ReplyQuote({
+  parent,
+  author,
+  otherName,
+}: {
+  parent: ParentMessage;
+  /** The reader wrote the parent. */
+  author: boolean;
+  otherName: string;
+}) {
+  const open = () => {
+    const target = document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(parent._id)}"]`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    target.dataset.highlight = 'true';
+    setTimeout(() => delete target.dataset.highlight, HIGHLIGHT_MS);
+  };
+  const who = author ? 'You' : otherName;
+  const text = parent.text ?? QUOTE_FALLBACK[parent.type];
+  return (
+    <button
+      type="button"
+      className={styles.quote}
+      onClick={open}
+      aria-label={`Reply to ${who}: ${text}. Show the message`}
+    >
+      <span className={styles.quoteName}>{who}</span>
+      <span className={styles.quoteText}>{text}</span>
+    </button>
+  );
+}
 
 /** A tip says how much it was; the words the fan added follow. */
 function tipText(message: Pick<Message, 'price' | 'text'>): string {
@@ -290,6 +356,28 @@ function MessageMenu({
       </IconButton>
       {open && (
         <Menu id={menuId} role="menu" className={styles.messageMenuPanel}>
+          {message.type !== 'tip' && (
+            <MenuItem
+              role="menuitem"
+              className={styles.messageMenuItem}
+              onClick={() => {
+                setOpen(false);
+                dispatch(
+                  replyStarted({
+                    otherUserId,
+                    parent: {
+                      _id: message._id,
+                      text: message.text,
+                      sender_id: message.sender_id,
+                      type: message.type,
+                    },
+                  }),
+                );
+              }}
+            >
+              Reply
+            </MenuItem>
+          )}
           <MenuItem
             role="menuitem"
             className={styles.messageMenuItem}
@@ -355,7 +443,15 @@ function useLongPress(ref: React.RefObject<HTMLDivElement | null>, onLongPress: 
 const STATUS = { preparing: 'Preparing…', uploading: 'Uploading…', sending: 'Sending…' } as const;
 
 /** A send in flight or failed, text or media: the bubble, its status, and Retry and Discard. */
-function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; otherUserId: string }) {
+function PendingBubble({
+  pending,
+  otherUserId,
+  otherName,
+}: {
+  pending: PendingMessage;
+  otherUserId: string;
+  otherName: string;
+}) {
   const dispatch = useAppDispatch();
   const { clientSideReceiveId, media } = pending;
   return (
@@ -377,6 +473,13 @@ function PendingBubble({ pending, otherUserId }: { pending: PendingMessage; othe
               .filter(Boolean)
               .join(' ')}
           >
+            {pending.parent && (
+              <ReplyQuote
+                parent={pending.parent}
+                author={pending.parent.sender_id !== otherUserId}
+                otherName={otherName}
+              />
+            )}
             <p className={styles.text}>{pending.text}</p>
           </div>
         )}

@@ -1,4 +1,4 @@
-import type { Message } from '@parlor/contract';
+import type { Message, ParentMessage } from '@parlor/contract';
 import { createAction } from '@reduxjs/toolkit';
 import type { PendingMedia, PendingMessage } from './conversationModel';
 import type { ForcedFlag } from './sendPipeline';
@@ -41,6 +41,13 @@ export const retryStarted = createAction<{ otherUserId: string; clientSideReceiv
 export const messageDeleted = createAction<{ otherUserId: string; message: Message }>(
   'conversation/messageDeleted',
 );
+
+/** "Reply" on a message: the composer's next text answers it. */
+export const replyStarted = createAction<{ otherUserId: string; parent: ParentMessage }>(
+  'conversation/replyStarted',
+);
+/** The reply bar's close button, or the conversation's reply sent. */
+export const replyCanceled = createAction<{ otherUserId: string }>('conversation/replyCanceled');
 
 /** A media send to this user was refused because they block media from me. */
 export const mediaRefused = createAction<{ otherUserId: string }>('conversation/mediaRefused');

@@ -1,4 +1,4 @@
-import type { FetchStatus, Message } from '@parlor/contract';
+import type { FetchStatus, Message, ParentMessage } from '@parlor/contract';
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import type { ForcedFlag } from './sendPipeline';
 
@@ -49,6 +49,8 @@ export interface PendingMessage {
   state: 'preparing' | 'uploading' | 'sending' | 'failed';
   error: string | null;
   media: PendingMedia | null;
+  /** The message this one answers (a reply), quoted on the bubble. */
+  parent?: ParentMessage | null;
 }
 
 export interface Conversation {
@@ -68,6 +70,8 @@ export interface Conversation {
    * refused with 'Sending media blocked.'.
    */
   mediaBlockedByOther: boolean;
+  /** The message the composer's next text answers ("Reply" from a message's menu), until canceled. */
+  replyTo: ParentMessage | null;
 }
 
 export interface ConversationsState {
@@ -105,6 +109,7 @@ export const newConversation = (): Conversation => ({
   pending: {},
   flags: { blocked: false, frozen: false, noCredits: false },
   mediaBlockedByOther: false,
+  replyTo: null,
 });
 
 export const initialConversationsState = (): ConversationsState => ({

@@ -8,6 +8,8 @@ import {
   messageDeleted,
   messagesMerged,
   pendingDismissed,
+  replyCanceled,
+  replyStarted,
   retryStarted,
   sendFailed,
   sendForced,
@@ -100,6 +102,13 @@ export const conversationsSlice = createSlice({
         const convo = convoFor(state, action.payload.otherUserId);
         convo.pending[action.payload.pending.clientSideReceiveId] = action.payload.pending;
         convo.flags.noCredits = false;
+        if (action.payload.pending.parent) convo.replyTo = null;
+      })
+      .addCase(replyStarted, (state, action) => {
+        convoFor(state, action.payload.otherUserId).replyTo = action.payload.parent;
+      })
+      .addCase(replyCanceled, (state, action) => {
+        convoFor(state, action.payload.otherUserId).replyTo = null;
       })
       .addCase(sendProgressed, (state, action) => {
         const item = state.byUser[action.payload.otherUserId]?.pending[action.payload.clientSideReceiveId];

@@ -1,4 +1,10 @@
-import { CLIENT_MESSAGE_TIME_OFFSET_MS, ERRORS, endpoints, type SendMessageRequest } from '@parlor/contract';
+import {
+  CLIENT_MESSAGE_TIME_OFFSET_MS,
+  ERRORS,
+  endpoints,
+  type ParentMessage,
+  type SendMessageRequest,
+} from '@parlor/contract';
 import { ApiError, call } from '../../platform/api';
 import type { AppThunkDispatch, RootState } from '../../platform/storeTypes';
 import { creditsChanged } from '../auth/authSlice';
@@ -165,6 +171,7 @@ const deliver =
           ...(convo.chatId ? { chat_id: convo.chatId } : {}),
           text: pending.text.trim() || null,
           clientSideReceiveId,
+          ...(pending.parent ? { parent_message_id: pending.parent._id } : {}),
           ...media,
         },
         signal,
@@ -187,8 +194,8 @@ export const startSend =
     await dispatch(deliver(otherUserId, pending.clientSideReceiveId));
   };
 
-/** A text message: the client-side message first, then the post. */
-export const sendMessage = (otherUserId: string, text: string) =>
+/** A text message (a reply when `parent` is given): the client-side message first, then the post. */
+export const sendMessage = (otherUserId: string, text: string, parent: ParentMessage | null = null) =>
   startSend(otherUserId, {
     clientSideReceiveId: newSendId(),
     recipientId: otherUserId,
@@ -198,6 +205,7 @@ export const sendMessage = (otherUserId: string, text: string) =>
     state: 'sending',
     error: null,
     media: null,
+    parent,
   });
 
 /** A failed item's Retry: the same send id, so the server still stores one message. */

@@ -77,6 +77,17 @@ export const WARNING_TEXT: Record<WarningKind, (match: string) => string> = {
 };
 
 /**
+ * The payment-warning popup, asked before a text that talks of paying is sent. The spec names the
+ * popup without its words; these are ours.
+ */
+export const PAYMENT_WARNING = {
+  title: 'Keep payments on Parlor',
+  text: 'Paying or being paid outside Parlor isn’t protected: you could lose your money, and accounts that take payments elsewhere may be suspended. Messages sent anyway are reviewed by our moderators.',
+  send: 'Send anyway',
+  edit: 'Edit message',
+} as const;
+
+/**
  * The intro shows when the other party is featured, the viewer a user, intro is enabled
  * and the viewer can intro; or, when a chat exists, while intro has not ended and the chat is an
  * intro. (The server stops `can_intro` once the first message is sent.)

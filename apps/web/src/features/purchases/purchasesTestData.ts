@@ -15,6 +15,7 @@ export const message = (id: string, seller = 's1'): Message => ({
   self_destruct: false,
   parent_message_id: null,
   broadcast_id: null,
+  parent_message: null,
   created_at: '2026-11-01T10:00:00.000Z',
   clientSideReceiveId: null,
   is_read: true,
