@@ -42,17 +42,21 @@ export const ChatRow = memo(function ChatRow({ otherUserId, selecting, current }
       <span className={styles.rowMain}>
         <span className={styles.rowTop}>
           <span className={styles.name}>{name}</span>
-          {chat.is_favorite && <StarIcon size={14} className={styles.favorite} aria-label="Favorite" />}
-          {chat.relationship && (
-            <span className={styles.relationship} data-relationship={chat.relationship}>
-              {RELATIONSHIP_LABELS[chat.relationship]}
-            </span>
-          )}
-          {isNew(chat.created_at) && (
-            <span className={styles.newTag} title="Chat started in the last 72 hours">
-              New
-            </span>
-          )}
+          {/* The name wins the room: a tag that does not fit whole wraps out of sight. */}
+          <span className={styles.tags}>
+            <span className={styles.tagsStart} aria-hidden="true" />
+            {chat.is_favorite && <StarIcon size={14} className={styles.favorite} aria-label="Favorite" />}
+            {chat.relationship && (
+              <span className={styles.relationship} data-relationship={chat.relationship}>
+                {RELATIONSHIP_LABELS[chat.relationship]}
+              </span>
+            )}
+            {isNew(chat.created_at) && (
+              <span className={styles.newTag} title="Chat started in the last 72 hours">
+                New
+              </span>
+            )}
+          </span>
           <time className={styles.time} dateTime={chat.last_message_time ?? undefined}>
             {formatChatTime(chat.last_message_time)}
           </time>

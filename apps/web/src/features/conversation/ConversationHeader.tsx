@@ -56,7 +56,9 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           {other.is_online && <span className={styles.onlineDot} aria-hidden="true" />}
         </span>
         <span className={styles.whoText}>
-          <span className={styles.whoName}>{other.username}</span>
+          <span className={styles.whoName} data-long={other.username.length > 20 || undefined}>
+            {other.username}
+          </span>
           <span
             className={[
               styles.whoStatus,
@@ -93,7 +95,12 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
         </IconButton>
         {onToggleNotes && (
-          <IconButton aria-pressed={notesOpen} aria-label="Notes on this fan" onClick={onToggleNotes}>
+          <IconButton
+            className={styles.notes}
+            aria-pressed={notesOpen}
+            aria-label="Notes on this fan"
+            onClick={onToggleNotes}
+          >
             <NoteIcon />
           </IconButton>
         )}
@@ -102,8 +109,11 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           blocked={chat.is_blocked}
           mediaBlocked={chat.is_media_blocked}
           name={other.username}
+          notes={onToggleNotes ? notesOpen : undefined}
           onAction={(action) => {
-            if (action === 'hide' || action === 'delete') {
+            if (action === 'notes') {
+              onToggleNotes?.();
+            } else if (action === 'hide' || action === 'delete') {
               dispatch(
                 pushPopup({
                   id: action === 'hide' ? 'confirm-hide-chats' : 'confirm-delete-chats',
@@ -137,6 +147,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
 
 type MenuAction =
   | 'favorite'
+  | 'notes'
   | 'block'
   | 'unblock'
   | 'block_media'
@@ -150,12 +161,15 @@ function ChatMenu({
   blocked,
   mediaBlocked,
   name,
+  notes,
   onAction,
 }: {
   favorite: boolean;
   blocked: boolean;
   mediaBlocked: boolean;
   name: string;
+  /** Whether the notes panel is open; undefined when this chat has no notes (a fan's view). */
+  notes?: boolean | undefined;
   onAction: (a: MenuAction) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -179,6 +193,9 @@ function ChatMenu({
   const items: { action: MenuAction; label: string; danger?: boolean; phoneOnly?: boolean }[] = [
     // On a phone the star leaves the header to give the name room; it is here instead.
     { action: 'favorite', label: favorite ? 'Remove from favorites' : 'Add to favorites', phoneOnly: true },
+    ...(notes === undefined
+      ? []
+      : [{ action: 'notes' as const, label: notes ? 'Close notes' : 'Notes on this fan', phoneOnly: true }]),
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
     // Block/unblock media; blocking stops the other side sending photos, videos and GIFs.
     mediaBlocked

@@ -17,8 +17,10 @@ export function EarningsBadge() {
   if (!creator || earnings === null) return null;
   return (
     <span className={styles.earnings} data-testid="earnings" aria-live="polite" title="Your earnings">
-      <strong>Earned ${creditsToDollars(earnings)}</strong>
-      <span>{earnings} credits</span>
+      <strong>
+        <span className={styles.label}>Earned </span>${creditsToDollars(earnings)}
+      </strong>
+      <span className={styles.credits}>{earnings} credits</span>
     </span>
   );
 }
