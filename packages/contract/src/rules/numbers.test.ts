@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsToDollars, formatBytes, formatFixed, groupDigits } from './numbers';
+import { creditsToDollars, formatBytes, formatFixed, groupDigits, plural } from './numbers';
 
 describe('creditsToDollars (credits x 0.1, two decimals)', () => {
   it('shows the dollar value with two decimals', () => {
@@ -58,5 +58,14 @@ describe('groupDigits', () => {
 
   it('rounds a fraction to the nearest whole number', () => {
     expect(groupDigits(1234.6)).toBe('1,235');
+  });
+});
+
+describe('plural', () => {
+  it('says one in the singular and every other count in the plural, digits grouped', () => {
+    expect(plural(1, 'new subscriber')).toBe('1 new subscriber');
+    expect(plural(0, 'purchase')).toBe('0 purchases');
+    expect(plural(2, 'reply', 'replies')).toBe('2 replies');
+    expect(plural(1200, 'credit')).toBe('1,200 credits');
   });
 });

@@ -35,3 +35,11 @@ export function formatBytes(bytes: number): string {
   }
   return `${formatFixed(value, 1)} ${SIZE_UNITS[unit]}`;
 }
+
+/**
+ * A count with its noun, singular for exactly one: "1 photo", "3 photos", "1,200 credits". The
+ * plural is the noun with an s unless given ("1 reply", "2 replies").
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${groupDigits(count)} ${count === 1 ? one : many}`;
+}

@@ -1,4 +1,4 @@
-import { BOOST_DURATION_HOURS, BOOST_PRICE_CREDITS, creditsToDollars } from '@parlor/contract';
+import { BOOST_DURATION_HOURS, BOOST_PRICE_CREDITS, creditsToDollars, plural } from '@parlor/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -57,7 +57,7 @@ export function BoostPopup({ active, close }: { active: boolean; close: () => vo
         Your profile shows first in Discover for {BOOST_DURATION_HOURS} hours. A boost costs{' '}
         <strong>{BOOST_PRICE_CREDITS} credits</strong> (${creditsToDollars(BOOST_PRICE_CREDITS)}).
       </p>
-      <p className={styles.balance}>You have {credits} credits.</p>
+      <p className={styles.balance}>You have {plural(credits, 'credit')}.</p>
       {error && (
         <p role="alert" className={styles.error}>
           {error}

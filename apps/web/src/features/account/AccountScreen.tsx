@@ -1,4 +1,4 @@
-import { creditsToDollars } from '@parlor/contract';
+import { creditsToDollars, plural } from '@parlor/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -30,7 +30,9 @@ function CreatorMoneyCard() {
       <p className={styles.balance}>
         <span className={styles.amount}>{earnings === null ? '…' : `$${creditsToDollars(earnings)}`}</span>
       </p>
-      <p className={styles.dollars}>{earnings === null ? '' : `${earnings} credits earned in all`}</p>
+      <p className={styles.dollars}>
+        {earnings === null ? '' : `${plural(earnings, 'credit')} earned in all`}
+      </p>
       <div className={styles.links}>
         <Link to="/account/earnings/summary" className={buttonClass('primary', 'medium')}>
           Earnings and payouts

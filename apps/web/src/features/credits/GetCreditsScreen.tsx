@@ -1,4 +1,4 @@
-import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest } from '@parlor/contract';
+import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest, plural } from '@parlor/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -34,7 +34,8 @@ import { NewCardFields } from './NewCardFields';
 function describeResume(state: GetCreditsState): string | null {
   const r = state.resume;
   if (!r) return null;
-  if (r.type === 'tip') return `Your tip of ${r.amount} credits is sent as soon as the credits land.`;
+  if (r.type === 'tip')
+    return `Your tip of ${plural(r.amount, 'credit')} is sent as soon as the credits land.`;
   if (r.type === 'subscription') return 'Your subscription starts as soon as the credits land.';
   return 'The message unlocks as soon as the credits land.';
 }
@@ -146,7 +147,7 @@ export function GetCreditsScreen() {
     <>
       <PageHeader
         title="Get credits"
-        subtitle={`Balance: ${user.credits} credits ($${creditsToDollars(user.credits)})`}
+        subtitle={`Balance: ${plural(user.credits, 'credit')} ($${creditsToDollars(user.credits)})`}
         actions={
           backTo ? (
             <Link to={backTo} className={styles.back}>
@@ -161,7 +162,7 @@ export function GetCreditsScreen() {
           <div>
             <p className={styles.successTitle}>Payment successful</p>
             <p>
-              {done.credits} credits were added. Your balance is {user.credits} credits ($
+              {plural(done.credits, 'credit')} were added. Your balance is {plural(user.credits, 'credit')} ($
               {creditsToDollars(user.credits)}).
             </p>
             {done.note && <p>{done.note}</p>}

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import styles from './EarningsScreen.module.css';
-import { EARNING_TYPES, seriesToChart } from './earningsModel';
+import { axisScale, EARNING_TYPES, seriesToChart } from './earningsModel';
 import { usd } from './usd';
 
 const HEIGHT = 220;
@@ -19,13 +19,14 @@ const dayLabel = (date: string, long = false) =>
  * Earnings per day as bars stacked by type (uPlot). Each type is drawn as a bar from zero to its
  * running sum, the top of the stack first, so the ones drawn later cover the lower part. The legend
  * under it is HTML: the hovered day's figures, or the range's; a hidden table carries every figure
- * for screen readers.
+ * for screen readers. The dollar axis is round and reaches the tallest bar (axisScale).
  */
 export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; caption: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   const data = useMemo(() => seriesToChart(series), [series]);
+  const scale = useMemo(() => axisScale(Math.max(0, ...data.totals)), [data]);
 
   useEffect(() => {
     const el = box.current;
@@ -39,7 +40,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
       legend: { show: false },
       cursor: { y: false, points: { show: false }, drag: { x: false, y: false } },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: true }, y: { range: () => [0, scale.top] } },
       axes: [
         {
           stroke: '#55536a',
@@ -55,6 +56,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
           ticks: { show: false },
           font: '11px system-ui, sans-serif',
           size: 52,
+          splits: () => scale.ticks,
           values: (_u, ticks) => ticks.map((v) => `$${v.toLocaleString('en-US')}`),
         },
       ],
@@ -85,7 +87,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
       plot.destroy();
       chart.current = null;
     };
-  }, [data]);
+  }, [data, scale]);
 
   const day = hover !== null ? series[hover] : undefined;
   const figures = EARNING_TYPES.map((t, i) => ({
@@ -101,6 +103,7 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
         className={styles.chart}
         aria-hidden="true"
         data-testid="earnings-chart"
+        data-axis-top={scale.top}
         onMouseLeave={() => setHover(null)}
       />
       <div className={styles.legend} aria-hidden="true">
@@ -118,31 +121,34 @@ export function EarningsChart({ series, caption }: { series: AccountStatsDay[]; 
           ))}
         </ul>
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}, in dollars, by day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {EARNING_TYPES.map((t) => (
-              <th key={t.type} scope="col">
-                {t.label}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((d, j) => (
-            <tr key={d.date}>
-              <th scope="row">{dayLabel(d.date, true)}</th>
-              {EARNING_TYPES.map((t, i) => (
-                <td key={t.type}>{usd(data.values[i]?.[j] ?? 0)}</td>
+      {/* The class sits on a wrapper: a table keeps the width of its columns whatever its own width says. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}, in dollars, by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {EARNING_TYPES.map((t) => (
+                <th key={t.type} scope="col">
+                  {t.label}
+                </th>
               ))}
-              <td>{usd(data.totals[j] ?? 0)}</td>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((d, j) => (
+              <tr key={d.date}>
+                <th scope="row">{dayLabel(d.date, true)}</th>
+                {EARNING_TYPES.map((t, i) => (
+                  <td key={t.type}>{usd(data.values[i]?.[j] ?? 0)}</td>
+                ))}
+                <td>{usd(data.totals[j] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { groupDigits } from '@parlor/contract';
+import { groupDigits, plural } from '@parlor/contract';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -96,7 +96,7 @@ function Totals() {
         <>
           <p className={styles.big} data-testid="earned-total">
             {usd(view.earnedDollars)}
-            <span className={styles.credits}>{groupDigits(view.earnedCredits)} credits</span>
+            <span className={styles.credits}>{plural(view.earnedCredits, 'credit')}</span>
           </p>
           <p className={styles.muted}>What you keep, after the platform fee.</p>
           <ul className={styles.types} aria-label="Earned by type">
@@ -148,8 +148,8 @@ function Chart() {
       {days && sums && (
         <>
           <p className={styles.muted} data-testid="range-total">
-            {caption}: {usd(sums.total / 10)} · {sums.new_fans} new fans · {sums.new_subscribers} new
-            subscribers
+            {caption}: {usd(sums.total / 10)} · {plural(sums.new_fans, 'new fan')} ·{' '}
+            {plural(sums.new_subscribers, 'new subscriber')}
           </p>
           <EarningsChart series={days} caption={caption} />
           <CsvLink csv={earningsCsv(days)} name={`earnings-last-${range}-days.csv`} label="Export CSV" />

@@ -1,6 +1,7 @@
 import { type AccountStatsDay, PAYOUT_MESSAGES, type Payout } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  axisScale,
   csvCell,
   defaultPayoutAmount,
   earningsCsv,
@@ -187,5 +188,20 @@ describe('payout refusals', () => {
     expect(defaultPayoutAmount('98.47')).toBe('98.40');
     expect(defaultPayoutAmount('20.00')).toBe('20.00');
     expect(defaultPayoutAmount('0.00')).toBe('');
+  });
+});
+
+describe('axisScale', () => {
+  it('ends at the first round tick at or above the tallest bar', () => {
+    expect(axisScale(4.4)).toEqual({ top: 5, step: 1, ticks: [0, 1, 2, 3, 4, 5] });
+    expect(axisScale(8)).toEqual({ top: 8, step: 2, ticks: [0, 2, 4, 6, 8] });
+    expect(axisScale(123)).toMatchObject({ top: 150, step: 50 });
+    expect(axisScale(0.37)).toMatchObject({ top: 0.4, step: 0.1 });
+    expect(axisScale(0)).toMatchObject({ top: 1 });
+    for (const max of [0.01, 0.99, 1, 3.3, 17, 99.9, 1001, 45_678]) {
+      const { top, ticks } = axisScale(max);
+      expect(top).toBeGreaterThanOrEqual(max);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+    }
   });
 });

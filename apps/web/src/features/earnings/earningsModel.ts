@@ -127,6 +127,21 @@ export function seriesToChart(series: AccountStatsDay[]): ChartData {
   return { x, values, stacks, totals: series.map((d) => dollars(d.total)) };
 }
 
+/**
+ * The chart's dollar axis: round ticks (1, 2 or 5 times a power of ten, at most five steps) from
+ * zero up to the first tick at or above the tallest bar, so the axis always reaches it.
+ */
+export function axisScale(max: number): { top: number; step: number; ticks: number[] } {
+  const target = max > 0 ? max : 1;
+  const rough = target / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step =
+    [1, 2, 5, 10].map((m) => m * power).find((s) => Math.ceil(target / s - 1e-9) <= 5) ?? power * 10;
+  const count = Math.max(1, Math.ceil(target / step - 1e-9));
+  const ticks = Array.from({ length: count + 1 }, (_, i) => Math.round(i * step * 100) / 100);
+  return { top: ticks[count] ?? step, step, ticks };
+}
+
 /** Sums of a series: credits by type, new fans and subscribers (the range's figures). */
 export function seriesSums(series: AccountStatsDay[]): Omit<AccountStatsDay, 'date'> {
   const sums = {

@@ -1,4 +1,4 @@
-import { FEED_TEXT_MAX_LENGTH, type FeedPost } from '@parlor/contract';
+import { FEED_TEXT_MAX_LENGTH, type FeedPost, plural } from '@parlor/contract';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -62,7 +62,7 @@ export function PostCard({ post, subscribed = null }: { post: FeedPost; subscrib
           )}
           {post.price > 0 && !post.locked && (
             <span className={styles.marker}>
-              <CoinsIcon size={14} /> {post.price} credits
+              <CoinsIcon size={14} /> {plural(post.price, 'credit')}
             </span>
           )}
           {post.private_feed && (
@@ -151,7 +151,7 @@ function PostMedia({
       ) : (
         <>
           <Button size="small" onClick={unlock} loading={buying}>
-            Unlock for {post.price} credits
+            Unlock for {plural(post.price, 'credit')}
           </Button>
           {refusal && (
             <p className={styles.hint} role="alert">

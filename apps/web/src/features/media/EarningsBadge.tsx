@@ -1,4 +1,4 @@
-import { creditsToDollars } from '@parlor/contract';
+import { creditsToDollars, plural } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
@@ -20,7 +20,7 @@ export function EarningsBadge() {
       <strong>
         <span className={styles.label}>Earned </span>${creditsToDollars(earnings)}
       </strong>
-      <span className={styles.credits}>{earnings} credits</span>
+      <span className={styles.credits}>{plural(earnings, 'credit')}</span>
     </span>
   );
 }

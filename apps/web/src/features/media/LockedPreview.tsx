@@ -1,4 +1,4 @@
-import { creditsToDollars, type MessageMedia } from '@parlor/contract';
+import { creditsToDollars, type MessageMedia, plural } from '@parlor/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { LockIcon } from '../../ui/icons';
 import styles from './LockedPreview.module.css';
@@ -39,7 +39,7 @@ export function LockedPreview({
         </span>
         <p className={styles.price}>
           {kind === 'video' ? 'Video' : 'Photo'}
-          {price > 0 ? ` · ${price} credits` : ''}
+          {price > 0 ? ` · ${plural(price, 'credit')}` : ''}
           {sub.length > 0 && <span className={styles.priceSub}>{sub.join(' · ')}</span>}
         </p>
         {children}

@@ -1,3 +1,4 @@
+import { plural } from '@parlor/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -55,7 +56,7 @@ export function MediaSendSheet({
             Cancel
           </Button>
           <Button onClick={() => onSend({ price: canCharge ? credits : 0, selfDestruct, text })}>
-            {canCharge && credits > 0 ? `Send for ${credits} credits` : 'Send'}
+            {canCharge && credits > 0 ? `Send for ${plural(credits, 'credit')}` : 'Send'}
           </Button>
         </>
       }

@@ -1,4 +1,4 @@
-import { CONTENT_PRICE_MAX_CREDITS, creditsToDollars } from '@parlor/contract';
+import { CONTENT_PRICE_MAX_CREDITS, creditsToDollars, plural } from '@parlor/contract';
 
 /** What a typed price means: whole credits from 0 to the most a piece of content may cost. */
 export function parsePrice(text: string): number {
@@ -17,7 +17,9 @@ export const PRICE_INPUT = {
 
 /** What fans will pay, in credits and dollars, or what free means for this audience. */
 export function priceHint(credits: number, free: string): string {
-  return credits > 0 ? `Fans pay ${credits} credits ($${creditsToDollars(credits)}) to unlock it.` : free;
+  return credits > 0
+    ? `Fans pay ${plural(credits, 'credit')} ($${creditsToDollars(credits)}) to unlock it.`
+    : free;
 }
 
 interface PriceFieldProps {

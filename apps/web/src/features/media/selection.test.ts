@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepShown, plural, shiftNext, toggleAll, toggleId } from './selection';
+import { keepShown, shiftNext, toggleAll, toggleId } from './selection';
 
 describe('multi-select helpers', () => {
   it('toggles ids in picking order', () => {
@@ -24,10 +24,5 @@ describe('multi-select helpers', () => {
     );
     expect(shiftNext('/v1/media?limit=20&offset=2', -5)).toBe('/v1/media?limit=20&offset=0');
     expect(shiftNext(null, -1)).toBeNull();
-  });
-
-  it('says counts', () => {
-    expect(plural(1, 'purchase')).toBe('1 purchase');
-    expect(plural(0, 'purchase')).toBe('0 purchases');
   });
 });

@@ -30,8 +30,3 @@ export function shiftNext(next: string | null, by: number): string | null {
   params.set('offset', String(Math.max(0, offset + by)));
   return `${path}?${params.toString()}`;
 }
-
-/** "1 photo", "3 photos". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

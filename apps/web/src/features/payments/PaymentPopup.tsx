@@ -1,4 +1,4 @@
-import { creditsToDollars, ERRORS } from '@parlor/contract';
+import { creditsToDollars, ERRORS, plural } from '@parlor/contract';
 import { useAppDispatch } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -143,7 +143,7 @@ export function PaymentPopup({ id, props, active, close }: Props) {
           onButton={close}
         >
           <p>
-            {props.credits} credits (${creditsToDollars(props.credits)}) were added to your balance.
+            {plural(props.credits, 'credit')} (${creditsToDollars(props.credits)}) were added to your balance.
           </p>
           <p>
             Paid {props.paidAmount} {props.paidCurrency}, network fee {props.fee} {props.paidCurrency}.

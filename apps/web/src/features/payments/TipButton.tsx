@@ -1,4 +1,4 @@
-import { creditsToDollars, type Message, TIP_AMOUNTS, TIP_MAX } from '@parlor/contract';
+import { creditsToDollars, type Message, plural, TIP_AMOUNTS, TIP_MAX } from '@parlor/contract';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -99,13 +99,13 @@ export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Pro
                 Cancel
               </Button>
               <Button onClick={send} loading={sending} disabled={invalid}>
-                {invalid ? 'Send tip' : `Send ${chosen} credits`}
+                {invalid ? 'Send tip' : `Send ${plural(chosen, 'credit')}`}
               </Button>
             </>
           }
         >
           <p className={styles.balance}>
-            Your balance: {user.credits} credits (${creditsToDollars(user.credits)})
+            Your balance: {plural(user.credits, 'credit')} (${creditsToDollars(user.credits)})
           </p>
           <div className={styles.amounts} role="radiogroup" aria-label="Tip amount">
             {TIP_AMOUNTS.map((a) => (

@@ -1,4 +1,4 @@
-import { endpoints, type Purchase } from '@parlor/contract';
+import { endpoints, type Purchase, plural } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
 import {
@@ -12,7 +12,7 @@ import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/re
 import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
-import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
+import { keepShown, shiftNext, toggleAll, toggleId } from '../media/selection';
 
 export type PurchasesTab = 'visible' | 'hidden' | 'all';
 export const PURCHASE_TABS: { tab: PurchasesTab; label: string }[] = [

@@ -1,4 +1,4 @@
-import { creditsToDollars } from '@parlor/contract';
+import { creditsToDollars, plural } from '@parlor/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../platform/hooks';
@@ -158,7 +158,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             title={`$${creditsToDollars(user.credits)}`}
           >
             <CoinsIcon size={18} />
-            {user.credits} credits
+            {plural(user.credits, 'credit')}
           </Link>
         )}
       </header>

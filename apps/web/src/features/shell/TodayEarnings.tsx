@@ -1,4 +1,4 @@
-import { creditsToDollars, endpoints } from '@parlor/contract';
+import { creditsToDollars, endpoints, plural } from '@parlor/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../platform/api';
@@ -38,7 +38,7 @@ export function TodayEarnings({ className }: { className?: string | undefined })
       to="/account/earnings/summary"
       className={className}
       data-testid="today-earnings"
-      title={today === null ? 'Your earnings' : `${today} credits earned today`}
+      title={today === null ? 'Your earnings' : `${plural(today, 'credit')} earned today`}
       aria-live="polite"
     >
       <CoinsIcon size={18} />

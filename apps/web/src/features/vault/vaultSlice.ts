@@ -1,4 +1,4 @@
-import { endpoints, type VaultMedia } from '@parlor/contract';
+import { endpoints, plural, type VaultMedia } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call } from '../../platform/api';
 import { emptyPagedList, firstPageArrived, nextPageArrived, type PagedList } from '../../platform/pagedList';
@@ -6,7 +6,7 @@ import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
 import { loadVaultPage } from '../media/mediaThunks';
-import { keepShown, plural, shiftNext, toggleAll, toggleId } from '../media/selection';
+import { keepShown, shiftNext, toggleAll, toggleId } from '../media/selection';
 
 /** The creator's vault screen: what is loaded, what is picked, and what the last delete did. */
 export interface VaultState extends PagedList<VaultMedia> {
