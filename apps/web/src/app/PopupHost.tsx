@@ -18,6 +18,7 @@ const loaders = {
   uploadInProgress: () => import('../features/account-states/UploadInProgressPopup'),
   payment: () => import('../features/payments/PaymentPopup'),
   referral: () => import('../features/referrals/ReferralPopup'),
+  report: () => import('../features/chats/ReportPopup'),
   emailVerify: () => import('../features/verification/EmailVerifyPopup'),
   onboarding: () => import('../features/verification/OnboardingPopups'),
 };
@@ -27,6 +28,7 @@ const BoostPopup = lazyWithRetry(loaders.boost, 'BoostPopup');
 const UploadInProgressPopup = lazyWithRetry(loaders.uploadInProgress, 'UploadInProgressPopup');
 const PaymentPopup = lazyWithRetry(loaders.payment, 'PaymentPopup');
 const ReferralPopup = lazyWithRetry(loaders.referral, 'ReferralPopup');
+const ReportPopup = lazyWithRetry(loaders.report, 'ReportPopup');
 const EmailVerifyPopup = lazyWithRetry(loaders.emailVerify, 'EmailVerifyPopup');
 const EmailVerifiedPopup = lazyWithRetry(loaders.onboarding, 'EmailVerifiedPopup');
 const EssentialInfoPopup = lazyWithRetry(loaders.onboarding, 'EssentialInfoPopup');
@@ -43,6 +45,7 @@ export function preloadPopups(): void {
     UploadInProgressPopup,
     PaymentPopup,
     ReferralPopup,
+    ReportPopup,
     EmailVerifyPopup,
     EmailVerifiedPopup,
     EssentialInfoPopup,
@@ -174,6 +177,8 @@ function popupOf(entry: PopupEntry, props: HostProps) {
       return <AccountFrozenPopup message={entry.props.message} {...props} />;
     case 'referralProgram':
       return <ReferralPopup props={entry.props} {...props} />;
+    case 'report':
+      return <ReportPopup entry={entry} {...props} />;
     case 'boost':
       return <BoostPopup {...props} />;
     case 'intro':

@@ -33,7 +33,7 @@ export function selectionSummary(count: number, mode: 'ids' | 'all', except: num
   return except > 0 ? `All ${groupDigits(count + except)} except ${except}` : `All ${n} selected`;
 }
 
-/** Bulk actions on the selection; hide and delete ask first, the rest apply at once. */
+/** Bulk actions on the selection; hide and delete ask first, a report asks why, the rest apply at once. */
 export function BulkActionBar({ active }: { active: boolean }) {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectSelectedCount);
@@ -126,7 +126,16 @@ export function BulkActionBar({ active }: { active: boolean }) {
                   className={styles.moreItem}
                   onClick={() => {
                     setMoreOpen(false);
-                    void dispatch(chatsAction({ action }));
+                    // A report asks why first; the other actions apply at once.
+                    if (action === 'report')
+                      dispatch(
+                        pushPopup({
+                          id: 'report-chats',
+                          kind: 'report',
+                          props: { title: `Report ${chats}?` },
+                        }),
+                      );
+                    else void dispatch(chatsAction({ action }));
                   }}
                 >
                   {label}

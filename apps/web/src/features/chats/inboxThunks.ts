@@ -60,6 +60,8 @@ export interface ChatsActionArg {
   action: ChatAction;
   /** Other users' ids; without them the current selection is used. */
   ids?: string[];
+  /** Why, for a report. */
+  reason?: string;
 }
 
 export interface ChatsActionResult {
@@ -80,9 +82,10 @@ export const chatsAction = createApiThunk(
     const { list, selection } = getState().inbox;
     const selectAll = !arg.ids && selection.mode === 'all';
     const ids = arg.ids ?? selection.ids;
+    const reason = arg.reason ? { reason: arg.reason } : {};
     const body = selectAll
-      ? { action: arg.action, except_ids: ids.join(','), ...inboxQuery(list) }
-      : { action: arg.action, ids: ids.join(','), ...inboxQuery(list) };
+      ? { action: arg.action, except_ids: ids.join(','), ...inboxQuery(list), ...reason }
+      : { action: arg.action, ids: ids.join(','), ...inboxQuery(list), ...reason };
     const res = await call(endpoints.chatsAction, { body });
     const except = new Set(ids);
     return {

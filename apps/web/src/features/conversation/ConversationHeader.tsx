@@ -133,6 +133,14 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
                   },
                 }),
               );
+            } else if (action === 'report') {
+              dispatch(
+                pushPopup({
+                  id: 'report-chats',
+                  kind: 'report',
+                  props: { title: `Report ${other.username}?`, ids },
+                }),
+              );
             } else if (action === 'favorite') {
               void dispatch(chatsAction({ action: chat.is_favorite ? 'remove_favorite' : 'favorite', ids }));
             } else {
