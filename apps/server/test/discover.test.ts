@@ -80,6 +80,37 @@ describe('GET /v1/users/discover', () => {
     });
     expect(res.body.data[1].is_online).toBe(false);
     expect(res.body.next).toBeNull();
+    expect(res.body.warnings).toEqual({
+      punishment_alert: false,
+      final_punishment_alert: false,
+      not_listed: false,
+    });
+  });
+
+  it("answers the discover warnings: a creator's own penalty flags, and not_listed while her card is not shown", async ({
+    server,
+    w,
+  }) => {
+    const tag = newTag();
+    const creator = await listedCreator(w, server, tag, { punishment_alert: true });
+    const listed = await discover(w, creator.token, { code_used: tag });
+    expect(listed.status).toBe(200);
+    expect(listed.body.warnings).toEqual({
+      punishment_alert: true,
+      final_punishment_alert: false,
+      not_listed: false,
+    });
+    await set(server, creator.user._id, { profile_invisible: true, final_punishment_alert: true });
+    const hidden = await discover(w, creator.token, { code_used: tag });
+    expect(hidden.body.warnings).toEqual({
+      punishment_alert: true,
+      final_punishment_alert: true,
+      not_listed: true,
+    });
+    await set(server, creator.user._id, { profile_invisible: false, discover_status: 'hidden' });
+    expect((await discover(w, creator.token, { code_used: tag })).body.warnings.not_listed).toBe(true);
+    await set(server, creator.user._id, { force_discover: true });
+    expect((await discover(w, creator.token, { code_used: tag })).body.warnings.not_listed).toBe(false);
   });
 
   it("carries the creator's newest public posts on the card, a paid one locked without its media URLs", async ({

@@ -66,7 +66,23 @@ export const Card = lazySchema(() =>
 );
 export type Card = z.infer<typeof Card>;
 
-export const DiscoverPage = lazySchema(() => z.object({ data: z.array(Card), next: z.string().nullable() }));
+/**
+ * The discover warnings: what the asker should know about her own place in Discover. A creator's
+ * penalty flags, and `not_listed` when her own card is not shown (not featured or forced, invisible,
+ * frozen or leaving); a fan's are all false.
+ */
+export const DiscoverWarnings = lazySchema(() =>
+  z.object({
+    punishment_alert: z.boolean(),
+    final_punishment_alert: z.boolean(),
+    not_listed: z.boolean(),
+  }),
+);
+export type DiscoverWarnings = z.infer<typeof DiscoverWarnings>;
+
+export const DiscoverPage = lazySchema(() =>
+  z.object({ data: z.array(Card), next: z.string().nullable(), warnings: DiscoverWarnings }),
+);
 export type DiscoverPage = z.infer<typeof DiscoverPage>;
 
 /** POST /v1/users/following. */

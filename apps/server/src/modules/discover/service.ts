@@ -1,6 +1,7 @@
 import {
   type Card,
   type DiscoverQuery,
+  type DiscoverWarnings,
   ERRORS,
   type FollowingPage,
   type FollowingQuery,
@@ -78,7 +79,23 @@ export async function discoverPage(
     },
     rows.length === q.limit,
   );
-  return { data, next };
+  return { data, next, warnings: discoverWarnings(asker) };
+}
+
+/** The asker's own standing in Discover, by the same rule as the cards' (`visibleCreator`). */
+function discoverWarnings(asker: UserRow): DiscoverWarnings {
+  if (asker.type !== 'featured')
+    return { punishment_alert: false, final_punishment_alert: false, not_listed: false };
+  const listed =
+    (asker.discover_status === 'featured' || asker.force_discover) &&
+    !asker.profile_invisible &&
+    asker.frozen_at === null &&
+    !asker.deleted_scheduled;
+  return {
+    punishment_alert: asker.punishment_alert,
+    final_punishment_alert: asker.final_punishment_alert,
+    not_listed: !listed,
+  };
 }
 
 /** The account a follow or unfollow names: 404 when it does not exist (or is gone). */

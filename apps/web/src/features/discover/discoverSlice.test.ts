@@ -11,7 +11,7 @@ import {
   setFollowing,
   visitCard,
 } from './discoverSlice';
-import { card } from './discoverTestData';
+import { card, NO_WARNINGS } from './discoverTestData';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -39,7 +39,7 @@ describe('discover list', () => {
   it('loads the first page with the filters, then the next page from `next`, without repeats', async () => {
     const store = createStore();
     const next = '/v1/users/discover?offset=20&limit=20&gender=trans';
-    fetchMock.mockResolvedValueOnce(json(200, { data: [card('a'), card('b')], next }));
+    fetchMock.mockResolvedValueOnce(json(200, { data: [card('a'), card('b')], next, warnings: NO_WARNINGS }));
     await store.dispatch(loadDiscover({ ...DEFAULT_FILTERS, genders: ['other'] }));
     const first = requested(0);
     expect(first.pathname).toBe('/v1/users/discover');
@@ -51,7 +51,9 @@ describe('discover list', () => {
     });
     expect(discover(store)).toMatchObject({ status: 'loaded', next });
 
-    fetchMock.mockResolvedValueOnce(json(200, { data: [card('b'), card('c')], next: null }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { data: [card('b'), card('c')], next: null, warnings: NO_WARNINGS }),
+    );
     await store.dispatch(loadMoreDiscover(next));
     expect(`${requested(1).pathname}${requested(1).search}`).toBe(next);
     expect(discover(store).cards.map((c) => c._id)).toEqual(['a', 'b', 'c']);
@@ -64,17 +66,19 @@ describe('discover list', () => {
     const store = createStore();
     let answerOld: (r: Response) => void = () => {};
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answerOld = resolve)));
-    fetchMock.mockResolvedValueOnce(json(200, { data: [card('luna')], next: null }));
+    fetchMock.mockResolvedValueOnce(json(200, { data: [card('luna')], next: null, warnings: NO_WARNINGS }));
     const old = store.dispatch(loadDiscover({ ...DEFAULT_FILTERS, q: 'lu' }));
     await store.dispatch(loadDiscover({ ...DEFAULT_FILTERS, q: 'luna' }));
-    answerOld(json(200, { data: [card('lucy')], next: null }));
+    answerOld(json(200, { data: [card('lucy')], next: null, warnings: NO_WARNINGS }));
     await old;
     expect(discover(store).cards.map((c) => c._id)).toEqual(['luna']);
   });
 
   it('keeps the list when the next page fails, so it can be tried again', async () => {
     const store = createStore();
-    fetchMock.mockResolvedValueOnce(json(200, { data: [card('a')], next: '/v1/users/discover?offset=20' }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { data: [card('a')], next: '/v1/users/discover?offset=20', warnings: NO_WARNINGS }),
+    );
     await store.dispatch(loadDiscover(DEFAULT_FILTERS));
     fetchMock.mockResolvedValueOnce(json(500, { message: 'Server error', code: 'x' }));
     await store.dispatch(loadMoreDiscover('/v1/users/discover?offset=20'));
@@ -93,7 +97,9 @@ describe('discover list', () => {
 describe('follow from a card', () => {
   async function withCards() {
     const store = createStore();
-    fetchMock.mockResolvedValueOnce(json(200, { data: [card('sofia'), card('luna')], next: null }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { data: [card('sofia'), card('luna')], next: null, warnings: NO_WARNINGS }),
+    );
     await store.dispatch(loadDiscover(DEFAULT_FILTERS));
     return store;
   }
@@ -130,7 +136,11 @@ describe('suggestion stack', () => {
   it('moves the first suggested card to history when it is visited', async () => {
     const store = createStore();
     fetchMock.mockResolvedValueOnce(
-      json(200, { data: [card('a'), card('b', { is_followee: true }), card('c')], next: null }),
+      json(200, {
+        data: [card('a'), card('b', { is_followee: true }), card('c')],
+        next: null,
+        warnings: NO_WARNINGS,
+      }),
     );
     await store.dispatch(loadDiscover(DEFAULT_FILTERS));
     store.dispatch(cardVisited());
@@ -149,7 +159,7 @@ describe('visited suggestions on this device', () => {
     });
     const signedIn = (store: ReturnType<typeof createStore>) =>
       store.dispatch(userUpdated({ _id: 'sam' } as Parameters<typeof userUpdated>[0]));
-    const page = () => json(200, { data: [card('a'), card('b')], next: null });
+    const page = () => json(200, { data: [card('a'), card('b')], next: null, warnings: NO_WARNINGS });
 
     const before = createStore();
     signedIn(before);

@@ -1,4 +1,4 @@
-import type { Card } from '@parlor/contract';
+import type { Card, DiscoverWarnings } from '@parlor/contract';
 
 /** A Discover card with the fields a test cares about. */
 export const card = (id: string, over: Partial<Card> = {}): Card => ({
@@ -19,3 +19,10 @@ export const card = (id: string, over: Partial<Card> = {}): Card => ({
   profileFeed: [],
   ...over,
 });
+
+/** The discover warnings of an asker who has none. */
+export const NO_WARNINGS: DiscoverWarnings = {
+  punishment_alert: false,
+  final_punishment_alert: false,
+  not_listed: false,
+};
