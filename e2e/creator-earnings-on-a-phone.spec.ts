@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { apiSignUp, giveCredits, openAs } from './support/money';
+import { apiSignUp, giveCredits, openAs, subscribeByApi } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
@@ -18,11 +17,7 @@ test('a creator reads her earnings on a phone: nothing wider than the screen, a 
     data: { recipient_id: creator.id, chat_id: (await chat.json()).chat_id, amount: 50 },
   });
   expect(tip.status()).toBe(200);
-  const sub = await request.post('/v1/subscriptions', {
-    headers,
-    data: { model_id: creator.id, idempotency_key: `e2e-${randomBytes(6).toString('hex')}` },
-  });
-  expect(sub.status()).toBe(200);
+  await subscribeByApi(request, fan, creator);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await openAs(page, creator, '/account/earnings/summary');

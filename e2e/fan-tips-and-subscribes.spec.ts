@@ -95,7 +95,7 @@ test('a creator sets a subscription price; a fan subscribes at each price and ca
   let dialog = page.getByRole('dialog', { name: /^Subscribe/ });
   await expect(dialog).toContainText('50 credits ($5.00) a month');
   await dialog.getByRole('button', { name: /Subscribe for 50 credits/ }).click();
-  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribed', exact: true })).toBeVisible();
 
   // The second from the creator page, which shows the creator's price.
   await page.goto(`/${priced.username}`);
@@ -106,7 +106,7 @@ test('a creator sets a subscription price; a fan subscribes at each price and ca
   await expect(dialog).toContainText('30 credits ($3.00) a month');
   await captureScreens(page, 'subscribe');
   await dialog.getByRole('button', { name: /Subscribe for 30 credits/ }).click();
-  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribed', exact: true })).toBeVisible();
   await expectBalance(page, 20);
 
   await page.goto('/account/subscriptions');

@@ -51,7 +51,7 @@ test('a new fan finds mila in Discover, follows her, reads her feed, subscribes 
   const confirm = dialog.getByRole('button', { name: /^Subscribe for \d+ credits$/ });
   const price = Number(/(\d+)/.exec((await confirm.textContent()) ?? '')?.[1]);
   await confirm.click();
-  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribed', exact: true })).toBeVisible();
   await expect(posts(page).filter({ hasText: PRIVATE })).toBeVisible();
   await expect(posts(page).filter({ hasText: PRIVATE }).getByTestId('locked-media')).toHaveCount(0);
   await expectBalance(page, 550 - price);

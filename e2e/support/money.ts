@@ -89,3 +89,12 @@ export async function giveCredits(request: APIRequestContext, account: ApiAccoun
   });
   expect((await res.json()).result).toBe(true);
 }
+
+/** The fan subscribes to the creator through the API, at the creator's price. */
+export async function subscribeByApi(request: APIRequestContext, fan: ApiAccount, creator: ApiAccount) {
+  const res = await request.post('/v1/subscriptions', {
+    headers: { 'access-token': fan.token },
+    data: { model_id: creator.id, idempotency_key: `e2e-${randomBytes(6).toString('hex')}` },
+  });
+  expect(res.status()).toBe(200);
+}

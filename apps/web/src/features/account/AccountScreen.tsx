@@ -1,6 +1,7 @@
-import { creditsToDollars, plural } from '@parlor/contract';
-import { useEffect } from 'react';
+import { creditsToDollars, endpoints, plural } from '@parlor/contract';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { call } from '../../platform/api';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
@@ -40,6 +41,58 @@ function CreatorMoneyCard() {
         <Link to="/account/vault" className={buttonClass('secondary', 'medium')}>
           Vault
         </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A creator who was a fan keeps what she had as one: her credits, subscriptions and purchases stay
+ * one tap away while she has any (a creator who never bought sees nothing of it).
+ */
+function CreatorAsFanCard({ credits }: { credits: number }) {
+  const [held, setHeld] = useState<{ subscriptions: boolean; purchases: boolean } | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      call(endpoints.listSubscriptions, { query: { limit: 1, offset: 0 } }).then((r) => r.data.length > 0),
+      call(endpoints.listPurchases, { query: { state: 'all', limit: 1, offset: 0 } }).then(
+        (r) => r.data.length > 0,
+      ),
+    ])
+      .then(([subscriptions, purchases]) => {
+        if (live) setHeld({ subscriptions, purchases });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (credits <= 0 && !held?.subscriptions && !held?.purchases) return null;
+  return (
+    <section className={styles.card} aria-labelledby="fan-side-label">
+      <h2 id="fan-side-label" className={styles.label}>
+        Credits
+      </h2>
+      <p className={styles.balance}>
+        <span className={styles.amount}>{credits}</span>
+        <span className={styles.unit}>{credits === 1 ? 'credit' : 'credits'}</span>
+      </p>
+      <p className={styles.dollars}>Worth ${creditsToDollars(credits)} · what you bought as a fan</p>
+      <div className={styles.links}>
+        <Link to="/account/get-credits" className={buttonClass('secondary', 'medium')}>
+          Buy credits
+        </Link>
+        {held?.subscriptions && (
+          <Link to="/account/subscriptions" className={buttonClass('secondary', 'medium')}>
+            Subscriptions
+          </Link>
+        )}
+        {held?.purchases && (
+          <Link to="/account/purchases" className={buttonClass('secondary', 'medium')}>
+            Purchases
+          </Link>
+        )}
       </div>
     </section>
   );
@@ -101,7 +154,10 @@ export function AccountScreen() {
           </div>
         </section>
         {user.type === 'featured' ? (
-          <CreatorMoneyCard />
+          <>
+            <CreatorMoneyCard />
+            <CreatorAsFanCard credits={user.credits} />
+          </>
         ) : chrome.kind === 'admin' ? (
           <AdminCard />
         ) : (

@@ -1,4 +1,10 @@
-import { CRYPTO_CURRENCIES, creditsToDollars, type PaymentRequest, plural } from '@parlor/contract';
+import {
+  CRYPTO_CURRENCIES,
+  creditsToDollars,
+  groupDigits,
+  type PaymentRequest,
+  plural,
+} from '@parlor/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -17,7 +23,7 @@ import { loadCards, selectCards, selectCardsLoaded } from '../cards/cardsSlice';
 import { NEW_CARD, SavedCardOptions } from '../cards/SavedCardOptions';
 import { newIdempotencyKey } from '../payments/paymentsApi';
 import { type CryptoCurrency, cryptoTopUp, submitPayment } from '../payments/paymentsThunks';
-import { type GetCreditsState, purchaseFields } from '../payments/purchase';
+import { type GetCreditsState, purchaseFields, THREE_DS_FAILED_MESSAGE } from '../payments/purchase';
 import { selectFeature, selectPaymentProvider } from '../provider/providerConfigSlice';
 import {
   type CardFormErrors,
@@ -55,9 +61,15 @@ export function GetCreditsScreen() {
   const paying = useAppSelector((s) => selectRequest(s, submitPayment)).status === 'Fetching';
   const crypto = useAppSelector((s) => selectRequest(s, cryptoTopUp));
 
-  const [packageId, setPackageId] = useState<string | null>(null);
-  const [method, setMethod] = useState<string>(NEW_CARD);
-  const [card, setCard] = useState(emptyCardForm);
+  // Back from a failed 3-D Secure challenge: the same package and card as before.
+  const retry = state.retry;
+  const [packageId, setPackageId] = useState<string | null>(retry?.packageId ?? null);
+  const [method, setMethod] = useState<string>(retry?.cardId ?? NEW_CARD);
+  const [card, setCard] = useState(() => ({
+    ...emptyCardForm,
+    name: retry?.cardName ?? '',
+    expiry: retry?.cardExpiry ?? '',
+  }));
   const [saveCard, setSaveCard] = useState(true);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -72,12 +84,13 @@ export function GetCreditsScreen() {
     void dispatch(loadCards());
   }, [dispatch]);
   useEffect(() => {
-    if (!packageId && packages.length > 0)
+    if (packageId && packages.length > 0 && !packages.some((p) => p._id === packageId)) setPackageId(null);
+    else if (!packageId && packages.length > 0)
       setPackageId((packages.find((p) => p.popular) ?? packages[0])!._id);
   }, [packages, packageId]);
   // Whether the fan picked a method themselves: the saved-card default applies only until they do,
   // so choosing "New credit / debit card" sticks.
-  const [methodTouched, setMethodTouched] = useState(false);
+  const [methodTouched, setMethodTouched] = useState(retry !== undefined);
   useEffect(() => {
     const next = defaultPaymentMethod(method, cards, cardsLoaded, methodTouched);
     if (next !== method) setMethod(next);
@@ -109,7 +122,15 @@ export function GetCreditsScreen() {
       body = { ...common, card_id: method };
     }
     const result = await dispatch(
-      submitPayment({ body, backTo: backTo ?? '/account/get-credits', resume: state.resume }),
+      submitPayment({
+        body,
+        backTo: backTo ?? '/account/get-credits',
+        resume: state.resume,
+        choice:
+          method === NEW_CARD
+            ? { packageId: chosen._id, cardName: card.name, cardExpiry: card.expiry }
+            : { packageId: chosen._id, cardId: method },
+      }),
     );
     if (submitPayment.rejected.match(result)) {
       setFailure(result.payload?.message ?? null);
@@ -169,6 +190,14 @@ export function GetCreditsScreen() {
           </div>
         </div>
       )}
+      {retry && !done && (
+        <p className={styles.note} role="status">
+          {THREE_DS_FAILED_MESSAGE}{' '}
+          {retry.cardId
+            ? 'Your package and card are chosen as before.'
+            : 'Your package is chosen as before; enter the card number and security code again (they are never kept).'}
+        </p>
+      )}
       {resumeNote && <p className={styles.note}>{resumeNote}</p>}
       <form className={styles.layout} onSubmit={pay} noValidate>
         <Card aria-labelledby="packages-title">
@@ -189,11 +218,12 @@ export function GetCreditsScreen() {
                   />
                   {p.popular && <span className={styles.popular}>Most popular</span>}
                   <span className={styles.packageName}>{p.name}</span>
-                  <span className={styles.packageCredits}>{p.credits} credits</span>
+                  <span className={styles.packageCredits}>{plural(p.credits, 'credit')}</span>
                   <span className={styles.packagePrice}>${p.price}</span>
+                  {/* What the fan gets, in all: the credits shown already count the bonus. */}
                   {p.bonus > 0 && (
                     <span className={styles.bonus}>
-                      +{p.bonus} bonus (${creditsToDollars(p.bonus)})
+                      {groupDigits(p.credits - p.bonus)} + {groupDigits(p.bonus)} bonus
                     </span>
                   )}
                 </label>

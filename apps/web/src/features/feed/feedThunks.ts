@@ -1,7 +1,14 @@
-import { type CreateFeedRequest, endpoints, type FeedPost, type UpdateFeedRequest } from '@parlor/contract';
+import {
+  type CreateFeedRequest,
+  endpoints,
+  type FeedPost,
+  plural,
+  type UpdateFeedRequest,
+} from '@parlor/contract';
 import { ApiError, call, toErrorInfo } from '../../platform/api';
 import { currentPath } from '../../platform/browser';
 import type { AppThunkDispatch } from '../../platform/storeTypes';
+import { showToast } from '../../ui/toasts';
 import { creditsChanged } from '../auth/authSlice';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { loadFeed, postAdded, postPatched, postRemoved } from './feedSlice';
@@ -63,6 +70,7 @@ export const buyPost = (post: FeedPost) => async (dispatch: AppThunkDispatch) =>
     const res = await call(endpoints.buyFeedPost, { params: { id: post._id } });
     dispatch(postPatched(res.post));
     dispatch(creditsChanged(res.credits));
+    showToast(`Post unlocked for ${plural(post.price, 'credit')}.`);
     return { ok: true } as FeedCallResult;
   } catch (error) {
     if (error instanceof ApiError && error.status === 402) {

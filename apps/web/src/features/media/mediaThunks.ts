@@ -1,7 +1,8 @@
-import { endpoints, type VaultMedia } from '@parlor/contract';
+import { endpoints, plural, type VaultMedia } from '@parlor/contract';
 import { ApiError, call, follow } from '../../platform/api';
 import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import type { AppThunkDispatch } from '../../platform/storeTypes';
+import { showToast } from '../../ui/toasts';
 import { creditsChanged } from '../auth/authSlice';
 import { messagesMerged } from '../conversation/conversationActions';
 import { conversationPath } from '../conversation/conversationThunks';
@@ -28,6 +29,7 @@ export const buyPaidMessage =
       const res = await call(endpoints.buyMessage, { params: { id: messageId } });
       dispatch(messagesMerged({ otherUserId, messages: [res.message] }));
       dispatch(creditsChanged(res.credits));
+      showToast(`Unlocked for ${plural(res.message.price, 'credit')}.`);
       return 'bought';
     } catch (error) {
       if (!(error instanceof ApiError)) {

@@ -13,7 +13,10 @@ import {
   defaultReturn,
   finishPurchase,
   GET_CREDITS_PATH,
+  type GetCreditsState,
   purchaseFromCallback,
+  THREE_DS_FAILED_MESSAGE,
+  takeChoice,
   takeReturn,
 } from './purchase';
 
@@ -39,7 +42,7 @@ async function settledPayment(paymentId: string): Promise<PaymentResponse | null
 
 type Phase =
   | { kind: 'finishing' }
-  | { kind: 'failed'; message: string; backTo: string }
+  | { kind: 'failed'; message: string; backTo: string; retry: GetCreditsState }
   | { kind: 'done'; backTo: string; note?: string }
   | { kind: 'pending'; backTo: string };
 
@@ -61,13 +64,12 @@ export function ThreeDsCallbackScreen() {
     const parsed = ThreeDsCallbackQuery.safeParse(readQuery(search));
     const query = parsed.success ? parsed.data : undefined;
     const resume = query ? purchaseFromCallback(query) : undefined;
-    const backTo = takeReturn() ?? defaultReturn(resume);
+    const stored = takeReturn();
+    const backTo = stored ?? defaultReturn(resume);
+    // Try again opens the same package and card, still finishing what the credits were for.
+    const retry: GetCreditsState = { retry: takeChoice(), resume, ...(stored ? { backTo: stored } : {}) };
     if (query?.['3ds'] !== 'success') {
-      setPhase({
-        kind: 'failed',
-        message: 'Your bank did not confirm the payment. No credits were taken; you can try again.',
-        backTo,
-      });
+      setPhase({ kind: 'failed', message: THREE_DS_FAILED_MESSAGE, backTo, retry });
       return;
     }
     (async () => {
@@ -75,7 +77,7 @@ export function ThreeDsCallbackScreen() {
       if (query.paymentId) {
         const payment = await settledPayment(query.paymentId);
         if (payment && !payment.result && !payment.three_ds) {
-          setPhase({ kind: 'failed', message: payment.message ?? ERRORS.default, backTo });
+          setPhase({ kind: 'failed', message: payment.message ?? ERRORS.default, backTo, retry });
           return;
         }
         if (payment && !payment.result) {
@@ -127,7 +129,11 @@ export function ThreeDsCallbackScreen() {
       icon={<AlertIcon size={30} />}
       tone="danger"
       title="Payment failed"
-      actions={<PrimaryLink to={GET_CREDITS_PATH}>Try again</PrimaryLink>}
+      actions={
+        <PrimaryLink to={GET_CREDITS_PATH} state={phase.retry}>
+          Try again
+        </PrimaryLink>
+      }
     >
       <p>{phase.message}</p>
     </SystemPage>

@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { GiftIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toasts';
 import { selectUser } from '../auth/authSlice';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { notEnoughCreditsPopup } from './notEnoughCredits';
@@ -74,6 +75,7 @@ export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Pro
     const result = await dispatch(sendTip({ ...tip, idempotency_key: attempt.current.key }));
     if (sendTip.fulfilled.match(result)) {
       attempt.current = null;
+      showToast(`Tip of ${plural(tip.amount, 'credit')} sent.`);
       setNote('');
       close();
       onTipped?.(result.payload.message);

@@ -4,7 +4,13 @@ import { createApiThunk } from '../../platform/requests';
 import { creditsChanged } from '../auth/authSlice';
 import { loadSession } from '../auth/authThunks';
 import { paymentsApi } from './paymentsApi';
-import { finishPurchase, type PendingPurchase, rememberReturn } from './purchase';
+import {
+  finishPurchase,
+  type PaymentChoice,
+  type PendingPurchase,
+  rememberChoice,
+  rememberReturn,
+} from './purchase';
 
 export type PaymentOutcome =
   | { status: 'paid'; credits: number; finishError?: string }
@@ -20,12 +26,18 @@ export type PaymentOutcome =
 export const submitPayment = createApiThunk(
   'payments/submit',
   async (
-    arg: { body: PaymentRequest; backTo: string; resume?: PendingPurchase | undefined },
+    arg: {
+      body: PaymentRequest;
+      backTo: string;
+      resume?: PendingPurchase | undefined;
+      choice?: PaymentChoice | undefined;
+    },
     { dispatch },
   ): Promise<PaymentOutcome> => {
     const res = await paymentsApi.pay(arg.body);
     if (res.redirect_url) {
       rememberReturn(arg.backTo);
+      if (arg.choice) rememberChoice(arg.choice);
       redirectTo(res.redirect_url);
       return { status: 'redirecting' };
     }

@@ -13,10 +13,24 @@ export type PendingPurchase =
   | { type: 'subscription'; modelId: string }
   | { type: 'message'; messageId: string; modelId?: string | undefined; chatId?: string | undefined };
 
-/** Navigation state of /account/get-credits: the path to go back to. */
+/**
+ * What the fan chose on /account/get-credits before a 3-D Secure challenge: a failed challenge
+ * brings them back to the same package and card. A new card's number and security code are never
+ * kept; its name and expiry are.
+ */
+export interface PaymentChoice {
+  packageId: string;
+  /** A saved card's id, or absent for a new card. */
+  cardId?: string | undefined;
+  cardName?: string | undefined;
+  cardExpiry?: string | undefined;
+}
+
+/** Navigation state of /account/get-credits: the path to go back to, and a failed try's choice. */
 export interface GetCreditsState {
   backTo?: string;
-  resume?: PendingPurchase;
+  resume?: PendingPurchase | undefined;
+  retry?: PaymentChoice | undefined;
 }
 
 export const GET_CREDITS_PATH = '/account/get-credits';
@@ -86,6 +100,30 @@ export async function finishPurchase(resume: PendingPurchase, key: string): Prom
     case 'message':
       await call(endpoints.buyMessage, { params: { id: resume.messageId } });
       return;
+  }
+}
+
+/** A 3-D Secure challenge that was not passed took no money: said where the fan lands. */
+export const THREE_DS_FAILED_MESSAGE =
+  'Your bank did not confirm the payment. You were not charged, and no credits were added.';
+
+// The choice survives the trip the same way; the callback takes it whatever the outcome.
+const CHOICE_KEY = 'parlor-3ds-choice';
+export const rememberChoice = (choice: PaymentChoice) => writeStorage(CHOICE_KEY, JSON.stringify(choice));
+export function takeChoice(): PaymentChoice | undefined {
+  const raw = readStorage(CHOICE_KEY);
+  removeStorage(CHOICE_KEY);
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : undefined;
+    if (!value || typeof value !== 'object') return undefined;
+    const v = value as Record<string, unknown>;
+    const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
+    const packageId = text(v.packageId);
+    return packageId
+      ? { packageId, cardId: text(v.cardId), cardName: text(v.cardName), cardExpiry: text(v.cardExpiry) }
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

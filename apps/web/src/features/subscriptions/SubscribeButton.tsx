@@ -1,5 +1,5 @@
-import { creditsToDollars, endpoints } from '@parlor/contract';
-import { useState } from 'react';
+import { creditsToDollars, endpoints, plural } from '@parlor/contract';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { call, toErrorInfo } from '../../platform/api';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -10,6 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { StarIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectField } from '../../ui/TextField';
+import { showToast } from '../../ui/toasts';
 import { selectUser } from '../auth/authSlice';
 import { cardLabel, loadCards, selectCards } from '../cards/cardsSlice';
 import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
@@ -18,27 +19,30 @@ import { subscribe } from './subscriptionsSlice';
 
 /** The popup's sentence: what a month costs in credits and dollars, and where it is paid from. */
 export function subscribeSummary(price: number, balance: number): string {
-  return `${price} credits ($${creditsToDollars(price)}) a month, paid from your balance of ${balance} credits. The price stays the same for as long as you stay subscribed. Cancel any time in Subscriptions.`;
+  return `${price} credits ($${creditsToDollars(price)}) a month, paid from your balance of ${plural(balance, 'credit')}. The price stays the same for as long as you stay subscribed. Cancel any time in Subscriptions.`;
 }
 
 /**
  * Subscribe to a creator: the creator's own price in credits and dollars (given, or read from
  * their public profile when the popup opens), an optional saved card that tops up
  * at renewal, then POST /v1/subscriptions. Short of credits it opens "Not enough credits", whose
- * purchase then starts the subscription.
+ * purchase then starts the subscription. Where the caller does not say whether the asker subscribes
+ * (a chat's header), the creator's profile tells before the button offers anything: a subscriber
+ * sees Subscribed, never a second payment.
  */
 export function SubscribeButton({
   modelId,
   username,
   price: knownPrice,
-  subscribed: alreadySubscribed = false,
+  subscribed: alreadySubscribed,
   size = 'small',
 }: {
   modelId: string;
   username: string;
   price?: number | undefined;
-  /** The asker subscribes already (the creator page knows): the button shows Subscribed. */
-  subscribed?: boolean;
+  /** The asker subscribes already (the creator page knows): the button shows Subscribed. Left out,
+   * the button reads it from the creator's profile. */
+  subscribed?: boolean | undefined;
   size?: 'small' | 'medium' | 'large';
 }) {
   const dispatch = useAppDispatch();
@@ -49,9 +53,26 @@ export function SubscribeButton({
   const [open, setOpen] = useState(false);
   const [cardId, setCardId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [subscribed, setSubscribed] = useState(alreadySubscribed);
+  // undefined until known: the button waits, disabled, rather than offer to pay twice.
+  const [subscribed, setSubscribed] = useState<boolean | undefined>(alreadySubscribed);
   const [loadedPrice, setLoadedPrice] = useState<number | undefined>();
   const price = loadedPrice ?? knownPrice;
+  const unknown = alreadySubscribed === undefined;
+  useEffect(() => {
+    if (!unknown) return;
+    let live = true;
+    call(endpoints.publicProfile, { params: { username } })
+      .then((profile) => {
+        if (live) setSubscribed(profile.is_subscribed);
+      })
+      // Unknown stays a plain Subscribe: the server still refuses a second subscription.
+      .catch(() => {
+        if (live) setSubscribed(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [unknown, username]);
   if (!user || user._id === modelId) return null;
 
   function loadPrice() {
@@ -81,8 +102,14 @@ export function SubscribeButton({
     if (subscribe.fulfilled.match(result)) {
       setOpen(false);
       setSubscribed(true);
+      showToast(
+        `You subscribed to ${username}${price !== undefined ? ` for ${plural(price, 'credit')} a month` : ''}.`,
+      );
     } else if (subscribe.rejected.match(result)) {
-      if (result.payload?.status === 402) {
+      if (result.payload?.code === 'already_subscribed') {
+        setOpen(false);
+        setSubscribed(true);
+      } else if (result.payload?.status === 402) {
         setOpen(false);
         dispatch(notEnoughCreditsPopup({ backTo: pathname, resume: { type: 'subscription', modelId } }));
       } else {
@@ -95,7 +122,7 @@ export function SubscribeButton({
 
   return (
     <>
-      <Button variant="secondary" size={size} disabled={subscribed} onClick={openPopup}>
+      <Button variant="secondary" size={size} disabled={subscribed !== false} onClick={openPopup}>
         <StarIcon size={18} />
         {subscribed ? 'Subscribed' : 'Subscribe'}
       </Button>

@@ -30,9 +30,9 @@ export function SystemPage({ icon, tone = 'accent', title, children, actions }: 
 }
 
 /** A link styled as the page's main button. */
-export function PrimaryLink({ to, children }: { to: string; children: ReactNode }) {
+export function PrimaryLink({ to, state, children }: { to: string; state?: unknown; children: ReactNode }) {
   return (
-    <Link to={to} className={buttonClass('primary', 'large', true)}>
+    <Link to={to} state={state} className={buttonClass('primary', 'large', true)}>
       {children}
     </Link>
   );
