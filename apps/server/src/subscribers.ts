@@ -1,6 +1,8 @@
 import type { AppContext } from './context';
+import { greetNewChat } from './modules/automessages/greeting';
 import { afterFanMessage, fireOnFollow, fireWith } from './modules/automessages/service';
 import { fanOfMessage, publishNewFan, recordFan } from './modules/discover/service';
+import { openSupportChat } from './modules/messages/support';
 import type { NoticeSubscribers } from './modules/push/notifier';
 
 /**
@@ -31,9 +33,11 @@ export function subscribeToEvents(ctx: AppContext, notices: NoticeSubscribers) {
     fireWith(ctx, trx, tx, { creatorId: e.creatorId, fanId: e.fan.id, category: 'new_subscriber' }),
   );
   events.within('followed', (trx, e, tx) => fireOnFollow(ctx, trx, tx, e));
+  events.within('chat_created', (trx, e, tx) => greetNewChat(ctx, trx, tx, e));
 
   // After commit, each on its own: a failure is logged and the write stands.
   events.on('message_stored', (e) => fanOfMessage(ctx, e));
+  events.on('account_frozen', (e) => openSupportChat(ctx, e));
   events.on('message_stored', (e) => afterFanMessage(ctx, e));
   events.on('fan_gained', (e) => publishNewFan(ctx, e));
 

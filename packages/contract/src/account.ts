@@ -114,8 +114,15 @@ export const TagQuery = lazySchema(() => z.object({ tag: z.string().trim().toLow
 export const TagsResponse = lazySchema(() => z.object({ tags: z.array(z.string()) }));
 export const MAX_TAGS = 10;
 
+export const GREETING_MAX_LENGTH = 500;
+/** PUT /v1/users/greeting: a creator's greeting; an empty text clears it. */
 export const GreetingRequest = lazySchema(() =>
-  z.object({ text: z.string().trim().min(1, VALIDATION.required).max(500) }),
+  z.object({
+    text: z
+      .string()
+      .trim()
+      .max(GREETING_MAX_LENGTH, `Greetings cannot exceed ${GREETING_MAX_LENGTH} characters`),
+  }),
 );
 export const GreetingResponse = lazySchema(() => z.object({ greeting: z.string().nullable() }));
 

@@ -48,6 +48,23 @@ export interface DomainEvents {
   };
   /** An admin completed a payout: the money is on its way to `userId`. */
   payout_completed: { payoutId: number; userId: string; amountUsd: string };
+  /**
+   * A chat was created (a pair's first chat ever, by whichever path opened it); published in the
+   * creating transaction, so a concurrent second open of the same pair publishes nothing.
+   */
+  chat_created: {
+    chatId: string;
+    opener: { id: string; type: UserRow['type']; role: UserRow['role'] };
+    other: { id: string; type: UserRow['type']; role: UserRow['role'] };
+    at: Date;
+  };
+  /** An admin froze an account: it gets a chat with support (that admin) to answer in. */
+  account_frozen: {
+    user: { id: string; type: UserRow['type']; role: UserRow['role'] };
+    admin: { id: string; type: UserRow['type']; role: UserRow['role'] };
+    /** What the frozen account is told (the admin's message or the default). */
+    message: string;
+  };
   /** The creator has this fan for the first time ever (by following, subscribing or paying). */
   fan_gained: { creatorId: string; fan: Actor; relationship: FansTable['relationship'] };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  CONTENT_FLAGGED_MESSAGE,
+  flaggedCharacters,
   type IdVerificationResponse,
   isModerationPending,
   MAX_TAGS,
@@ -44,10 +46,23 @@ export async function removeTag(ctx: AppContext, caller: UserRow, tag: string): 
   return row.tags;
 }
 
+export const GREETING_CREATORS_ONLY = 'Only creators can set a greeting.';
+
+/**
+ * PUT /v1/users/greeting (and DELETE, with null): the message a fan's new chat with this creator
+ * starts with. Only creators have one; an empty text clears it.
+ */
 export async function setGreeting(ctx: AppContext, caller: UserRow, text: string | null) {
-  if (text !== null) assertNotFrozen(caller);
-  await users.update(ctx.db, caller.id, { greeting: text });
-  return { greeting: text };
+  const greeting = text?.trim() || null;
+  if (greeting !== null) {
+    assertNotFrozen(caller);
+    if (caller.type !== 'featured') throw forbidden(GREETING_CREATORS_ONLY, 'creators_only');
+    const flagged = flaggedCharacters(greeting);
+    if (flagged.length > 0)
+      throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
+  }
+  await users.update(ctx.db, caller.id, { greeting });
+  return { greeting };
 }
 
 export async function getGreeting(ctx: AppContext, caller: UserRow) {

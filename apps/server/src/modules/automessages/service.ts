@@ -371,7 +371,7 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
   let target = await chats.sendTarget(ctx.db, job.creatorId, job.fanId);
   if (!target) {
     // A follower who never wrote has no chat yet: the automatic message opens it.
-    await ctx.db.transaction().execute((trx) => chats.getOrCreate(trx, job.creatorId, job.fanId));
+    if (fan) await chats.create(ctx, creator, fan);
     target = await chats.sendTarget(ctx.db, job.creatorId, job.fanId);
     if (!target) return 'stop';
   }

@@ -43,14 +43,30 @@ export function findSendTarget(db: Db, userId: string, otherUserId: string): Pro
 
 const ordered = (a: string, b: string) => (a < b ? [a, b] : [b, a]) as [string, string];
 
-/** Finds the pair's chat or creates it with both members' rows; safe against concurrent creation. */
+/**
+ * Finds the pair's chat or creates it with both members' rows; safe against concurrent creation.
+ * Tests and benchmarks set chats up with it; the app creates them through `findOrCreateChat`.
+ */
 export async function getOrCreateChat(trx: Db, userA: string, userB: string): Promise<string> {
+  return (await findOrCreateChat(trx, userA, userB)).id;
+}
+
+/**
+ * As `getOrCreateChat`, telling whether this call created the chat: of concurrent first opens of a
+ * pair, the unique pair index lets exactly one insert through.
+ */
+export async function findOrCreateChat(
+  trx: Db,
+  userA: string,
+  userB: string,
+): Promise<{ id: string; created: boolean }> {
   const [low, high] = ordered(userA, userB);
-  await trx
+  const inserted = await trx
     .insertInto('chats')
     .values({ user_low: low, user_high: high })
     .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
   const chat = await trx
     .selectFrom('chats')
     .select('id')
@@ -65,7 +81,7 @@ export async function getOrCreateChat(trx: Db, userA: string, userB: string): Pr
     FROM users me JOIN users other ON other.id = CASE WHEN me.id = ${low}::uuid THEN ${high}::uuid ELSE ${low}::uuid END
     WHERE me.id IN (${low}::uuid, ${high}::uuid)
     ON CONFLICT (user_id, other_user_id) DO NOTHING`.execute(trx);
-  return chat.id;
+  return { id: chat.id, created: inserted !== undefined };
 }
 
 /** Whether either of the two blocked the other. */

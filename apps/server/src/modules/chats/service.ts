@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
+import type { EventTransaction } from '../../events/bus';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
@@ -33,8 +34,8 @@ import {
 import {
   deliverPendingCopies,
   findMember,
+  findOrCreateChat,
   findSendTarget,
-  getOrCreateChat,
   isBlockedBetween,
   partnersPresence as partnersPresenceRows,
   unhideChat,
@@ -108,7 +109,8 @@ export async function chatView(ctx: AppContext, user: UserRow, otherUserId: stri
  */
 async function assertMayChat(db: Kysely<DB>, user: UserRow, other: UserRow) {
   if (isGone(other)) throw accountGone();
-  assertNotFrozen(user);
+  // A frozen account may still open its chat with support (an admin), and only that one.
+  if (other.role !== 'admin') assertNotFrozen(user);
   assertMayMessageFans(user, other);
   const fanToFan =
     user.type === 'user' && other.type === 'user' && user.role !== 'admin' && other.role !== 'admin';
@@ -124,13 +126,32 @@ export async function openChat(ctx: AppContext, user: UserRow, recipientId: stri
   if (recipientId === user.id) throw badRequest(ERRORS.ownChat, 'own_chat');
   const other = isUuid(recipientId) ? await users.byId(ctx.db, recipientId) : undefined;
   if (!other) throw notFound(ERRORS.userNotFound, 'user_not_found');
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.events.transaction(ctx.db, async (trx, tx) => {
     await assertMayChat(trx, user, other);
     await assertMayOpenChat(trx, user, other.id);
-    await getOrCreateChat(trx, user.id, other.id);
+    await createPairChat(ctx, trx, tx, user, other);
     await unhideChat(trx, user.id, other.id);
   });
   return chatView(ctx, user, other.id);
+}
+
+/** The pair's chat, created when new; a new chat is told as `chat_created` inside `trx`. */
+async function createPairChat(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  tx: EventTransaction,
+  opener: Pick<UserRow, 'id' | 'type' | 'role'>,
+  other: Pick<UserRow, 'id' | 'type' | 'role'>,
+): Promise<string> {
+  const chat = await findOrCreateChat(trx, opener.id, other.id);
+  if (chat.created)
+    await tx.publish('chat_created', {
+      chatId: chat.id,
+      opener: { id: opener.id, type: opener.type, role: opener.role },
+      other: { id: other.id, type: other.type, role: other.role },
+      at: ctx.clock.now(),
+    });
+  return chat.id;
 }
 
 /**
@@ -138,9 +159,9 @@ export async function openChat(ctx: AppContext, user: UserRow, recipientId: stri
  * check does not apply: the tip itself is paid.
  */
 export function chatForTip(ctx: AppContext, fan: UserRow, creator: UserRow): Promise<string> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.events.transaction(ctx.db, async (trx, tx) => {
     await assertMayChat(trx, fan, creator);
-    return getOrCreateChat(trx, fan.id, creator.id);
+    return createPairChat(ctx, trx, tx, fan, creator);
   });
 }
 
@@ -264,8 +285,12 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
 export const chats = {
   /** What a send needs to know about the pair's chat (batched with the sends arriving together). */
   sendTarget: findSendTarget,
-  /** The pair's chat, created with both member rows when new. */
-  getOrCreate: getOrCreateChat,
+  /** The pair's chat, created when new and told as `chat_created` (a greeting may follow). */
+  create: (
+    ctx: AppContext,
+    opener: Pick<UserRow, 'id' | 'type' | 'role'>,
+    other: Pick<UserRow, 'id' | 'type' | 'role'>,
+  ) => ctx.events.transaction(ctx.db, (trx, tx) => createPairChat(ctx, trx, tx, opener, other)),
   /**
    * A member's row of one chat (the other member, the unread count, the history they cleared);
    * undefined for a non-member.

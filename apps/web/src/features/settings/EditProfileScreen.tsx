@@ -12,6 +12,7 @@ import { updateUser } from '../auth/authThunks';
 import { useUsernameAvailability } from '../auth/useUsernameAvailability';
 import { trackUpload } from '../media/uploadsSlice';
 import styles from './EditProfileScreen.module.css';
+import { GreetingCard } from './GreetingCard';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
 import { parseSubscriptionPrice, SubscriptionPriceField } from './SubscriptionPriceField';
@@ -161,6 +162,8 @@ export function EditProfileScreen() {
           </Button>
         </CardActions>
       </Card>
+
+      {isCreator && <GreetingCard />}
 
       {isCreator && (
         <Card roomy aria-labelledby="tags-title">
