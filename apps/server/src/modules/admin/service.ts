@@ -186,6 +186,12 @@ export async function applyAdminAction(
   });
   const user = toUser(row);
   announce(ctx, action, row, user, input, approved);
+  if (action === 'freeze')
+    ctx.events.committed('account_frozen', {
+      user: { id: row.id, type: row.type, role: row.role },
+      admin: { id: admin.id, type: admin.type, role: admin.role },
+      message: row.frozen_message || ERRORS.frozen,
+    });
   return user;
 }
 

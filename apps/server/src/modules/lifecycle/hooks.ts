@@ -32,6 +32,31 @@ const FROZEN_ALLOWED = new Set(
   ),
 );
 
+/**
+ * Writes a frozen account may make in its chat with support (an admin): a free text, opening the
+ * chat and marking it read. Anything else, or the same calls to anyone else, stays 423.
+ */
+const SUPPORT_TARGETS: Record<string, (body: Record<string, unknown>) => unknown[] | null> = {
+  [key(endpoints.sendMessage)]: (b) =>
+    (b.type ?? 'text') === 'text' && !b.price && !b.media_id && !b.public_id && !b.gif_url
+      ? [b.recipient_id]
+      : null,
+  [key(endpoints.openChat)]: (b) => [b.recipient_id],
+  [key(endpoints.chatsAction)]: (b) =>
+    b.action === 'read' && typeof b.ids === 'string' && b.except_ids === undefined && b.type === undefined
+      ? b.ids.split(',').map((id) => id.trim())
+      : null,
+};
+
+async function isSupportWrite(ctx: AppContext, routeKey: string, body: unknown): Promise<boolean> {
+  const targetsOf = SUPPORT_TARGETS[routeKey];
+  if (!targetsOf || typeof body !== 'object' || body === null) return false;
+  const ids = targetsOf(body as Record<string, unknown>);
+  if (!ids || ids.length === 0 || ids.length > 10) return false;
+  if (!ids.every((id): id is string => typeof id === 'string' && isUuid(id))) return false;
+  return (await lifecycleRepository.adminCount(ctx.db, [...new Set(ids)])) === new Set(ids).size;
+}
+
 /** The creator a request is about, for the country rule: where each page or chat names her. */
 const CREATOR_OF: Record<string, (r: FastifyRequest) => { id: string } | { username: string } | null> = {
   [key(endpoints.publicProfile)]: (r) => ({
@@ -53,7 +78,8 @@ function idOf(value: unknown) {
 /**
  * Rules that hold for every route, checked once here rather than in each service (the routes'
  * schemas have validated the request by now):
- * - a frozen account gets 423 with its message on every write (docs/account-lifecycle.md);
+ * - a frozen account gets 423 with its message on every write (docs/account-lifecycle.md) but
+ *   those of its chat with support;
  * - a fan from a country the creator blocked gets 451 on her profile, feed and chats.
  */
 export function registerAccountGuards(app: FastifyInstance, ctx: AppContext) {
@@ -66,7 +92,8 @@ export function registerAccountGuards(app: FastifyInstance, ctx: AppContext) {
     const routeKey = routeKeyOf(request);
     const user = request.auth?.user;
     if (!routeKey || !user || request.method === 'GET' || request.method === 'HEAD') return;
-    if (!FROZEN_ALLOWED.has(routeKey)) assertNotFrozen(user);
+    if (!user.frozen_at || FROZEN_ALLOWED.has(routeKey)) return;
+    if (!(await isSupportWrite(ctx, routeKey, request.body))) assertNotFrozen(user);
   });
   app.addHook('preHandler', async (request) => {
     const routeKey = routeKeyOf(request);

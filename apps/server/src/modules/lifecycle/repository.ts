@@ -6,6 +6,16 @@ type Db = Kysely<DB>;
 /** The account-lifecycle columns of users (migration 0028). */
 export const lifecycleRepository = {
   /** The creator a request is about, by id or username, with what the country rule needs. */
+  /** How many of these users are admins (support). */
+  async adminCount(db: Db, ids: string[]): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', ids)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
   creatorFacts(db: Db, by: { id: string } | { username: string }) {
     let query = db.selectFrom('users').select(['id', 'type', 'blocked_countries']);
     query = 'id' in by ? query.where('id', '=', by.id) : query.where('username', '=', by.username);

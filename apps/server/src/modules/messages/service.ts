@@ -77,6 +77,17 @@ async function answerRetriedSend(ctx: AppContext, user: UserRow, message: NewMes
   return { message: await messageFor(ctx, prior, user.id), credits: await ledger.balance(ctx.db, user.id) };
 }
 
+/**
+ * A frozen account writes only to support: a free text to an admin. Anything else is 423 with the
+ * frozen message.
+ */
+async function assertSupportAnswer(ctx: AppContext, user: UserRow, input: SendInput) {
+  const plainText = input.type === 'text' && input.price === 0 && !input.media_id && !input.public_id;
+  const other =
+    plainText && isUuid(input.recipient_id) ? await users.byId(ctx.db, input.recipient_id) : undefined;
+  if (other?.role !== 'admin') assertNotFrozen(user);
+}
+
 export const INVALID_PARENT_MESSAGE = 'The message you are replying to is not in this chat.';
 
 /**
@@ -98,7 +109,7 @@ async function assertReplyable(ctx: AppContext, user: UserRow, chatId: string, p
  * or the vault); a price makes them a paid message, locked for the recipient until bought.
  */
 export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInput) {
-  assertNotFrozen(user);
+  if (user.frozen_at) await assertSupportAnswer(ctx, user, input);
   if (input.type === 'tip') throw badRequest('Tips are sent with POST /v1/tips.', 'unsupported_type', 'type');
   const text = input.text?.trim() ?? '';
   if (input.type === 'text' && text === '') throw badRequest(VALIDATION.required, 'invalid_input', 'text');
