@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
-import { FeaturedStatus, Role, UserType, VerificationStatus } from './enums';
+import { FeaturedStatus, FeatureFlag, Role, UserType, VerificationStatus } from './enums';
 import { lazySchema } from './lazy';
 import { MessageType } from './messages';
+import { Features } from './users';
 
 // Moderation (docs/moderation.md): creator applications, ID documents and the admin console's API.
 
@@ -108,9 +109,43 @@ export const AdminUser = lazySchema(() =>
     open_reports: z.number(),
     /** Texts the account sent anyway after the payment warning. */
     payment_warnings: z.number(),
+    /** Every feature flag's value for this account: its type's defaults with the admins' settings over them. */
+    features: Features,
   }),
 );
 export type AdminUser = z.infer<typeof AdminUser>;
+
+export const FEATURE_FLAG_MESSAGES = {
+  missing: 'Send features: an object of feature flags, each true or false.',
+  empty: 'Name at least one feature flag.',
+  unknown: (flag: string) => `Unknown feature flag "${flag}".`,
+  notBoolean: (flag: string) => `The feature flag "${flag}" must be true or false.`,
+} as const;
+
+/**
+ * PATCH /v1/admin/users/{id}/features: the flags to set, each true or false; flags not named keep
+ * their values. An unknown name or a value that is not a boolean is refused with its name.
+ */
+export const AdminFeaturesRequest = lazySchema(() =>
+  z
+    .object({
+      features: z
+        .record(z.string(), z.unknown(), { error: FEATURE_FLAG_MESSAGES.missing })
+        .superRefine((features, ctx) => {
+          const known: readonly string[] = FeatureFlag.options;
+          const entries = Object.entries(features);
+          if (entries.length === 0) ctx.addIssue({ code: 'custom', message: FEATURE_FLAG_MESSAGES.empty });
+          for (const [flag, value] of entries) {
+            if (!known.includes(flag))
+              ctx.addIssue({ code: 'custom', message: FEATURE_FLAG_MESSAGES.unknown(flag), path: [flag] });
+            else if (typeof value !== 'boolean')
+              ctx.addIssue({ code: 'custom', message: FEATURE_FLAG_MESSAGES.notBoolean(flag), path: [flag] });
+          }
+        }),
+    })
+    .strict(),
+);
+export type AdminFeaturesRequest = z.infer<typeof AdminFeaturesRequest>;
 export const AdminUsersPage = lazySchema(() =>
   z.object({ data: z.array(AdminUser), next: z.string().nullable() }),
 );

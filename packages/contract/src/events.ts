@@ -11,6 +11,7 @@ import { NewFeedEvent } from './feed';
 import { lazySchema } from './lazy';
 import { PlatformNotice } from './lifecycle';
 import { MessagePaidEvent, PaidContentEvent } from './media';
+import { Features, ProfileCompleteConfig } from './users';
 
 /** The realtime chat message event. */
 export const NewMessageEvent = lazySchema(() =>
@@ -85,7 +86,8 @@ export const ServerEvents = {
   ),
   pong: lazySchema(() => z.object({ ts: z.number() })),
   sale_commissions: SaleCommissionsEvent,
-  profile_complete_config: open,
+  /** The account's profile set-up changed (a fan's first credit package): its whole config now. */
+  profile_complete_config: ProfileCompleteConfig,
   'user.update': open,
   new_message: NewMessageEvent,
   paid_content: PaidContentEvent,
@@ -124,7 +126,8 @@ export const ServerEvents = {
   auto_messages_changed: lazySchema(() =>
     z.object({ category: AutoMessageCategory, has_messages: z.boolean() }),
   ),
-  provider_features_update: open,
+  /** An admin changed the account's feature flags: every flag's value now, as the provider config has them. */
+  provider_features_update: lazySchema(() => z.object({ features: Features })),
   'deletion-scheduled': open,
   warning_you_have_been_reported: open,
   new_rate: NewRateEvent,

@@ -48,6 +48,14 @@ export const UserSettings = lazySchema(() =>
 export type UserSettings = z.infer<typeof UserSettings>;
 
 /** The signed-in user's own view of their account. */
+/** The steps of a fan's profile set-up the welcome flag and the CompleteProfile banner read. */
+export const ProfileCompleteConfig = lazySchema(() =>
+  z.object({
+    is_affiliate_profile_visited: z.boolean(),
+    is_bought_credit_package: z.boolean(),
+  }),
+);
+export type ProfileCompleteConfig = z.infer<typeof ProfileCompleteConfig>;
 export const User = lazySchema(() =>
   z.object({
     _id: z.string(),
@@ -66,10 +74,7 @@ export const User = lazySchema(() =>
     email_verified: z.boolean(),
     code_used: z.string().nullable(),
     affiliate: z.string().nullable(),
-    profile_complete_config: z.object({
-      is_affiliate_profile_visited: z.boolean(),
-      is_bought_credit_package: z.boolean(),
-    }),
+    profile_complete_config: ProfileCompleteConfig,
     requires_moderation: z.boolean(),
     id_verification_status: VerificationStatus.nullable(),
     discover_status: FeaturedStatus,
@@ -241,6 +246,11 @@ export const ProviderConfigQuery = lazySchema(() =>
   z.object({ platform: z.literal('react').default('react') }),
 );
 export const Features = lazySchema(() => z.record(FeatureFlag, z.boolean()));
+/** What the server answers (403) when an account's feature flag turns the thing asked for off. */
+export const FEATURE_OFF_MESSAGES = {
+  vault: 'The vault is not available for this account.',
+  payoutMethod: 'This payout method is not available for this account.',
+} as const;
 export type Features = z.infer<typeof Features>;
 export const ProviderConfig = lazySchema(() =>
   z.object({

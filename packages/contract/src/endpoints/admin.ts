@@ -3,6 +3,7 @@ import {
   AdminApplicationsPage,
   AdminAuditPage,
   AdminAuditQuery,
+  AdminFeaturesRequest,
   AdminIdVerificationsPage,
   AdminPageQuery,
   AdminReportsPage,
@@ -118,6 +119,15 @@ export const adminEndpoints = {
     path: '/v1/admin/users/:id',
     access: 'admin',
     params: IdParams,
+    response: AdminUser,
+  }),
+  /** Sets feature flags of one account; it hears `provider_features_update` and its config follows. */
+  adminUserFeatures: endpoint({
+    method: 'PATCH',
+    path: '/v1/admin/users/:id/features',
+    access: 'admin',
+    params: IdParams,
+    body: AdminFeaturesRequest,
     response: AdminUser,
   }),
   adminAudit: endpoint({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   CONTENT_FLAGGED_MESSAGE,
+  FEATURE_OFF_MESSAGES,
   flaggedCharacters,
   type IdVerificationResponse,
   isModerationPending,
@@ -15,6 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden } from '../../lib/errors';
+import { assertFeature } from '../../lib/features';
 import { assertNotFrozen } from '../../lib/users';
 import { avatarUrl } from '../avatars/service';
 import { toUser } from '../users/dto';
@@ -80,8 +82,15 @@ export async function randomAvatar(ctx: AppContext, caller: UserRow): Promise<Us
   );
 }
 
+/**
+ * A profile photo the account uploaded. It is what the skinscore banner asks for ("Update your
+ * profile photo"), so a new photo ends that banner: the flag clears with the photo and every tab
+ * hears `hide_skinscore_banner`.
+ */
 export async function setAvatarUrl(ctx: AppContext, caller: UserRow, url: string): Promise<User> {
-  return changed(ctx, await users.update(ctx.db, caller.id, { avatar_url: url }));
+  const row = await users.update(ctx.db, caller.id, { avatar_url: url, show_skinscore_banner: false });
+  if (caller.show_skinscore_banner) ctx.hub.publish(caller.id, 'hide_skinscore_banner', {});
+  return changed(ctx, row);
 }
 
 /** GET /v1/users/id-verification: an account that never started the check reads as pending. */
@@ -135,6 +144,8 @@ export async function updatePayoutDefaults(
 ): Promise<PayoutDefaults> {
   if (caller.type !== 'featured') throw forbidden(ACCOUNT_MESSAGES.creatorsOnly, 'creators_only');
   assertNotFrozen(caller);
+  // Each payout method is a feature flag of the account: only those turned on can be chosen.
+  assertFeature(caller, input.payout_method, FEATURE_OFF_MESSAGES.payoutMethod, 'payout_method_disabled');
   const now = ctx.clock.now();
   // The payout country is set once and never changed; sending the same one again is no change.
   const countryLocked = () =>

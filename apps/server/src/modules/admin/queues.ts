@@ -2,6 +2,7 @@ import type { AdminAuditEntry, AdminReport, AdminUser } from '@parlor/contract';
 import { ERRORS } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { featuresFor } from '../../lib/features';
 import { type LinkQuery, nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
 import { documentsOf } from './onboarding';
@@ -46,6 +47,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     application_status: (row.application_status as AdminUser['application_status'] | null) ?? 'none',
     open_reports: Number(row.open_reports ?? 0),
     payment_warnings: Number(row.payment_warnings ?? 0),
+    features: featuresFor(row),
   };
 }
 

@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
-import { endpoints } from '@parlor/contract';
+import { endpoints, type FeatureFlag } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import type { MediaStorage } from '../media/storage';
 import { uploadParserOptions } from '../media/upload';
+import { setAccountFeatures } from './features';
 import {
   apply,
   myApplication,
@@ -55,5 +56,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext,
   route(app, endpoints.adminQueueAml, ({ query }) => amlQueue(ctx, query));
   route(app, endpoints.adminUsers, ({ query }) => searchUsers(ctx, query));
   route(app, endpoints.adminUser, ({ params }) => adminUser(ctx, params.id));
+  route(app, endpoints.adminUserFeatures, ({ auth, params, body }) =>
+    setAccountFeatures(ctx, auth.user, params.id, body.features as Partial<Record<FeatureFlag, boolean>>),
+  );
   route(app, endpoints.adminAudit, ({ query }) => auditLog(ctx, query));
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
@@ -16,7 +17,6 @@ import { signerFor } from '../media/signing';
 import { namedMedia } from '../media/views';
 import { publishToRecipients } from '../messages/publish';
 import { messages } from '../messages/service';
-import { featuresFor } from '../users/features';
 import { type Audience, broadcastsRepository } from './repository';
 
 type SendInput = z.output<typeof BroadcastSendRequest>;
@@ -37,10 +37,15 @@ const STEP_MS = 1000;
  */
 const PARALLEL_BATCHES = 3;
 
-function assertMayBroadcast(user: UserRow) {
-  assertNotFrozen(user);
+/** The Broadcast area (sending, its list, unsending) is a creator's, opened by the broadcast flag. */
+function assertBroadcastArea(user: UserRow) {
   if (user.type !== 'featured' || !featuresFor(user).broadcast)
     throw forbidden(BROADCAST_MESSAGES.notAllowed, 'broadcast_not_allowed');
+}
+
+function assertMayBroadcast(user: UserRow) {
+  assertNotFrozen(user);
+  assertBroadcastArea(user);
   assertMayMessageFans(user);
 }
 
@@ -266,6 +271,7 @@ export async function listBroadcasts(
   user: UserRow,
   q: { limit: number; offset: number },
 ): Promise<BroadcastPage> {
+  assertBroadcastArea(user);
   const rows = await broadcastsRepository.page(ctx.db, user.id, q.limit + 1, q.offset);
   const sign = signerFor(ctx, user.id);
   const now = ctx.clock.now();
@@ -296,6 +302,7 @@ export async function listBroadcasts(
  * one transaction; bought copies stay with their buyers. Recipients online see the copy go.
  */
 export async function unsendBroadcast(ctx: AppContext, user: UserRow, id: string) {
+  assertBroadcastArea(user);
   if (!/^\d{1,18}$/.test(id)) throw notFound(BROADCAST_MESSAGES.notFound, 'broadcast_not_found');
   const now = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {

@@ -94,6 +94,8 @@ export const discoverRepository = {
           .as('is_followee'),
       )
       .where(visibleCreator)
+      // An account an admin gave no_discover is left out of every Discover list.
+      .where(sql<boolean>`coalesce((u.features ->> 'no_discover')::boolean, false) = false`)
       .where('u.id', '!=', f.askerId)
       .where((eb) => eb.not(blockedWith(eb, f.askerId)));
     if (f.genders.length > 0) query = query.where('u.gender', 'in', [...f.genders]);

@@ -1,7 +1,8 @@
-import type { MessageMedia, VaultPage } from '@parlor/contract';
+import { FEATURE_OFF_MESSAGES, type MessageMedia, type VaultPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { assertFeature } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import { isUuid } from '../../lib/users';
 import { MEDIA_MESSAGES } from './content';
@@ -21,6 +22,9 @@ export async function listVault(
   user: UserRow,
   q: { limit: number; offset: number; chat_id?: string | undefined; fan_id?: string | undefined },
 ): Promise<VaultPage> {
+  // A creator's vault is an area the vault flag opens; what she sent in one chat stays listed there.
+  if (user.type === 'featured' && q.chat_id === undefined)
+    assertFeature(user, 'vault', FEATURE_OFF_MESSAGES.vault, 'vault_disabled');
   if (q.chat_id !== undefined && !isUuid(q.chat_id)) return { data: [], next: null };
   const rows = await mediaRepository.vaultPage(ctx.db, user.id, {
     limit: q.limit + 1,

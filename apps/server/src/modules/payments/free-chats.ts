@@ -2,7 +2,7 @@ import { ERRORS, FREE_CHAT_LIMIT } from '@parlor/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
-import { featuresFor } from '../users/features';
+import { featuresFor } from '../../lib/features';
 import { freeChatsRepository } from './repository';
 
 /**

@@ -90,13 +90,20 @@ export const paymentsRepository = {
     await db.updateTable('payments').set(change).where('id', '=', id).execute();
   },
 
-  /** After a first purchase the fan is a customer; a package also completes the profile set-up. */
+  /**
+   * After a first purchase the fan is a customer; a package also completes the profile set-up.
+   * Answers the profile config when this purchase is the one that changed it (the first package).
+   */
   async markCustomer(db: Db, userId: string, boughtPackage: boolean) {
-    await db
+    await db.updateTable('users').set({ is_customer: true }).where('id', '=', userId).execute();
+    if (!boughtPackage) return undefined;
+    return db
       .updateTable('users')
-      .set({ is_customer: true, ...(boughtPackage ? { is_bought_credit_package: true } : {}) })
+      .set({ is_bought_credit_package: true })
       .where('id', '=', userId)
-      .execute();
+      .where('is_bought_credit_package', '=', false)
+      .returning(['is_affiliate_profile_visited', 'is_bought_credit_package'])
+      .executeTakeFirst();
   },
 };
 

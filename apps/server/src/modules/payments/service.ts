@@ -170,11 +170,14 @@ export async function completePayment(
       await reversalsRepository.addDebt(trx, p.user_id, -repay);
     }
     // A first purchase makes the account a customer (is_customer); a package also completes the profile config.
-    await paymentsRepository.markCustomer(trx, p.user_id, p.package_id !== null);
-    return { payment: p, balance };
+    const profileConfig = await paymentsRepository.markCustomer(trx, p.user_id, p.package_id !== null);
+    return { payment: p, balance, profileConfig };
   });
-  if (done) ctx.hub.publish(done.payment.user_id, 'total_credits', { credits: done.balance });
-  return done;
+  if (!done) return null;
+  ctx.hub.publish(done.payment.user_id, 'total_credits', { credits: done.balance });
+  if (done.profileConfig)
+    ctx.hub.publish(done.payment.user_id, 'profile_complete_config', done.profileConfig);
+  return { payment: done.payment, balance: done.balance };
 }
 
 export async function failPayment(

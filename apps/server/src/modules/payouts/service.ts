@@ -3,6 +3,7 @@ import {
   AML_THRESHOLD_USD,
   type AmlRequest,
   creditsToDollars,
+  FEATURE_OFF_MESSAGES,
   MINIMUM_PAYOUT_USD,
   PAYOUT_MESSAGES,
   type Payout,
@@ -14,11 +15,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, PayoutsTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { assertFeature, featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import { recordAudit } from '../admin/service';
 import { idempotent, ledger } from '../ledger/service';
-import { featuresFor } from '../users/features';
 import { payoutsRepository } from './repository';
 
 type PayoutRow = Selectable<PayoutsTable>;
@@ -85,6 +86,13 @@ export async function requestPayout(ctx: AppContext, user: UserRow, amountUsd: n
   assertNotFrozen(user);
   if (!user.payout_method)
     throw badRequest(PAYOUT_MESSAGES.noMethod, 'payout_method_missing', 'payout_method');
+  // A method saved earlier that an admin has since turned off pays nothing until another is chosen.
+  assertFeature(
+    user,
+    user.payout_method as PayoutMethod,
+    FEATURE_OFF_MESSAGES.payoutMethod,
+    'payout_method_disabled',
+  );
   if (amountUsd < MINIMUM_PAYOUT_USD)
     throw badRequest(PAYOUT_MESSAGES.minimum, 'payout_under_minimum', 'amount_usd');
   const amount = creditsOf(amountUsd);

@@ -1,8 +1,8 @@
-import type { GeoIp, ProviderConfig } from '@parlor/contract';
+import type { Features, GeoIp, ProviderConfig } from '@parlor/contract';
 import { paymentsTestMode } from '../../config';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { featuresFor } from '../users/features';
+import { featuresFor } from '../../lib/features';
 import { KEYWORDS } from './keywords';
 
 /** The simulated crypto top-up runs only where the deployment allows it (CRYPTO_TOPUP) and the account may. */
@@ -10,11 +10,16 @@ export function cryptoTopUpEnabled(ctx: AppContext, user: UserRow | null): boole
   return ctx.config.cryptoTopUp === 'sandbox' && featuresFor(user).crypto_payment;
 }
 
+/** The account's flags as its app sees them: crypto payments also need the deployment to allow them. */
+export function providerFeatures(ctx: AppContext, user: UserRow | null): Features {
+  return { ...featuresFor(user), crypto_payment: cryptoTopUpEnabled(ctx, user) };
+}
+
 /** The client's configuration: the caller's features (a guest's when signed out) and the word lists. */
 export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderConfig {
   return {
     is_guest: user === null,
-    features: { ...featuresFor(user), crypto_payment: cryptoTopUpEnabled(ctx, user) },
+    features: providerFeatures(ctx, user),
     ...KEYWORDS,
     media_base_url: ctx.config.mediaBaseUrl || null,
     payments_test_mode: paymentsTestMode(ctx.config),

@@ -2,9 +2,9 @@ import type { ReferralsPage } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { PeriodicTask } from '../../jobs/scheduler';
+import { featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import { idempotent, ledger, platformAccountId } from '../ledger/service';
-import { featuresFor } from '../users/features';
 import { referralsRepository } from './repository';
 
 /** A referred fan's credit purchases earn their referrer this share (with credit_package_sales_commissions). */

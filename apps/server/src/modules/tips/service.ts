@@ -3,6 +3,7 @@ import { ERRORS, TIP_CREATORS_ONLY_MESSAGE, TIPS_DISABLED_MESSAGE, type TipRespo
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { featuresFor } from '../../lib/features';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
 import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
@@ -10,7 +11,6 @@ import { idempotentWithEvents, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
 import { publishNewMessage } from '../messages/publish';
 import { messages } from '../messages/service';
-import { featuresFor } from '../users/features';
 import { users } from '../users/service';
 
 export interface TipInput {

@@ -1,5 +1,6 @@
 import type { FeatureFlag, Features } from '@parlor/contract';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../db/schema';
+import { forbidden } from './errors';
 
 const FAN_DEFAULTS: Record<FeatureFlag, boolean> = {
   broadcast: false,
@@ -36,4 +37,14 @@ export function featuresFor(user: Pick<UserRow, 'type' | 'features'> | null): Fe
   if (!user) return { ...FAN_DEFAULTS, tips: false, vault: false, crypto_payment: false };
   const defaults = user.type === 'featured' ? CREATOR_DEFAULTS : FAN_DEFAULTS;
   return { ...defaults, ...(user.features ?? {}) };
+}
+
+/** Refuses what a flag turned off on this account: 403 with the flag's own message. */
+export function assertFeature(
+  user: Pick<UserRow, 'type' | 'features'>,
+  flag: FeatureFlag,
+  message: string,
+  code: string,
+): void {
+  if (!featuresFor(user)[flag]) throw forbidden(message, code);
 }
