@@ -77,7 +77,9 @@ describe('authorization over /v1/admin', () => {
           ? undefined
           : path.includes('/payouts/') || path.includes('/aml/')
             ? { action: 'reject' }
-            : {};
+            : path.endsWith('/features')
+              ? { features: { tips: true } }
+              : {};
       const call = (token?: string) =>
         w.api.request(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
       expect((await call()).status, `${e.method} ${e.path} anonymous`).toBe(401);

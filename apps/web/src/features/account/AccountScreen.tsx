@@ -11,6 +11,7 @@ import { selectSigningOut, selectUser } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import { loadSalesEarnings, selectSalesEarnings } from '../media/salesSlice';
 import { AccountMoneyLinks } from '../payments/AccountMoneyLinks';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
 import { chromeFor, NAV_ROUTES } from '../shell/nav';
@@ -20,6 +21,7 @@ import styles from './AccountScreen.module.css';
 function CreatorMoneyCard() {
   const dispatch = useAppDispatch();
   const earnings = useAppSelector(selectSalesEarnings);
+  const vaultOff = useAppSelector(selectVaultOff);
   useEffect(() => {
     void dispatch(loadSalesEarnings());
   }, [dispatch]);
@@ -38,9 +40,11 @@ function CreatorMoneyCard() {
         <Link to="/account/earnings/summary" className={buttonClass('primary', 'medium')}>
           Earnings and payouts
         </Link>
-        <Link to="/account/vault" className={buttonClass('secondary', 'medium')}>
-          Vault
-        </Link>
+        {!vaultOff && (
+          <Link to="/account/vault" className={buttonClass('secondary', 'medium')}>
+            Vault
+          </Link>
+        )}
       </div>
     </section>
   );
@@ -124,8 +128,9 @@ export function AccountScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signingOut = useAppSelector(selectSigningOut);
+  const vaultOff = useAppSelector(selectVaultOff);
   if (!user) return null;
-  const chrome = chromeFor(user);
+  const chrome = chromeFor(user, { vault: vaultOff });
 
   return (
     <>

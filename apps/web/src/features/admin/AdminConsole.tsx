@@ -350,9 +350,17 @@ function UsersTab() {
   );
 }
 
+/** A detail's value in words: the flags an admin set read "tips off, vault on". */
+function detailValue(v: unknown): string {
+  if (v === null || typeof v !== 'object') return String(v);
+  return Object.entries(v)
+    .map(([k, on]) => `${k.replace(/_/g, ' ')} ${typeof on === 'boolean' ? (on ? 'on' : 'off') : String(on)}`)
+    .join(', ');
+}
+
 function detailsText(entry: AdminAuditEntry): string {
   return Object.entries(entry.details)
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${String(v)}`)
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${detailValue(v)}`)
     .join(' · ');
 }
 

@@ -8,6 +8,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextAreaField } from '../../ui/TextAreaField';
 import styles from './AdminConsole.module.css';
 import { ACTIONS, actionsFor, badgesOf } from './adminModel';
+import { FeatureFlagsPanel } from './FeatureFlags';
 
 /** Asks before an action runs, with the reason, the message or the status it needs. */
 function ActionDialog({
@@ -158,6 +159,7 @@ export function UserPanel({
           </Button>
         ))}
       </div>
+      {!only && <FeatureFlagsPanel user={user} onChanged={onChanged} />}
       {action && (
         <ActionDialog
           user={user}

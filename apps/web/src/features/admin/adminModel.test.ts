@@ -1,5 +1,6 @@
 import type { AdminUser } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
+import { testProviderConfig } from '../provider/providerConfigTestData';
 import { ACTIONS, actionsFor, badgesOf, tabOf } from './adminModel';
 
 const user = (over: Partial<AdminUser> = {}): AdminUser => ({
@@ -24,6 +25,7 @@ const user = (over: Partial<AdminUser> = {}): AdminUser => ({
   application_status: 'none',
   open_reports: 0,
   payment_warnings: 0,
+  features: testProviderConfig().features,
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserAction } from '@parlor/contract';
+import type { AdminUser, AdminUserAction, FeatureFlag } from '@parlor/contract';
 
 // What the console offers on an account, and what each action asks for before it runs.
 
@@ -141,3 +141,36 @@ export function tabOf(pathname: string): AdminTab {
   const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0];
   return ADMIN_TABS.find((t) => t.key === segment)?.key ?? 'applications';
 }
+
+/** What each feature flag turns on, as the console names it (docs/feature-flags.md). */
+export const FEATURE_FLAG_LABELS: Record<FeatureFlag, { label: string; description: string }> = {
+  broadcast: { label: 'Broadcast', description: 'A creator’s Broadcast area: one message to many fans.' },
+  tips: { label: 'Tips', description: 'Sending tips, and receiving them as a creator.' },
+  vault: { label: 'Vault', description: 'A creator’s vault screen and sending from it.' },
+  no_discover: { label: 'Hidden from Discover', description: 'On: the profile is not listed in Discover.' },
+  discover_cards: {
+    label: 'Suggested cards',
+    description: 'The “Suggested for you” card stack in Discover.',
+  },
+  usd_content: {
+    label: 'Dollar prices',
+    description: 'Content prices shown with their value in US dollars.',
+  },
+  exclusive_content_banner: {
+    label: 'Exclusive content banner',
+    description: 'The banner inviting a creator to post for subscribers only.',
+  },
+  bank_transfer: { label: 'Bank transfer payouts', description: 'Payouts to a bank account (IBAN).' },
+  paypal_transfer: { label: 'PayPal payouts', description: 'Payouts to a PayPal account.' },
+  paxum_transfer: { label: 'Paxum payouts', description: 'Payouts to a Paxum account.' },
+  crypto_transfer: { label: 'Crypto payouts', description: 'Payouts to a crypto wallet.' },
+  force_free_chats: {
+    label: 'Free chats',
+    description: 'A fan who bought nothing may open a few chats before buying.',
+  },
+  crypto_payment: { label: 'Crypto top-ups', description: 'Buying credits with crypto.' },
+  credit_package_sales_commissions: {
+    label: 'Package commissions',
+    description: '10 % of the credit packages bought by fans this account referred.',
+  },
+};

@@ -19,6 +19,9 @@ const accountChanges: EventAppliers<AuthState> = {
     state.user.deleted_scheduled = d.deleted_scheduled;
     state.user.delete_at = typeof d.delete_at === 'string' ? d.delete_at : null;
   },
+  profile_complete_config(state, data) {
+    if (state.user) state.user.profile_complete_config = data;
+  },
   hide_skinscore_banner(state) {
     if (state.user) state.user.show_skinscore_banner = false;
   },

@@ -14,7 +14,7 @@ import { BackIcon, TrashIcon } from '../../ui/icons';
 import { PriceField, parsePrice } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, uploadErrorPopup } from '../media/upload';
 import { VaultPicker } from '../media/VaultPicker';
-import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
+import { selectMediaBaseUrl, selectVaultOff } from '../provider/providerConfigSlice';
 import styles from './AutoMessageEditor.module.css';
 import {
   categoryInfo,
@@ -70,6 +70,7 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
   const host = mediaHost(useAppSelector(selectMediaBaseUrl));
   const fileRef = useRef<HTMLInputElement>(null);
   const [vaultOpen, setVaultOpen] = useState(false);
+  const vaultOff = useAppSelector(selectVaultOff);
 
   useEffect(() => {
     dispatch(draftOpened(category));
@@ -174,9 +175,11 @@ export function AutoMessageEditor({ category }: { category: AutoMessageCategory 
         >
           Add photo or video
         </Button>
-        <Button variant="secondary" size="small" disabled={full || busy} onClick={() => setVaultOpen(true)}>
-          Add from vault
-        </Button>
+        {!vaultOff && (
+          <Button variant="secondary" size="small" disabled={full || busy} onClick={() => setVaultOpen(true)}>
+            Add from vault
+          </Button>
+        )}
         <input
           ref={fileRef}
           type="file"

@@ -6,6 +6,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon } from '../../ui/icons';
 import { PriceField, parsePrice } from '../media/PriceField';
 import { VaultPicker } from '../media/VaultPicker';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import { BroadcastAudiencePicker, useAudienceReach } from './BroadcastAudience';
 import styles from './BroadcastScreen.module.css';
 import { audienceIsEmpty } from './broadcastModel';
@@ -57,6 +58,7 @@ export function BroadcastComposer() {
   const { draft, post, stage, audience } = useAppSelector(selectBroadcast);
   const reach = useAudienceReach();
   const [vaultOpen, setVaultOpen] = useState(false);
+  const vaultOff = useAppSelector(selectVaultOff);
   /** A file refused by the quick checks, with the check's message. */
   const [fileError, setFileError] = useState<string | null>(null);
   const [priceText, setPriceText] = useState(draft.price ? String(draft.price) : '');
@@ -172,9 +174,11 @@ export function BroadcastComposer() {
           >
             Photo or video
           </Button>
-          <Button variant="secondary" size="small" disabled={posting} onClick={() => setVaultOpen(true)}>
-            From vault
-          </Button>
+          {!vaultOff && (
+            <Button variant="secondary" size="small" disabled={posting} onClick={() => setVaultOpen(true)}>
+              From vault
+            </Button>
+          )}
         </div>
       )}
       <input

@@ -1,9 +1,13 @@
+import { BROADCAST_MESSAGES } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { LockIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/authSlice';
 import { ChatAreas } from '../chats/ChatAreas';
+import { selectFeatureOff } from '../provider/providerConfigSlice';
 import { NotFoundScreen } from '../system/NotFoundScreen';
 import { BroadcastComposer } from './BroadcastComposer';
 import { BroadcastProgress } from './BroadcastProgress';
@@ -23,17 +27,27 @@ export function BroadcastScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const creator = user?.type === 'featured';
+  const off = useAppSelector(selectFeatureOff('broadcast'));
   const isBroadcasting = Boolean(user?.is_broadcasting);
   const location = useLocation();
   // Once per arrival (the location's key): the inbox's selection comes as the navigation's state.
   const handedOver = audienceHandedOver(location.state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: taken on arrival only, not as the user changes.
   useEffect(() => {
-    if (!creator) return;
+    if (!creator || off) return;
     dispatch(screenOpened({ isBroadcasting, audience: handedOver }));
     void dispatch(loadBroadcasts({ reset: true }));
-  }, [dispatch, creator, location.key]);
+  }, [dispatch, creator, off, location.key]);
   if (!creator) return <NotFoundScreen />;
+  // An admin can turn broadcasts off for the account; the area then says so instead of composing.
+  if (off)
+    return (
+      <div className={styles.screen}>
+        <ChatAreas />
+        <PageHeader title="Broadcast" />
+        <EmptyState icon={<LockIcon />} title={BROADCAST_MESSAGES.notAllowed} />
+      </div>
+    );
 
   return (
     <div className={styles.screen}>

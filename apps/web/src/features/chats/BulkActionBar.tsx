@@ -9,6 +9,7 @@ import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { audienceFromInbox } from '../broadcast/broadcastModel';
 import { pushPopup } from '../popups/popupsSlice';
+import { selectFeatureOff } from '../provider/providerConfigSlice';
 import styles from './BulkActionBar.module.css';
 import { chatsActionConfirmed } from './inboxEffects';
 import { selectInboxList, selectSelectedCount, selectSelection } from './inboxSelectors';
@@ -41,6 +42,7 @@ export function BulkActionBar({ active }: { active: boolean }) {
   const busy = useAppSelector((s) => selectRequest(s, chatsAction)).status === 'Fetching';
   const list = useAppSelector(selectInboxList);
   const creator = useAppSelector(selectUser)?.type === 'featured';
+  const broadcastOff = useAppSelector(selectFeatureOff('broadcast'));
   const navigate = useGuardedNavigate();
   const everything = selection.mode === 'all' && selection.ids.length === 0;
   // The selection (or select-all with its exceptions over this tab or search) becomes the audience.
@@ -91,7 +93,7 @@ export function BulkActionBar({ active }: { active: boolean }) {
         </span>
       </div>
       <div className={styles.bulkActions}>
-        {creator && (
+        {creator && !broadcastOff && (
           <Button variant="primary" size="small" disabled={!active} onClick={broadcast}>
             Broadcast
           </Button>

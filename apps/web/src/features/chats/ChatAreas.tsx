@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
+import { selectFeatureOff } from '../provider/providerConfigSlice';
 import styles from './ChatAreas.module.css';
 
 /** The spec's chat areas, in its order; creators switch between them, fans only have the first. */
@@ -13,10 +14,13 @@ export const CHAT_AREAS = [
 /** Messenger, Auto messages, Broadcast: shown to creators at the top of each area; fans see nothing. */
 export function ChatAreas() {
   const user = useAppSelector(selectUser);
+  const broadcastOff = useAppSelector(selectFeatureOff('broadcast'));
   if (user?.type !== 'featured') return null;
+  // An admin can turn the account's broadcasts off: the area then leaves the list.
+  const areas = CHAT_AREAS.filter((area) => !(broadcastOff && area.path === '/broadcast'));
   return (
     <nav className={styles.areas} aria-label="Chat areas">
-      {CHAT_AREAS.map((area) => (
+      {areas.map((area) => (
         // Messenger stays current inside a conversation (/chats/{userId}), not only on /chats.
         <NavLink key={area.path} to={area.path} className={styles.area} end={false}>
           {area.name}

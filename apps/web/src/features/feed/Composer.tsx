@@ -14,7 +14,7 @@ import { PRICE_INPUT, parsePrice, priceHint } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload';
 import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
-import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
+import { selectMediaBaseUrl, selectVaultOff } from '../provider/providerConfigSlice';
 import styles from './Composer.module.css';
 import { createPost } from './feedThunks';
 
@@ -63,6 +63,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [vaultOpen, setVaultOpen] = useState(false);
+  const vaultOff = useAppSelector(selectVaultOff);
   const fileRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const preview = usePreview(attachment);
@@ -221,9 +222,11 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
           <Button variant="ghost" size="small" onClick={() => fileRef.current?.click()} disabled={busy}>
             <ImageIcon size={18} /> Photo or video
           </Button>
-          <Button variant="ghost" size="small" onClick={() => setVaultOpen(true)} disabled={busy}>
-            From vault
-          </Button>
+          {!vaultOff && (
+            <Button variant="ghost" size="small" onClick={() => setVaultOpen(true)} disabled={busy}>
+              From vault
+            </Button>
+          )}
           <label className={styles.switch} htmlFor={`${id}-private`}>
             <input
               id={`${id}-private`}

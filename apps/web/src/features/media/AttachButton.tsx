@@ -5,6 +5,7 @@ import { IconButton } from '../../ui/IconButton';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import styles from './AttachButton.module.css';
 import { GifPicker } from './GifPicker';
 import type { BuiltInGif } from './gifs';
@@ -35,6 +36,7 @@ type Open = null | 'menu' | 'vault' | 'gif' | { sheet: Exclude<MediaSource, { ki
 export function AttachButton({ otherUserId, disabled }: { otherUserId: string; disabled?: boolean }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
+  const vaultOff = useAppSelector(selectVaultOff);
   const [open, setOpen] = useState<Open>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -93,9 +95,11 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
           >
             Photo or video
           </MenuItem>
-          <MenuItem className={styles.menuItem} role="menuitem" onClick={() => setOpen('vault')}>
-            From your vault
-          </MenuItem>
+          {!vaultOff && (
+            <MenuItem className={styles.menuItem} role="menuitem" onClick={() => setOpen('vault')}>
+              From your vault
+            </MenuItem>
+          )}
           <MenuItem className={styles.menuItem} role="menuitem" onClick={() => setOpen('gif')}>
             GIF
           </MenuItem>

@@ -1,6 +1,7 @@
 import { endpoints, type ProviderConfig } from '@parlor/contract';
 import { createSlice } from '@reduxjs/toolkit';
 import { earlyOrCall } from '../../platform/early';
+import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
 import { logout } from '../auth/authThunks';
@@ -26,6 +27,13 @@ export interface ProviderConfigState {
   config: ProviderConfig | null;
 }
 
+/** An admin changed the account's flags: every screen that reads one follows at once. */
+const configAppliers: EventAppliers<ProviderConfigState> = {
+  provider_features_update(state, data) {
+    if (state.config) state.config.features = data.features;
+  },
+};
+
 export const providerConfigSlice = createSlice({
   name: 'providerConfig',
   initialState: { config: null } as ProviderConfigState,
@@ -37,7 +45,8 @@ export const providerConfigSlice = createSlice({
       })
       .addCase(logout.fulfilled, (state) => {
         state.config = null;
-      });
+      })
+      .addCase(realtimeEvent, (state, action) => applyEvent(configAppliers, state, action.payload));
   },
 });
 
@@ -54,3 +63,14 @@ export const selectFeature =
   (flag: keyof ProviderConfig['features']) =>
   (state: RootState): boolean =>
     state.providerConfig.config?.features[flag] ?? false;
+/**
+ * The config has loaded and turns this flag off. Areas an account has by default (a creator's
+ * Broadcast and Vault) hide on this, so they do not flicker away while the config loads.
+ */
+export const selectFeatureOff =
+  (flag: keyof ProviderConfig['features']) =>
+  (state: RootState): boolean =>
+    state.providerConfig.config?.features[flag] === false;
+/** A creator's vault is an area the vault flag opens (a fan's uploads are not gated by it). */
+export const selectVaultOff = (state: RootState): boolean =>
+  state.auth.user?.type === 'featured' && selectFeatureOff('vault')(state);

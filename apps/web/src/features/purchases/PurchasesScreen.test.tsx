@@ -3,6 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../../app/store';
+import { loadProviderConfig } from '../provider/providerConfigSlice';
+import { testProviderConfig } from '../provider/providerConfigTestData';
 import { PurchasesScreen } from './PurchasesScreen';
 import { loadPurchases, loadSellers, setPurchasesHidden, tabChanged } from './purchasesSlice';
 import { purchase } from './purchasesTestData';
@@ -19,8 +21,18 @@ function render(store: ReturnType<typeof createStore>) {
 }
 
 describe('purchases screen', () => {
+  it('gives the price in dollars only to an account with usd_content', () => {
+    const store = createStore();
+    store.dispatch(loadProviderConfig.fulfilled(testProviderConfig({ usd_content: false }), 'c', undefined));
+    store.dispatch(loadPurchases.fulfilled({ data: [purchase('1')], next: null }, 'r', 'visible'));
+    const { text } = render(store);
+    expect(text).toContain('30 credits');
+    expect(text).not.toContain('$3.00');
+  });
+
   it('shows each purchase with its creator linking to the chat, its price and date', () => {
     const store = createStore();
+    store.dispatch(loadProviderConfig.fulfilled(testProviderConfig({ usd_content: true }), 'c', undefined));
     store.dispatch(tabChanged('all'));
     store.dispatch(
       loadPurchases.fulfilled(

@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { MediaTile, TileGrid } from '../media/MediaTile';
 import { MediaViewer } from '../media/MediaViewer';
 import { SelectionBar } from '../media/SelectionBar';
+import { selectFeature } from '../provider/providerConfigSlice';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
 import styles from './PurchasesScreen.module.css';
@@ -58,6 +59,8 @@ const kindOf = (p: Purchase) => (p.message.type === 'video' ? 'video' : 'photo')
 export function PurchasesScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectPurchases);
+  // usd_content: content prices also in US dollars for this account.
+  const usdContent = useAppSelector(selectFeature('usd_content'));
   const { tab, items, next, loaded, selected, sellers, notice } = state;
   const loading = useAppSelector((s) => selectRequest(s, loadPurchases));
   const loadingMore = useAppSelector((s) => selectRequest(s, loadMorePurchases)).status === 'Fetching';
@@ -203,7 +206,7 @@ export function PurchasesScreen() {
                       {seller?.username ?? '…'}
                     </Link>
                     <span className={styles.line}>
-                      {p.price} credits · ${p.price_in_dollars}
+                      {p.price} credits{usdContent && ` · $${p.price_in_dollars}`}
                     </span>
                     <span className={styles.line}>
                       {day(p.created_at)}

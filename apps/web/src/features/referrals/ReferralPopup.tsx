@@ -1,6 +1,8 @@
 import type { UserType } from '@parlor/contract';
+import { useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { selectFeature } from '../provider/providerConfigSlice';
 import { CopyLink } from './CopyLink';
 import styles from './Referrals.module.css';
 import { referralRules } from './referralRules';
@@ -26,7 +28,8 @@ export function ReferralPopup({
   active: boolean;
   close: () => void;
 }) {
-  const rules = referralRules(props.type);
+  const packageCommissions = useAppSelector(selectFeature('credit_package_sales_commissions'));
+  const rules = referralRules(props.type, packageCommissions);
   return (
     <Dialog
       title={rules.title}

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from '../../app/store';
 import { realtimeEvent } from '../../platform/realtimeEvent';
 import { userUpdated } from '../auth/authSlice';
+import { loadProviderConfig } from '../provider/providerConfigSlice';
+import { testProviderConfig } from '../provider/providerConfigTestData';
 import { ReferralsScreen } from './ReferralsScreen';
 import { loadReferrals } from './referralsSlice';
 
@@ -26,6 +28,13 @@ describe('referrals screen', () => {
   it('shows a creator the code, the link, both commissions and each referral with what it earned', () => {
     const store = createStore();
     store.dispatch(userUpdated(me('featured')));
+    store.dispatch(
+      loadProviderConfig.fulfilled(
+        testProviderConfig({ credit_package_sales_commissions: true }),
+        'c',
+        undefined,
+      ),
+    );
     store.dispatch(
       loadReferrals.fulfilled(
         {
@@ -60,6 +69,23 @@ describe('referrals screen', () => {
     expect(text).not.toContain('10 %');
     expect(text).toContain('No referrals yet');
     expect(text).not.toContain('Load more');
+  });
+
+  it('promises the fans’ package commission only while the account’s flag is on, and follows it live', () => {
+    const store = createStore();
+    store.dispatch(userUpdated(me('user')));
+    store.dispatch(loadProviderConfig.fulfilled(testProviderConfig(), 'c', undefined));
+    store.dispatch(loadReferrals.fulfilled({ data: [], next: null }, 'r'));
+    expect(render(store).text).not.toContain('10 % of the credits they buy');
+    store.dispatch(
+      realtimeEvent({
+        event: 'provider_features_update',
+        data: { features: testProviderConfig({ credit_package_sales_commissions: true }).features },
+        me: 'me',
+        receivedAt: 1,
+      }),
+    );
+    expect(render(store).text).toContain('Fans you refer: you earn 10 % of the credits they buy.');
   });
 
   it('says what a paid commission earned', () => {

@@ -8,6 +8,7 @@ import { GiftIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { selectUser } from '../auth/authSlice';
 import { pushPopup } from '../popups/popupsSlice';
+import { selectFeature } from '../provider/providerConfigSlice';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
 import { CopyLink } from './CopyLink';
@@ -36,6 +37,7 @@ const day = (iso: string) =>
 export function ReferralsScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  const packageCommissions = useAppSelector(selectFeature('credit_package_sales_commissions'));
   const { items, next, loaded, notice, paid } = useAppSelector(selectReferrals);
   const loading = useAppSelector((s) => selectRequest(s, loadReferrals));
   const loadingMore = useAppSelector((s) => selectRequest(s, loadMoreReferrals)).status === 'Fetching';
@@ -61,7 +63,7 @@ export function ReferralsScreen() {
 
   if (!user) return null;
   const link = referralLink(typeof window === 'undefined' ? '' : window.location.origin, user.username);
-  const rules = referralRules(user.type);
+  const rules = referralRules(user.type, packageCommissions);
   const howItWorks = () =>
     dispatch(
       pushPopup({ id: 'referral-program', kind: 'referralProgram', props: { type: user.type, link } }),

@@ -43,14 +43,16 @@ describe('referral link', () => {
     expect(earnedText(250)).toMatch(/^250 credits \(\$\d+\.\d\d\)$/);
   });
 
-  it('tells creators of both commissions and fans only of the creators they refer', () => {
-    const creator = referralRules('featured').points.join(' ');
+  it('tells of the fans’ package commission only where the account’s flag is on', () => {
+    const creator = referralRules('featured', true).points.join(' ');
     expect(creator).toContain('5 %');
     expect(creator).toContain('12 months');
     expect(creator).toContain('10 %');
-    const fan = referralRules('user').points.join(' ');
+    expect(referralRules('featured', false).points.join(' ')).not.toContain('10 %');
+    const fan = referralRules('user', false).points.join(' ');
     expect(fan).toContain('5 %');
     expect(fan).not.toContain('10 %');
+    expect(referralRules('user', true).points.join(' ')).toContain('10 %');
   });
 });
 

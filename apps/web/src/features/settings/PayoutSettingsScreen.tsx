@@ -1,5 +1,6 @@
 import {
   countryOptions,
+  FEATURE_OFF_MESSAGES,
   type PayoutDefaults as Payout,
   PayoutDefaultsRequest,
   PayoutMethod,
@@ -10,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
+import { selectProviderConfig } from '../provider/providerConfigSlice';
 import { startActionVerify } from '../verification/openers';
 import { Note } from './Note';
 import { SettingsPage } from './SettingsPage';
@@ -36,6 +38,9 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : null);
 export function PayoutSettingsScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  // Each payout method is a feature flag of the account: only the ones on are offered.
+  const features = useAppSelector(selectProviderConfig)?.features;
+  const offered = PayoutMethod.options.filter((m) => features?.[m] !== false);
   const [current, setCurrent] = useState<Payout | null>(null);
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
   const [account, setAccount] = useState('');
@@ -64,15 +69,17 @@ export function PayoutSettingsScreen() {
     );
   }, []);
   if (!user) return null;
+  const chosen = offered.includes(method) ? method : (offered[0] ?? method);
+  const currentOff = current?.payout_method ? !offered.includes(current.payout_method) : false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
     setError(null);
     const body = PayoutDefaultsRequest.safeParse({
-      payout_method: method,
+      payout_method: chosen,
       payout_account: account,
-      ...(method === 'bank_transfer' ? { account_holder: holder } : {}),
+      ...(chosen === 'bank_transfer' ? { account_holder: holder } : {}),
       ...(country ? { payout_country: country } : {}),
     });
     if (!body.success) {
@@ -102,23 +109,26 @@ export function PayoutSettingsScreen() {
             Currently: {METHOD_LABELS[current.payout_method]} · {current.payout_account}
           </Note>
         )}
+        {currentOff && (
+          <Note tone="error">{FEATURE_OFF_MESSAGES.payoutMethod} Choose another method to be paid.</Note>
+        )}
         <SelectField
           label="Payout method"
           name="payout_method"
-          value={method}
+          value={chosen}
           onChange={(e) => {
             edited.current = true;
             setMethod(e.target.value as PayoutMethod);
           }}
         >
-          {PayoutMethod.options.map((m) => (
+          {offered.map((m) => (
             <option key={m} value={m}>
               {METHOD_LABELS[m]}
             </option>
           ))}
         </SelectField>
         <TextField
-          label={ACCOUNT_LABELS[method]}
+          label={ACCOUNT_LABELS[chosen]}
           name="payout_account"
           value={account}
           error={fieldErrors.payout_account}
@@ -128,7 +138,7 @@ export function PayoutSettingsScreen() {
             setFieldErrors({});
           }}
         />
-        {method === 'bank_transfer' && (
+        {chosen === 'bank_transfer' && (
           <TextField
             label="Account holder"
             name="account_holder"

@@ -22,6 +22,7 @@ import { selectUser } from '../auth/authSlice';
 import { BannerArea } from '../banners/BannerArea';
 import { NewFanNotices } from '../fans/NewFanNotices';
 import { unreadFeedsLabel } from '../feed/feedEvents';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import styles from './AppShell.module.css';
 import { chromeFor, currentNavPath, NAV_ROUTES } from './nav';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
@@ -94,6 +95,7 @@ function NavLinks({
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const testMode = useAppSelector(selectPaymentsTestMode);
+  const vaultOff = useAppSelector(selectVaultOff);
   const { desktop, wide, layout, preference, setPreference } = useLayout();
   const compact = layout === 'compact';
   // The chat screens fill the space below the header and scroll inside their own panes.
@@ -114,7 +116,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const fullBleed = pathname.startsWith('/chats');
   // A conversation on a phone takes the whole screen (its own header has Back): no app header or tab bar.
   const immersive = !desktop && /^\/chats\/[^/]+/.test(pathname);
-  const chrome = chromeFor(user);
+  const chrome = chromeFor(user, { vault: vaultOff });
   // Discover's card grid uses the width of large screens (5 columns from 1440 px).
   const gridPage = pathname === '/discover';
 

@@ -62,7 +62,18 @@ export interface Chrome {
  * an admin keeps their own areas, with Moderation in Earnings' tab bar place (the header pill
  * still reaches Earnings) so the phone's bar keeps five entries.
  */
-export function chromeFor(user: { type: string; role: string } | null | undefined): Chrome {
+export function chromeFor(
+  user: { type: string; role: string } | null | undefined,
+  /** Areas the account's feature flags turned off: their entries leave the nav. */
+  off: { vault?: boolean } = {},
+): Chrome {
+  const chrome = baseChrome(user);
+  if (!off.vault) return chrome;
+  const keep = (routes: readonly RouteDefinition[]) => routes.filter((r) => r !== NAV_ROUTES.vault);
+  return { ...chrome, sidebar: keep(chrome.sidebar), tabbar: keep(chrome.tabbar) };
+}
+
+function baseChrome(user: { type: string; role: string } | null | undefined): Chrome {
   const creator = user?.type === 'featured';
   if (user?.role === 'admin') {
     return creator

@@ -4,6 +4,7 @@ import { requestReset, selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
 import { StorageCard } from '../settings/StorageCard';
@@ -19,6 +20,7 @@ export function StorageSettingsScreen() {
   const dispatch = useAppDispatch();
   const usage = useAppSelector(selectStorageUsage);
   const error = useAppSelector(selectStorageError);
+  const vaultOff = useAppSelector(selectVaultOff);
   useEffect(() => {
     const request = dispatch(loadStorage());
     return () => request.abort();
@@ -27,7 +29,7 @@ export function StorageSettingsScreen() {
   return (
     <SettingsPage title="Storage" subtitle="The photos and videos you upload to send in chats.">
       <StorageCard usage={usage} error={error} />
-      <VaultCard />
+      {!vaultOff && <VaultCard />}
     </SettingsPage>
   );
 }

@@ -1,3 +1,4 @@
+import { FEATURE_OFF_MESSAGES } from '@parlor/contract';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
@@ -9,6 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { ImageIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { SelectionBar } from '../media/SelectionBar';
+import { selectVaultOff } from '../provider/providerConfigSlice';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
 import { StorageCard } from '../settings/StorageCard';
@@ -31,6 +33,19 @@ import {
  * them together, after a confirmation. The storage meter above follows.
  */
 export function VaultScreen() {
+  const off = useAppSelector(selectVaultOff);
+  if (off)
+    return (
+      <SettingsPage title="Vault">
+        <Card roomy>
+          <Note>{FEATURE_OFF_MESSAGES.vault}</Note>
+        </Card>
+      </SettingsPage>
+    );
+  return <VaultContents />;
+}
+
+function VaultContents() {
   const dispatch = useAppDispatch();
   const { items, next, loaded, selected, confirming, notice } = useAppSelector(selectVault);
   const loading = useAppSelector((s) => selectRequest(s, loadVault));
