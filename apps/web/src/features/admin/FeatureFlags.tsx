@@ -47,15 +47,16 @@ export function FeatureFlagsPanel({
         </span>
       </summary>
       <fieldset className={styles.grid} aria-label={`Feature flags of @${user.username}`}>
-        {FeatureFlags.options.map((flag) => (
-          <Toggle
-            key={flag}
-            label={FEATURE_FLAG_LABELS[flag].label}
-            description={FEATURE_FLAG_LABELS[flag].description}
-            checked={user.features[flag]}
-            disabled={saving !== null}
-            onChange={(value) => void set(flag, value)}
-          />
+        {(Object.keys(FEATURE_FLAG_LABELS) as FeatureFlag[]).map((flag) => (
+          <div key={flag} className={styles.flag}>
+            <Toggle
+              label={FEATURE_FLAG_LABELS[flag].label}
+              description={FEATURE_FLAG_LABELS[flag].description}
+              checked={user.features[flag]}
+              disabled={saving !== null}
+              onChange={(value) => void set(flag, value)}
+            />
+          </div>
         ))}
       </fieldset>
       <FormAlert message={error} />

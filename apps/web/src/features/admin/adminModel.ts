@@ -142,11 +142,14 @@ export function tabOf(pathname: string): AdminTab {
   return ADMIN_TABS.find((t) => t.key === segment)?.key ?? 'applications';
 }
 
-/** What each feature flag turns on, as the console names it (docs/feature-flags.md). */
+/**
+ * What each feature flag turns on, as the console names it (docs/feature-flags.md), in the
+ * console's order: areas, Discover, what the app shows, payments, then the payout methods.
+ */
 export const FEATURE_FLAG_LABELS: Record<FeatureFlag, { label: string; description: string }> = {
   broadcast: { label: 'Broadcast', description: 'A creator’s Broadcast area: one message to many fans.' },
-  tips: { label: 'Tips', description: 'Sending tips, and receiving them as a creator.' },
   vault: { label: 'Vault', description: 'A creator’s vault screen and sending from it.' },
+  tips: { label: 'Tips', description: 'Sending tips, and receiving them as a creator.' },
   no_discover: { label: 'Hidden from Discover', description: 'On: the profile is not listed in Discover.' },
   discover_cards: {
     label: 'Suggested cards',
@@ -160,10 +163,6 @@ export const FEATURE_FLAG_LABELS: Record<FeatureFlag, { label: string; descripti
     label: 'Exclusive content banner',
     description: 'The banner inviting a creator to post for subscribers only.',
   },
-  bank_transfer: { label: 'Bank transfer payouts', description: 'Payouts to a bank account (IBAN).' },
-  paypal_transfer: { label: 'PayPal payouts', description: 'Payouts to a PayPal account.' },
-  paxum_transfer: { label: 'Paxum payouts', description: 'Payouts to a Paxum account.' },
-  crypto_transfer: { label: 'Crypto payouts', description: 'Payouts to a crypto wallet.' },
   force_free_chats: {
     label: 'Free chats',
     description: 'A fan who bought nothing may open a few chats before buying.',
@@ -173,4 +172,8 @@ export const FEATURE_FLAG_LABELS: Record<FeatureFlag, { label: string; descripti
     label: 'Package commissions',
     description: '10 % of the credit packages bought by fans this account referred.',
   },
+  bank_transfer: { label: 'Bank transfer payouts', description: 'Payouts to a bank account (IBAN).' },
+  paypal_transfer: { label: 'PayPal payouts', description: 'Payouts to a PayPal account.' },
+  paxum_transfer: { label: 'Paxum payouts', description: 'Payouts to a Paxum account.' },
+  crypto_transfer: { label: 'Crypto payouts', description: 'Payouts to a crypto wallet.' },
 };
