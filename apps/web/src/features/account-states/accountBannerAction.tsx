@@ -75,12 +75,6 @@ export function accountBannerAction(kind: BannerKind, user: User, dispatch: AppD
           Keep my account
         </button>
       );
-    case 'ExclusiveContent':
-      return (
-        <Link className={styles.action} to="/feed">
-          Post to your feed
-        </Link>
-      );
     case 'Skinscore':
       return (
         <Link className={styles.action} to="/account/edit-profile">

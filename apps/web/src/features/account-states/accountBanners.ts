@@ -1,4 +1,4 @@
-import { type Features, isModerationPending, type User } from '@parlor/contract';
+import { isModerationPending, type User } from '@parlor/contract';
 import type { BannerKind } from '../banners/bannersModel';
 import { isProfileComplete } from './profileComplete';
 
@@ -8,8 +8,6 @@ export interface BannerFacts {
   now: number;
   /** The inbox's first page has loaded, unfiltered, and holds no chat. */
   inboxEmpty: boolean;
-  /** The account's feature flags, once the provider config has loaded. */
-  features?: Partial<Features> | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -51,7 +49,6 @@ export function accountBanners(
       kinds.push(boosted ? 'BoostActive' : 'BoostVisibility');
     }
     if (boosted && !kinds.includes('BoostActive')) kinds.push('BoostActive');
-    if (facts.features?.exclusive_content_banner) kinds.push('ExclusiveContent');
   } else if (user.type === 'user') {
     // A fan who bought before and has run out: more credits open more chats.
     if (user.is_customer && user.credits === 0) kinds.push('GetMoreChats');
@@ -77,5 +74,4 @@ export const ACCOUNT_BANNER_TEXTS: Partial<Record<BannerKind, string>> = {
   GetMoreChats: 'You are out of credits. Top up to keep chatting and unlock more free chats.',
   StartFirstChat: 'Find a creator you like in Discover and say hello.',
   Skinscore: 'Photos with good light and a clear face get more chats. Update your profile photo.',
-  ExclusiveContent: 'Posts for your subscribers only give fans a reason to subscribe. Add one to your feed.',
 };

@@ -2,7 +2,7 @@ import { BANNER_TITLES, type User } from '@parlor/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Banner, type BannerTone } from '../../ui/Banner';
-import { AlertIcon, MailIcon, SparkIcon, StarIcon } from '../../ui/icons';
+import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
 import { accountBannerAction } from '../account-states/accountBannerAction';
 import { ACCOUNT_BANNER_TEXTS } from '../account-states/accountBanners';
 import { selectUser } from '../auth/authSlice';
@@ -86,14 +86,6 @@ function viewFor(kind: BannerKind, user: User | null): BannerView {
         tone: 'warning',
         icon: <AlertIcon />,
         dismissible: false,
-      };
-    case 'ExclusiveContent':
-      return {
-        title: 'Share exclusive content',
-        text: ACCOUNT_BANNER_TEXTS[kind],
-        tone: 'promo',
-        icon: <StarIcon />,
-        dismissible: true,
       };
     case 'Skinscore':
       return {

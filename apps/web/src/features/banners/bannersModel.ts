@@ -16,8 +16,6 @@ export const BANNER_KINDS = [
   'DeletionScheduled',
   // While show_skinscore_banner holds, until the hide_skinscore_banner event.
   'Skinscore',
-  // A creator whose exclusive_content_banner flag is on: an invitation to post for subscribers.
-  'ExclusiveContent',
 ] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 

@@ -34,9 +34,7 @@ export function bannersForUser(user: User | null, facts?: BannerFacts): BannerKi
   const kinds: BannerKind[] = [];
   const email = emailBanner(user, now);
   if (email) kinds.push(email);
-  kinds.push(
-    ...accountBanners(user, { now, inboxEmpty: facts?.inboxEmpty ?? false, features: facts?.features }),
-  );
+  kinds.push(...accountBanners(user, { now, inboxEmpty: facts?.inboxEmpty ?? false }));
   return kinds;
 }
 
@@ -53,12 +51,11 @@ export const selectVisibleBanners = createSelector(
     (s: RootState) => s.banners,
     (s: RootState) => s.auth.user,
     selectInboxEmpty,
-    (s: RootState) => s.providerConfig.config?.features,
     (_s: RootState, now?: number) => now,
   ],
-  (banners, user, inboxEmpty, features, now): BannerKind[] => {
+  (banners, user, inboxEmpty, now): BannerKind[] => {
     const all = new Set<BannerKind>([
-      ...bannersForUser(user, { now: now ?? Date.now(), inboxEmpty, features }),
+      ...bannersForUser(user, { now: now ?? Date.now(), inboxEmpty }),
       ...banners.shown,
     ]);
     // The active boost replaces the offer to buy one.

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/authSlice';
 import { Composer } from './Composer';
 import { CreatorFeed } from './CreatorFeed';
+import { ExclusiveContentBanner } from './ExclusiveContentBanner';
 import { unreadFeedsLabel } from './feedEvents';
 import { loadFeed, selectFeedList } from './feedSlice';
 import styles from './HomeFeedScreen.module.css';
@@ -47,6 +48,7 @@ export function HomeFeedScreen() {
           </IconButton>
         }
       />
+      {creator && <ExclusiveContentBanner />}
       {creator && <Composer onPosted={() => setView('mine')} />}
       {creator && (
         <fieldset className={styles.views}>
