@@ -7,38 +7,27 @@ import {
   SIGN_UP_CONSENT,
 } from '@parlor/contract';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/client';
-import { mailbox } from './support/mailbox';
+import { describe, expect } from 'vitest';
+import { type Api, client } from './support/client';
+import { type Mailbox, mailbox } from './support/mailbox';
 import { photoWithGps, upload } from './support/media';
-import { mediaChat } from './support/media-chat';
+import { mediaTest } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
 // Account basics: password reset by emailed link, change password, the sign-up
 // consents and the own data export.
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-let mail: ReturnType<typeof mailbox>;
 const clock = manualClock();
 const COOLDOWN_MS = PASSWORD_RESET_COOLDOWN_S * 1000;
+const it = mediaTest({}, { clock }).extend('mail', { scope: 'file' }, ({ server }) => mailbox(server));
 
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  w = world(server);
-  mail = mailbox(server);
-});
-afterAll(() => server?.close());
-
-const api = () => w.api;
-const signInWith = (login: string, password: string) =>
-  api().call('POST', '/v1/auth', { body: { login, password } });
-const me = (token: string) => api().call('GET', '/v1/users/me', { token });
+const signInWith = (api: Api, login: string, password: string) =>
+  api.call('POST', '/v1/auth', { body: { login, password } });
+const me = (api: Api, token: string) => api.call('GET', '/v1/users/me', { token });
 
 /** The reset link of the newest reset mail to `email`, waiting for it (mails go out after the commit). */
-async function resetLink(email: string, after = 0): Promise<URL> {
+async function resetLink(mail: Mailbox, email: string, after = 0): Promise<URL> {
   for (let i = 0; i < 100; i++) {
     const resets = mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password');
     const found =
@@ -48,41 +37,49 @@ async function resetLink(email: string, after = 0): Promise<URL> {
   }
   throw new Error(`no reset mail to ${email}`);
 }
-const resetMails = (email: string) =>
+const resetMails = (mail: Mailbox, email: string) =>
   mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password').length;
-const askReset = (login: string) => api().call('POST', '/v1/auth/password-reset', { body: { login } });
-const confirmReset = (token: string, password: string) =>
-  api().call('POST', '/v1/auth/password-reset/confirm', { body: { token, password } });
+const askReset = (api: Api, login: string) =>
+  api.call('POST', '/v1/auth/password-reset', { body: { login } });
+const confirmReset = (api: Api, token: string, password: string) =>
+  api.call('POST', '/v1/auth/password-reset/confirm', { body: { token, password } });
 /** Lets mails that would have gone out arrive, so "no mail" is not just "not yet". */
 const settle = () => new Promise((r) => setTimeout(r, 200));
 
 describe('password reset by emailed link', () => {
-  it('answers the same neutral sentence for an email, a username and an account nobody has', async () => {
-    const { user } = await api().signUp();
+  it('answers the same neutral sentence for an email, a username and an account nobody has', async ({
+    api,
+    mail,
+  }) => {
+    const { user } = await api.signUp();
     const answers = await Promise.all([
-      askReset(user.email),
-      askReset(`@${user.username.toUpperCase()}`),
-      askReset('nobody-has-this@example.com'),
-      askReset('nobody-has-this-name'),
+      askReset(api, user.email),
+      askReset(api, `@${user.username.toUpperCase()}`),
+      askReset(api, 'nobody-has-this@example.com'),
+      askReset(api, 'nobody-has-this-name'),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ message: ACCOUNT_BASICS_MESSAGES.resetRequested });
     }
     // Only the real account got a mail (one: the second request fell in the cooldown).
-    await resetLink(user.email);
+    await resetLink(mail, user.email);
     await settle();
-    expect(resetMails(user.email)).toBe(1);
+    expect(resetMails(mail, user.email)).toBe(1);
     expect(mail.mails.some((m) => m.to === 'nobody-has-this@example.com')).toBe(false);
   });
 
-  it('mails a link that sets a new password once and signs every device out', async () => {
-    const { token, user, password } = await api().signUp();
-    const second = await signInWith(user.username, password);
+  it('mails a link that sets a new password once and signs every device out', async ({
+    server,
+    api,
+    mail,
+  }) => {
+    const { token, user, password } = await api.signUp();
+    const second = await signInWith(api, user.username, password);
     const socket = await connectSocket(server.url, token);
 
-    expect((await askReset(user.email)).status).toBe(202);
-    const link = await resetLink(user.email);
+    expect((await askReset(api, user.email)).status).toBe(202);
+    const link = await resetLink(mail, user.email);
     expect(`${link.origin}${link.pathname}`).toBe(`${server.config.publicUrl}/reset-password`);
     const resetToken = link.searchParams.get('token') ?? '';
     expect(resetToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -94,34 +91,37 @@ describe('password reset by emailed link', () => {
       .execute();
     expect(rows.map((r) => r.token_hash)).not.toContain(resetToken);
 
-    const done = await confirmReset(resetToken, 'brand-new-pass');
+    const done = await confirmReset(api, resetToken, 'brand-new-pass');
     expect(done.status).toBe(200);
     expect(done.body.message).toBe(ACCOUNT_BASICS_MESSAGES.resetDone);
 
     // Every session ended, live connections included.
-    expect((await me(token)).status).toBe(401);
-    expect((await me(second.body.access_token)).status).toBe(401);
+    expect((await me(api, token)).status).toBe(401);
+    expect((await me(api, second.body.access_token)).status).toBe(401);
     expect(await socket.closed).toBeGreaterThan(0);
-    expect((await signInWith(user.username, password)).status).toBe(401);
-    expect((await signInWith(user.email, 'brand-new-pass')).status).toBe(200);
+    expect((await signInWith(api, user.username, password)).status).toBe(401);
+    expect((await signInWith(api, user.email, 'brand-new-pass')).status).toBe(200);
 
     // Single use.
-    const again = await confirmReset(resetToken, 'another-pass-1');
+    const again = await confirmReset(api, resetToken, 'another-pass-1');
     expect(again.status).toBe(410);
     expect(again.body).toMatchObject({ code: 'reset_link_used', message: ACCOUNT_BASICS_MESSAGES.resetUsed });
-    expect((await signInWith(user.email, 'another-pass-1')).status).toBe(401);
+    expect((await signInWith(api, user.email, 'another-pass-1')).status).toBe(401);
   });
 
-  it('refuses an expired link, a forged one and a password that breaks the sign-up rules', async () => {
-    const { user, password } = await api().signUp();
-    await askReset(user.email);
-    const resetToken = (await resetLink(user.email)).searchParams.get('token') ?? '';
+  it('refuses an expired link, a forged one and a password that breaks the sign-up rules', async ({
+    api,
+    mail,
+  }) => {
+    const { user, password } = await api.signUp();
+    await askReset(api, user.email);
+    const resetToken = (await resetLink(mail, user.email)).searchParams.get('token') ?? '';
 
-    const short = await confirmReset(resetToken, '123');
+    const short = await confirmReset(api, resetToken, '123');
     expect(short.status).toBe(400);
     expect(short.body.field).toBe('password');
 
-    const forged = await confirmReset(`${resetToken.slice(0, -2)}xx`, 'brand-new-pass');
+    const forged = await confirmReset(api, `${resetToken.slice(0, -2)}xx`, 'brand-new-pass');
     expect(forged.status).toBe(400);
     expect(forged.body).toMatchObject({
       code: 'reset_link_invalid',
@@ -129,42 +129,45 @@ describe('password reset by emailed link', () => {
     });
 
     clock.advance(PASSWORD_RESET_LIFETIME_MS + 1000);
-    const late = await confirmReset(resetToken, 'brand-new-pass');
+    const late = await confirmReset(api, resetToken, 'brand-new-pass');
     expect(late.status).toBe(410);
     expect(late.body).toMatchObject({
       code: 'reset_link_expired',
       message: ACCOUNT_BASICS_MESSAGES.resetExpired,
     });
-    expect((await signInWith(user.email, password)).status).toBe(200);
+    expect((await signInWith(api, user.email, password)).status).toBe(200);
   });
 
-  it('mails one link per cooldown and a few a day per account, answering alike; a newer link voids older ones', async () => {
-    const { user } = await api().signUp();
-    await askReset(user.email);
-    const first = (await resetLink(user.email)).searchParams.get('token') ?? '';
+  it('mails one link per cooldown and a few a day per account, answering alike; a newer link voids older ones', async ({
+    api,
+    mail,
+  }) => {
+    const { user } = await api.signUp();
+    await askReset(api, user.email);
+    const first = (await resetLink(mail, user.email)).searchParams.get('token') ?? '';
 
-    const tooSoon = await askReset(user.username);
+    const tooSoon = await askReset(api, user.username);
     expect(tooSoon.status).toBe(202);
     expect(tooSoon.body.message).toBe(ACCOUNT_BASICS_MESSAGES.resetRequested);
     await settle();
-    expect(resetMails(user.email)).toBe(1);
+    expect(resetMails(mail, user.email)).toBe(1);
 
     clock.advance(COOLDOWN_MS + 1000);
-    await askReset(user.email);
-    const newest = (await resetLink(user.email, 1)).searchParams.get('token') ?? '';
+    await askReset(api, user.email);
+    const newest = (await resetLink(mail, user.email, 1)).searchParams.get('token') ?? '';
     expect(newest).not.toBe(first);
-    expect((await confirmReset(first, 'brand-new-pass')).body.code).toBe('reset_link_used');
+    expect((await confirmReset(api, first, 'brand-new-pass')).body.code).toBe('reset_link_used');
 
     for (let n = 3; n <= PASSWORD_RESET_DAILY_LIMIT + 2; n++) {
       clock.advance(COOLDOWN_MS + 1000);
-      expect((await askReset(user.email)).status).toBe(202);
+      expect((await askReset(api, user.email)).status).toBe(202);
     }
     // The newest mailed link still works.
     const last =
-      (await resetLink(user.email, PASSWORD_RESET_DAILY_LIMIT - 1)).searchParams.get('token') ?? '';
+      (await resetLink(mail, user.email, PASSWORD_RESET_DAILY_LIMIT - 1)).searchParams.get('token') ?? '';
     await settle();
-    expect(resetMails(user.email)).toBe(PASSWORD_RESET_DAILY_LIMIT);
-    expect((await confirmReset(last, 'brand-new-pass')).status).toBe(200);
+    expect(resetMails(mail, user.email)).toBe(PASSWORD_RESET_DAILY_LIMIT);
+    expect((await confirmReset(api, last, 'brand-new-pass')).status).toBe(200);
   });
 
   it('limits requests per address with 429, whoever they name', async () => {
@@ -183,43 +186,46 @@ describe('password reset by emailed link', () => {
 });
 
 describe('change password', () => {
-  const change = (token: string, current: string, next: string) =>
-    api().call('POST', '/v1/users/password', {
+  const change = (api: Api, token: string, current: string, next: string) =>
+    api.call('POST', '/v1/users/password', {
       token,
       body: { current_password: current, new_password: next },
     });
 
-  it('keeps this session, signs out every other one, and the new password is the one that works', async () => {
-    const { token, user, password } = await api().signUp();
-    const phone = (await signInWith(user.email, password)).body.access_token as string;
-    const laptop = (await signInWith(user.username, password)).body.access_token as string;
+  it('keeps this session, signs out every other one, and the new password is the one that works', async ({
+    server,
+    api,
+  }) => {
+    const { token, user, password } = await api.signUp();
+    const phone = (await signInWith(api, user.email, password)).body.access_token as string;
+    const laptop = (await signInWith(api, user.username, password)).body.access_token as string;
     const phoneSocket = await connectSocket(server.url, phone);
     const ownSocket = await connectSocket(server.url, token);
 
-    const res = await change(token, password, 'a-better-secret');
+    const res = await change(api, token, password, 'a-better-secret');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: ACCOUNT_BASICS_MESSAGES.passwordChanged(2),
       ended_sessions: 2,
     });
     expect(res.body.message).toBe('Your password has been changed. 2 other devices were signed out.');
-    expect((await me(token)).status).toBe(200);
-    expect((await me(phone)).status).toBe(401);
-    expect((await me(laptop)).status).toBe(401);
+    expect((await me(api, token)).status).toBe(200);
+    expect((await me(api, phone)).status).toBe(401);
+    expect((await me(api, laptop)).status).toBe(401);
     expect(await phoneSocket.closed).toBeGreaterThan(0);
     // This device's live connection stays open.
-    await api().call('PATCH', `/v1/users/${user._id}`, { token, body: { bio: 'still here' } });
+    await api.call('PATCH', `/v1/users/${user._id}`, { token, body: { bio: 'still here' } });
     expect((await ownSocket.next('user.update')).data.bio).toBe('still here');
     ownSocket.close();
 
-    expect((await signInWith(user.email, password)).status).toBe(401);
-    expect((await signInWith(user.email, 'a-better-secret')).status).toBe(200);
+    expect((await signInWith(api, user.email, password)).status).toBe(401);
+    expect((await signInWith(api, user.email, 'a-better-secret')).status).toBe(200);
   });
 
-  it('refuses a wrong current password with a clear message, then throttles the guesses', async () => {
-    const { token, password } = await api().signUp();
+  it('refuses a wrong current password with a clear message, then throttles the guesses', async ({ api }) => {
+    const { token, password } = await api.signUp();
     for (let i = 0; i < 5; i++) {
-      const wrong = await change(token, `not-it-${i}`, 'a-better-secret');
+      const wrong = await change(api, token, `not-it-${i}`, 'a-better-secret');
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({
         code: 'wrong_password',
@@ -227,19 +233,19 @@ describe('change password', () => {
         message: ACCOUNT_BASICS_MESSAGES.wrongCurrentPassword,
       });
     }
-    const throttled = await change(token, password, 'a-better-secret');
+    const throttled = await change(api, token, password, 'a-better-secret');
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     clock.advance(2 * 60_000);
-    expect((await change(token, password, 'a-better-secret')).status).toBe(200);
+    expect((await change(api, token, password, 'a-better-secret')).status).toBe(200);
   });
 
-  it('asks the new password to follow the sign-up rules, and a session to be signed in', async () => {
-    const { token, password } = await api().signUp();
-    const short = await change(token, password, '123');
+  it('asks the new password to follow the sign-up rules, and a session to be signed in', async ({ api }) => {
+    const { token, password } = await api.signUp();
+    const short = await change(api, token, password, '123');
     expect(short.status).toBe(400);
     expect(short.body.field).toBe('new_password');
-    const anonymous = await api().call('POST', '/v1/users/password', {
+    const anonymous = await api.call('POST', '/v1/users/password', {
       body: { current_password: password, new_password: 'a-better-secret' },
     });
     expect(anonymous.status).toBe(401);
@@ -254,19 +260,22 @@ describe('sign-up consents', () => {
     ...extra,
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string, string]>([
     [{ accept_terms: true }, 'confirm_adult', SIGN_UP_CONSENT.adultRequired],
     [{ confirm_adult: false, accept_terms: true }, 'confirm_adult', SIGN_UP_CONSENT.adultRequired],
     [{ confirm_adult: true }, 'accept_terms', SIGN_UP_CONSENT.termsRequired],
     [{ confirm_adult: true, accept_terms: 'yes' }, 'accept_terms', SIGN_UP_CONSENT.termsRequired],
-  ])('refuses %j: both the 18+ confirmation and the terms are required', async (extra, field, message) => {
-    const res = await api().call('POST', '/v1/users/sign', { body: body(extra) });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ field, message, code: 'invalid_input' });
-  });
+  ])(
+    'refuses %j: both the 18+ confirmation and the terms are required',
+    async ([extra, field, message], { api }) => {
+      const res = await api.call('POST', '/v1/users/sign', { body: body(extra) });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field, message, code: 'invalid_input' });
+    },
+  );
 
-  it('records when the terms were accepted', async () => {
-    const res = await api().call('POST', '/v1/users/sign', {
+  it('records when the terms were accepted', async ({ server, api }) => {
+    const res = await api.call('POST', '/v1/users/sign', {
       body: body({ confirm_adult: true, accept_terms: true }),
     });
     expect(res.status).toBe(201);
@@ -280,12 +289,7 @@ describe('sign-up consents', () => {
 });
 
 describe('GET /v1/users/export', () => {
-  const { pair, sendMedia } = mediaChat(
-    () => server,
-    () => w,
-  );
-
-  async function exportOf(token: string) {
+  async function exportOf(server: TestServer, token: string) {
     const res = await fetch(`${server.url}/v1/users/export`, { headers: { 'access-token': token } });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -294,7 +298,13 @@ describe('GET /v1/users/export', () => {
     return { res, text, data: JSON.parse(text['data.json'] ?? '{}') };
   }
 
-  it('holds the own profile, messages both ways, purchases, credits and tips, and nothing of anyone else', async () => {
+  it('holds the own profile, messages both ways, purchases, credits and tips, and nothing of anyone else', async ({
+    server,
+    w,
+    api,
+    pair,
+    sendMedia,
+  }) => {
     const { fan, creator, chatId } = await pair();
     await w.giveCredits(fan.user._id, 200);
     const photo = async (colour: string) =>
@@ -309,9 +319,9 @@ describe('GET /v1/users/export', () => {
     const locked = await sendMedia(creator.token, fan.user._id, notBought.public_id, { price: 40 });
     await sendMedia(creator.token, fan.user._id, free.public_id, { price: 0 });
     expect(locked.status).toBe(200);
-    const buy = await api().call('PATCH', `/v1/messages/${paid.body.message._id}/buy`, { token: fan.token });
+    const buy = await api.call('PATCH', `/v1/messages/${paid.body.message._id}/buy`, { token: fan.token });
     expect(buy.status).toBe(200);
-    const tip = await api().call('POST', '/v1/tips', {
+    const tip = await api.call('POST', '/v1/tips', {
       token: fan.token,
       body: { recipient_id: creator.user._id, amount: 15 },
     });
@@ -322,7 +332,7 @@ describe('GET /v1/users/export', () => {
     await w.openChat(other.token, creator.user._id);
     await w.send(other.token, creator.user._id, 'a secret of the other fan');
 
-    const { res, text, data } = await exportOf(fan.token);
+    const { res, text, data } = await exportOf(server, fan.token);
     expect(res.headers.get('content-disposition')).toMatch(
       new RegExp(`attachment; filename="parlor-data-${fan.user.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"`),
     );
@@ -389,7 +399,7 @@ describe('GET /v1/users/export', () => {
     const reasons = data.ledger.map((e: { reason: string }) => e.reason);
     expect(reasons).toEqual(expect.arrayContaining(['admin_adjustment', 'paid_message', 'tip']));
     const credits = data.ledger.filter((e: { account: string }) => e.account === 'credits');
-    expect(credits.at(-1).balance_after).toBe((await me(fan.token)).body.credits);
+    expect(credits.at(-1).balance_after).toBe((await me(api, fan.token)).body.credits);
     expect(data.payouts).toBeUndefined();
 
     // The CSVs: a header, then one row per item, quoted where needed.
@@ -404,7 +414,7 @@ describe('GET /v1/users/export', () => {
 
     // The creator's export has the other side: the tip received, payouts, and both fans' chats.
     clock.advance(1000);
-    const mine = await exportOf(creator.token);
+    const mine = await exportOf(server, creator.token);
     expect(mine.data.tips).toEqual([
       expect.objectContaining({ direction: 'received', with: fan.user.username }),
     ]);
@@ -414,10 +424,10 @@ describe('GET /v1/users/export', () => {
     expect(mine.text['data.json']).toContain(notBought.public_id);
   });
 
-  it('is once per 10 minutes, and only for a signed-in user', async () => {
+  it('is once per 10 minutes, and only for a signed-in user', async ({ server, w, api }) => {
     const fan = await w.fan();
-    await exportOf(fan.token);
-    const again = await api().call('GET', '/v1/users/export', { token: fan.token });
+    await exportOf(server, fan.token);
+    const again = await api.call('GET', '/v1/users/export', { token: fan.token });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({
       code: 'export_cooldown',
@@ -425,9 +435,9 @@ describe('GET /v1/users/export', () => {
     });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
     clock.advance(DATA_EXPORT_COOLDOWN_MS);
-    await exportOf(fan.token);
+    await exportOf(server, fan.token);
 
-    const anonymous = await api().call('GET', '/v1/users/export');
+    const anonymous = await api.call('GET', '/v1/users/export');
     expect(anonymous.status).toBe(401);
   });
 });

@@ -1,21 +1,14 @@
 import { SUCCESS } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { startSmtp } from './support/smtp';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: TestServer;
-let api: ReturnType<typeof client>;
 
-beforeAll(async () => {
+const it = apiTest(async (onCleanup) => {
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url });
-  api = client(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+  onCleanup(smtp.close);
+  return { SMTP_URL: smtp.url };
 });
 
 async function mailTo(email: string, n = 1) {
@@ -28,7 +21,7 @@ async function mailTo(email: string, n = 1) {
 }
 
 describe('verification over real SMTP', () => {
-  it('delivers a readable text and HTML mail whose code verifies the account', async () => {
+  it('delivers a readable text and HTML mail whose code verifies the account', async ({ api, call }) => {
     const { token, user } = await api.signUp();
     const mail = await mailTo(user.email);
     expect(mail.raw).toMatch(/^From: Parlor <no-reply@localhost>/m);
@@ -37,7 +30,7 @@ describe('verification over real SMTP', () => {
     const code = mail.raw.match(/Your Parlor verification code is (\d{4})\./)?.[1];
     expect(code).toMatch(/^\d{4}$/);
     expect(mail.raw).toMatch(new RegExp(`^Subject: ${code} is your Parlor verification code`, 'm'));
-    const res = await api.call('POST', '/v1/users/verify-email', { token, body: { code } });
+    const res = await call('POST', '/v1/users/verify-email', { token, body: { code } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(SUCCESS.emailVerified);
     expect(res.body.user.email_verified).toBe(true);

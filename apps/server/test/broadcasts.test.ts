@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
-import { photoWithGps, upload } from './support/media';
+import { FULL_URL, photoWithGps, upload } from './support/media';
 import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import type { World } from './support/world';
@@ -8,7 +8,6 @@ import type { World } from './support/world';
 const it = apiTest();
 
 type Account = Awaited<ReturnType<World['creator']>>;
-const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
 
 /** A creator with `n` fans, each of whom wrote to them once. */
 async function creatorWithFans(w: World, n: number) {

@@ -2,8 +2,8 @@ import { ERRORS, type FeedPost } from '@parlor/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
-import { BLUR_URL, creatorWithPosts, FULL_URL, photo, post, subscribe } from './support/feed';
-import { photoWithGps, upload } from './support/media';
+import { creatorWithPosts, photo, post, subscribe } from './support/feed';
+import { BLUR_URL, FULL_URL, photoWithGps, upload } from './support/media';
 import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 

@@ -1,29 +1,22 @@
 import { SELF_DESTRUCT_AFTER_MS } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SELF_DESTRUCT_JOB } from '../src/modules/messages/purchases';
 import { photoWithGps, upload } from './support/media';
-import { mediaChat } from './support/media-chat';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { mediaTest } from './support/media-chat';
+import { manualClock } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 const clock = manualClock();
-
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  w = world(server);
-});
-afterAll(() => server?.close());
-
-const { pair, fetchMedia, sendMedia } = mediaChat(
-  () => server,
-  () => w,
-);
+const it = mediaTest({}, { clock });
 
 describe('vault', () => {
-  it('lists the owner’s media newest first and removes it on request', async () => {
+  it('lists the owner’s media newest first and removes it on request', async ({
+    server,
+    w,
+    pair,
+    fetchMedia,
+    sendMedia,
+  }) => {
     const { fan, creator, chatId } = await pair();
     const a = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#111111'))).body.media;
     const b = (await upload(server.url, creator.token, await photoWithGps(300, 200, '#222222'))).body.media;
@@ -53,7 +46,12 @@ describe('vault', () => {
 
 // These move the clock, so they run last.
 describe('time', () => {
-  it('hides self-destructing content when its time comes after the purchase', async () => {
+  it('hides self-destructing content when its time comes after the purchase', async ({
+    server,
+    w,
+    pair,
+    sendMedia,
+  }) => {
     const { fan, creator, chatId } = await pair();
     const media = (await upload(server.url, creator.token, await photoWithGps(400, 400, '#998877'))).body
       .media;
@@ -80,7 +78,7 @@ describe('time', () => {
     fanSocket.close();
   });
 
-  it('refuses a media URL after it expires', async () => {
+  it('refuses a media URL after it expires', async ({ server, w, fetchMedia }) => {
     const creator = await w.creator();
     const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#abcdef'))).body
       .media;

@@ -1,15 +1,12 @@
 import { ERRORS, MEDIA, type Message } from '@parlor/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { balances, creatorShare } from './support/balances';
-import { hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
-import { mediaChat } from './support/media-chat';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { FULL_URL, hasFfmpeg, md5, photoWithGps, testVideo, upload } from './support/media';
+import { mediaTest } from './support/media-chat';
+import { manualClock } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 const clock = manualClock();
 let ffmpeg = false;
 let photo: Buffer;
@@ -18,28 +15,24 @@ let photo: Buffer;
 const IMAGE_MAX_MB = 8;
 const VIDEO_MAX_MB = 16;
 
-beforeAll(async () => {
-  server = await startServer(
-    { MEDIA_IMAGE_MAX_MB: String(IMAGE_MAX_MB), MEDIA_VIDEO_MAX_MB: String(VIDEO_MAX_MB) },
-    { clock },
-  );
-  w = world(server);
+const it = mediaTest(
+  { MEDIA_IMAGE_MAX_MB: String(IMAGE_MAX_MB), MEDIA_VIDEO_MAX_MB: String(VIDEO_MAX_MB) },
+  { clock },
+);
+
+it.beforeAll(async () => {
   ffmpeg = await hasFfmpeg();
   photo = await photoWithGps();
 });
-afterAll(() => server?.close());
 
 const FULL_VARIANTS = ['th', 'st', 'sr', 'rt', 'video_url'] as const;
-/** Any URL of a full variant, wherever it sits in a JSON answer or frame. */
-const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
-
-const { pair, fetchMedia, sendMedia } = mediaChat(
-  () => server,
-  () => w,
-);
 
 describe('upload', () => {
-  it('makes the four widths and a blurred preview of a 12-megapixel photo, without its location', async () => {
+  it('makes the four widths and a blurred preview of a 12-megapixel photo, without its location', async ({
+    server,
+    w,
+    fetchMedia,
+  }) => {
     const creator = await w.creator();
     const res = await upload(server.url, creator.token, photo);
     expect(res.status).toBe(200);
@@ -59,7 +52,10 @@ describe('upload', () => {
     }
   });
 
-  it('keeps the media host on this origin, with no CORS, when MEDIA_BASE_URL is unset', async () => {
+  it('keeps the media host on this origin, with no CORS, when MEDIA_BASE_URL is unset', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const config = await w.api.call('GET', '/v1/provider/config?platform=react', { token: creator.token });
     expect(config.body.media_base_url).toBeNull();
@@ -75,7 +71,7 @@ describe('upload', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('skips a file the owner already has, by md5, and only for its owner', async () => {
+  it('skips a file the owner already has, by md5, and only for its owner', async ({ server, w }) => {
     const creator = await w.creator();
     const other = await w.creator();
     const image = await photoWithGps(800, 600, '#204020');
@@ -96,7 +92,7 @@ describe('upload', () => {
     expect(theirs.body.status).toBe(false);
   });
 
-  it('refuses every file the checks refuse, with their messages', async () => {
+  it('refuses every file the checks refuse, with their messages', async ({ server, w }) => {
     const creator = await w.creator();
     const refusal = async (file: Buffer, options: Parameters<typeof upload>[3] = {}) => {
       const res = await upload(server.url, creator.token, file, options);
@@ -138,7 +134,12 @@ describe('upload', () => {
     expect(await refusal(jpeg, { fields: { file_size: '12' } })).toBe(MEDIA.uploadFailed);
   });
 
-  it('keeps a video with its length, size and poster, its location tag removed', async () => {
+  it('keeps a video with its length, size and poster, its location tag removed', async ({
+    server,
+    w,
+    pair,
+    fetchMedia,
+  }) => {
     if (!ffmpeg) return;
     const { fan, creator } = await pair();
     const clip = await testVideo(2);
@@ -168,7 +169,12 @@ describe('upload', () => {
 });
 
 describe('messages with media', () => {
-  it('sends photos, GIFs and captions; refuses what is not the sender’s or not allowed', async () => {
+  it('sends photos, GIFs and captions; refuses what is not the sender’s or not allowed', async ({
+    server,
+    w,
+    pair,
+    sendMedia,
+  }) => {
     const { fan, creator } = await pair();
     const mine = (await upload(server.url, creator.token, await photoWithGps(600, 400, '#445566'))).body
       .media;
@@ -221,7 +227,7 @@ describe('messages with media', () => {
     expect(evil.status).toBe(400);
   });
 
-  it('refuses media to a member who blocks media from the sender', async () => {
+  it('refuses media to a member who blocks media from the sender', async ({ server, w, pair, sendMedia }) => {
     const { fan, creator } = await pair();
     const media = (await upload(server.url, creator.token, await photoWithGps(300, 300, '#123456'))).body
       .media;
@@ -238,7 +244,13 @@ describe('messages with media', () => {
 });
 
 describe('locked means locked', () => {
-  it('gives a fan who has not bought only the blurred preview, in every answer and event', async () => {
+  it('gives a fan who has not bought only the blurred preview, in every answer and event', async ({
+    server,
+    w,
+    pair,
+    fetchMedia,
+    sendMedia,
+  }) => {
     const { fan, creator, chatId } = await pair();
     const fanSocket = await connectSocket(server.url, fan.token);
     const media = (await upload(server.url, creator.token, photo)).body.media;
@@ -272,7 +284,7 @@ describe('locked means locked', () => {
     fanSocket.close();
   });
 
-  it('lets only the owner reach media that was never sent', async () => {
+  it('lets only the owner reach media that was never sent', async ({ server, w, fetchMedia }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     const media = (await upload(server.url, creator.token, await photoWithGps(500, 500, '#0a0a0a'))).body
@@ -293,7 +305,13 @@ describe('locked means locked', () => {
 });
 
 describe('buying a paid message', () => {
-  it('charges once, unlocks it, and tells the creator and the fan', async () => {
+  it('charges once, unlocks it, and tells the creator and the fan', async ({
+    server,
+    w,
+    pair,
+    fetchMedia,
+    sendMedia,
+  }) => {
     const { fan, creator, chatId } = await pair();
     const media = (await upload(server.url, creator.token, await photoWithGps(1200, 800, '#334455'))).body
       .media;
@@ -338,7 +356,12 @@ describe('buying a paid message', () => {
     fanSocket.close();
   });
 
-  it('charges exactly once when one fan sends 20 buys of one message at once', async () => {
+  it('charges exactly once when one fan sends 20 buys of one message at once', async ({
+    server,
+    w,
+    pair,
+    sendMedia,
+  }) => {
     const { fan, creator } = await pair();
     const media = (await upload(server.url, creator.token, await photoWithGps(700, 700, '#556677'))).body
       .media;
@@ -367,7 +390,7 @@ describe('buying a paid message', () => {
     expect(entries).toHaveLength(3); // the fan's debit, the creator's credit, the platform's fee
   });
 
-  it('lists what a fan bought, and hides and unhides it', async () => {
+  it('lists what a fan bought, and hides and unhides it', async ({ server, w, pair, sendMedia }) => {
     const { fan, creator } = await pair();
     const media = (await upload(server.url, creator.token, await photoWithGps(640, 480, '#778899'))).body
       .media;

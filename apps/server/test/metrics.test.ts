@@ -1,21 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../src/config';
+import { apiTest } from './support/api-test';
 import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
 const TOKEN = 'metrics-token-0123456789';
+const it = apiTest({ METRICS: 'true', METRICS_TOKEN: TOKEN });
 
 describe('the Prometheus endpoint, off by default', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server?.close());
-
-  it('answers 404 whatever the caller sends', async () => {
-    const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(res.status).toBe(404);
+  // A server of its own, without METRICS: as long as a start, like a hook.
+  it('answers 404 whatever the caller sends', { timeout: 60_000 }, async () => {
+    const server = await startServer();
+    try {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 
   it('cannot be turned on without a token of its own', () => {
@@ -25,24 +26,19 @@ describe('the Prometheus endpoint, off by default', () => {
 });
 
 describe('the Prometheus endpoint with METRICS=true', () => {
-  let server: TestServer;
-  let w: ReturnType<typeof world>;
-  beforeAll(async () => {
-    server = await startServer({ METRICS: 'true', METRICS_TOKEN: TOKEN });
-    w = world(server);
-  });
-  afterAll(() => server?.close());
-
-  const scrape = (authorization?: string) =>
+  const scrape = (server: TestServer, authorization?: string) =>
     fetch(`${server.url}/metrics`, authorization ? { headers: { authorization } } : {});
 
-  it('refuses callers without the token', async () => {
-    expect((await scrape()).status).toBe(401);
-    expect((await scrape('Bearer wrong-token-0123456789')).status).toBe(401);
-    expect((await scrape(TOKEN)).status).toBe(401);
+  it('refuses callers without the token', async ({ server }) => {
+    expect((await scrape(server)).status).toBe(401);
+    expect((await scrape(server, 'Bearer wrong-token-0123456789')).status).toBe(401);
+    expect((await scrape(server, TOKEN)).status).toBe(401);
   });
 
-  it('reports request latency per route, open sockets, delivery latency, the job queue and the pool', async () => {
+  it('reports request latency per route, open sockets, delivery latency, the job queue and the pool', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.openChat(fan.token, creator.user._id);
@@ -51,7 +47,7 @@ describe('the Prometheus endpoint with METRICS=true', () => {
     expect((await w.send(fan.token, creator.user._id, 'measured')).status).toBe(200);
     await socket.next('new_message', (m) => m.text === 'measured');
 
-    const res = await scrape(`Bearer ${TOKEN}`);
+    const res = await scrape(server, `Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
@@ -67,12 +63,12 @@ describe('the Prometheus endpoint with METRICS=true', () => {
     socket.close();
   });
 
-  it('counts queued jobs that are due, with the oldest one’s wait', async () => {
+  it('counts queued jobs that are due, with the oldest one’s wait', async ({ server }) => {
     await server.app.ctx.db
       .insertInto('jobs')
       .values({ kind: 'metrics.probe', payload: '{}', run_at: new Date(Date.now() - 30_000) })
       .execute();
-    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const text = await (await scrape(server, `Bearer ${TOKEN}`)).text();
     expect(text).toMatch(/^parlor_jobs_queued\{kind="metrics.probe"\} 1$/m);
     const age = Number(/^parlor_jobs_oldest_queued_seconds\{kind="metrics.probe"\} (\S+)$/m.exec(text)?.[1]);
     expect(age).toBeGreaterThanOrEqual(29);

@@ -1,27 +1,24 @@
 import { ERRORS, endpoints, MODERATION_MESSAGES } from '@parlor/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
+import type { TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-let admin: Awaited<ReturnType<ReturnType<typeof world>['admin']>>;
+const it = apiTest();
+let admin: Awaited<ReturnType<World['admin']>>;
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
+it.beforeAll(async ({ w }) => {
   admin = await w.admin();
 });
-afterAll(() => server?.close());
 
 const photo = (colour = '#a05030') =>
   sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
 
-async function uploadDoc(token: string, kind: string, file?: Buffer) {
+async function uploadDoc(server: TestServer, token: string, kind: string, file?: Buffer) {
   const form = new FormData();
   form.set('file', new Blob([file ?? (await photo())], { type: 'image/jpeg' }), 'doc.jpg');
   const res = await fetch(`${server.url}/v1/users/id-verification/documents/${kind}`, {
@@ -32,21 +29,21 @@ async function uploadDoc(token: string, kind: string, file?: Buffer) {
   return { status: res.status, body: await res.json() };
 }
 
-const act = (id: string, action: string, body: unknown = {}, token = admin.token) =>
+const act = (w: World, id: string, action: string, body: unknown = {}, token = admin.token) =>
   w.api.call('POST', `/v1/admin/users/${id}/${action}`, { token, body });
 
-async function auditFor(targetId: string) {
+async function auditFor(w: World, targetId: string) {
   const res = await w.api.call('GET', `/v1/admin/audit?target_id=${targetId}`, { token: admin.token });
   expect(res.status).toBe(200);
   return res.body.data as { action: string; admin: { username: string }; details: Record<string, unknown> }[];
 }
 
 /** A fan who applied and sent both ID documents for review. */
-async function applicant() {
+async function applicant(server: TestServer, w: World) {
   const fan = await w.fan();
   expect((await w.api.call('POST', '/v1/users/apply', { token: fan.token, body: {} })).status).toBe(200);
-  expect((await uploadDoc(fan.token, 'id')).status).toBe(201);
-  expect((await uploadDoc(fan.token, 'selfie')).status).toBe(201);
+  expect((await uploadDoc(server, fan.token, 'id')).status).toBe(201);
+  expect((await uploadDoc(server, fan.token, 'selfie')).status).toBe(201);
   const submit = await w.api.call('POST', '/v1/users/id-verification', { token: fan.token });
   expect(submit.status).toBe(200);
   expect(submit.body.id_verification_status).toBe('in_progress');
@@ -61,7 +58,7 @@ describe('authorization over /v1/admin', () => {
     for (const e of adminRoutes) expect(e.access).toBe('admin');
   });
 
-  it('answers anonymous 401, fan 403, creator 403 and admin not 401/403 on every route', async () => {
+  it('answers anonymous 401, fan 403, creator 403 and admin not 401/403 on every route', async ({ w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const target = await w.fan();
@@ -77,22 +74,23 @@ describe('authorization over /v1/admin', () => {
           ? undefined
           : path.includes('/payouts/') || path.includes('/aml/')
             ? { action: 'reject' }
-            : path.endsWith('/features')
-              ? { features: { tips: true } }
-              : {};
-      const call = (token?: string) =>
+            : {};
+      const callAs = (token?: string) =>
         w.api.request(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
-      expect((await call()).status, `${e.method} ${e.path} anonymous`).toBe(401);
-      expect((await call(fan.token)).status, `${e.method} ${e.path} fan`).toBe(403);
-      expect((await call(creator.token)).status, `${e.method} ${e.path} creator`).toBe(403);
-      const asAdmin = await call(admin.token);
+      expect((await callAs()).status, `${e.method} ${e.path} anonymous`).toBe(401);
+      expect((await callAs(fan.token)).status, `${e.method} ${e.path} fan`).toBe(403);
+      expect((await callAs(creator.token)).status, `${e.method} ${e.path} creator`).toBe(403);
+      const asAdmin = await callAs(admin.token);
       expect([200, 404, 409], `${e.method} ${e.path} admin: ${asAdmin.status}`).toContain(asAdmin.status);
     }
   });
 });
 
 describe('applying to become a creator', () => {
-  it('takes one application, refuses creators, and refuses for good after a rejection', async () => {
+  it('takes one application, refuses creators, and refuses for good after a rejection', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const none = await w.api.call('GET', '/v1/users/apply', { token: fan.token });
     expect(none.body.status).toBe('none');
@@ -106,14 +104,14 @@ describe('applying to become a creator', () => {
     expect(entry).toMatchObject({ message: 'Hi', user: { application_status: 'pending' } });
 
     const socket = await connectSocket(server.url, fan.token);
-    expect((await act(fan.user._id, 'reject-enquiry', { reason: 'Incomplete profile' })).status).toBe(200);
+    expect((await act(w, fan.user._id, 'reject-enquiry', { reason: 'Incomplete profile' })).status).toBe(200);
     expect((await socket.next('onboarding_rejected')).data).toMatchObject({ reason: 'Incomplete profile' });
     socket.close();
     const refused = await w.api.call('POST', '/v1/users/apply', { token: fan.token });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Sorry. Your application was rejected. You can't apply again");
     expect(refused.body.message).toBe(ERRORS.applicationRejected);
-    expect((await auditFor(fan.user._id))[0]).toMatchObject({
+    expect((await auditFor(w, fan.user._id))[0]).toMatchObject({
       action: 'reject-enquiry',
       admin: { username: admin.user.username },
       details: { reason: 'Incomplete profile' },
@@ -126,8 +124,8 @@ describe('applying to become a creator', () => {
 });
 
 describe('ID documents', () => {
-  it('are served to the owner and admins only', async () => {
-    const fan = await applicant();
+  it('are served to the owner and admins only', async ({ server, w }) => {
+    const fan = await applicant(server, w);
     const mine = await w.api.call('GET', '/v1/users/id-verification/documents', { token: fan.token });
     expect(mine.body.id.url).toMatch(/^\/v1\/id-documents\//);
     const own = await fetch(`${server.url}${mine.body.id.url}`);
@@ -172,38 +170,44 @@ describe('ID documents', () => {
     expect((await fetch(`${server.url}${url}`)).status).toBe(403);
   });
 
-  it('refuses what is not an image, a submit without both documents, and a second submit', async () => {
+  it('refuses what is not an image, a submit without both documents, and a second submit', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
-    const notImage = await uploadDoc(fan.token, 'id', Buffer.from('plain text, not a photo'));
+    const notImage = await uploadDoc(server, fan.token, 'id', Buffer.from('plain text, not a photo'));
     expect(notImage.status).toBe(400);
-    expect((await uploadDoc(fan.token, 'passport')).status).toBe(400);
-    expect((await uploadDoc(fan.token, 'id')).status).toBe(201);
+    expect((await uploadDoc(server, fan.token, 'passport')).status).toBe(400);
+    expect((await uploadDoc(server, fan.token, 'id')).status).toBe(201);
     const early = await w.api.call('POST', '/v1/users/id-verification', { token: fan.token });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(MODERATION_MESSAGES.documentsMissing);
-    expect((await uploadDoc(fan.token, 'selfie')).status).toBe(201);
+    expect((await uploadDoc(server, fan.token, 'selfie')).status).toBe(201);
     expect((await w.api.call('POST', '/v1/users/id-verification', { token: fan.token })).status).toBe(200);
     const twice = await w.api.call('POST', '/v1/users/id-verification', { token: fan.token });
     expect(twice.status).toBe(409);
   });
 
-  it('goes through retake, then approval of the ID and the application makes a creator in Discover', async () => {
-    const fan = await applicant();
+  it('goes through retake, then approval of the ID and the application makes a creator in Discover', async ({
+    server,
+    w,
+  }) => {
+    const fan = await applicant(server, w);
     const socket = await connectSocket(server.url, fan.token);
     expect(
-      (await act(fan.user._id, 'retake-id', { reason: 'Blurry' })).body.user.id_verification_status,
+      (await act(w, fan.user._id, 'retake-id', { reason: 'Blurry' })).body.user.id_verification_status,
     ).toBe('retake');
-    expect((await uploadDoc(fan.token, 'id', await photo('#203040'))).status).toBe(201);
+    expect((await uploadDoc(server, fan.token, 'id', await photo('#203040'))).status).toBe(201);
     expect((await w.api.call('POST', '/v1/users/id-verification', { token: fan.token })).status).toBe(200);
 
-    const id = await act(fan.user._id, 'approve-id');
+    const id = await act(w, fan.user._id, 'approve-id');
     expect(id.body.user).toMatchObject({
       id_verified: true,
       id_verification_status: 'verified',
       type: 'user',
     });
     await socket.next('onboarding_approved_id');
-    const app = await act(fan.user._id, 'approve-enquiry');
+    const app = await act(w, fan.user._id, 'approve-enquiry');
     expect(app.body.user).toMatchObject({
       type: 'featured',
       requires_moderation: false,
@@ -213,13 +217,13 @@ describe('ID documents', () => {
     await socket.next('model_approved');
     socket.close();
     expect((await w.api.call('GET', '/v1/users/apply', { token: fan.token })).body.status).toBe('approved');
-    const actions = (await auditFor(fan.user._id)).map((a) => a.action);
+    const actions = (await auditFor(w, fan.user._id)).map((a) => a.action);
     expect(actions).toEqual(['approve-enquiry', 'approve-id', 'retake-id']);
   });
 });
 
 describe('admin actions', () => {
-  it.each([
+  it.for<[string, Record<string, unknown>, string, Record<string, unknown>]>([
     ['ban', { reason: 'Scam' }, 'banned', { reason: 'Scam' }],
     ['freeze', { message: 'Talk to support' }, 'user.update', { message: 'Talk to support' }],
     ['warn', { reason: 'Rude' }, 'warning_you_have_been_reported', { reason: 'Rude' }],
@@ -231,31 +235,31 @@ describe('admin actions', () => {
     ['unfreeze', {}, 'user.update', {}],
     ['unban', {}, 'user.update', {}],
     ['deny', {}, 'user.update', {}],
-  ])('%s sends %s and writes an audit row', async (action, body, event, details) => {
+  ])('%s sends %s and writes an audit row', async ([action, body, event, details], { server, w }) => {
     const creator = await w.creator();
     const socket = await connectSocket(server.url, creator.token);
-    const res = await act(creator.user._id, action, body);
+    const res = await act(w, creator.user._id, action, body);
     expect(res.status).toBe(200);
     await socket.next(event);
     socket.close();
-    const [row] = await auditFor(creator.user._id);
+    const [row] = await auditFor(w, creator.user._id);
     expect(row).toMatchObject({ action, admin: { username: admin.user.username }, details });
   });
 
-  it('sets punishment_alert, force_discover and discover status as the console shows them', async () => {
+  it('sets punishment_alert, force_discover and discover status as the console shows them', async ({ w }) => {
     const creator = await w.creator();
-    await act(creator.user._id, 'penalise');
-    await act(creator.user._id, 'force-discover', { enabled: true });
+    await act(w, creator.user._id, 'penalise');
+    await act(w, creator.user._id, 'force-discover', { enabled: true });
     const shown = await w.api.call('GET', `/v1/admin/users/${creator.user._id}`, { token: admin.token });
     expect(shown.body).toMatchObject({ punishment_alert: true, force_discover: true });
-    expect((await act(creator.user._id, 'discover')).status).toBe(400);
+    expect((await act(w, creator.user._id, 'discover')).status).toBe(400);
     const search = await w.api.call('GET', `/v1/admin/users?q=${creator.user.username}`, {
       token: admin.token,
     });
     expect(search.body.data.map((u: { _id: string }) => u._id)).toEqual([creator.user._id]);
   });
 
-  it('shows a report with the chat as context, and a ban resolves it', async () => {
+  it('shows a report with the chat as context, and a ban resolves it', async ({ w }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.openChat(fan.token, creator.user._id);
@@ -274,12 +278,12 @@ describe('admin actions', () => {
       reported: { open_reports: 1 },
     });
     expect(report.context.map((m: { text: string }) => m.text)).toContain('Send me money outside the app');
-    await act(creator.user._id, 'ban', { reason: 'Scam' });
+    await act(w, creator.user._id, 'ban', { reason: 'Scam' });
     const after = await w.api.call('GET', '/v1/admin/queue/reports', { token: admin.token });
     expect(after.body.data.some((r: { _id: string }) => r._id === report._id)).toBe(false);
   });
 
-  it('writes audit rows for payout and AML decisions', async () => {
+  it('writes audit rows for payout and AML decisions', async ({ w }) => {
     const creator = await w.creator();
     await w.api.call('POST', '/v1/account/anti-money-laundering', {
       token: creator.token,
@@ -302,12 +306,15 @@ describe('admin actions', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await auditFor(creator.user._id))[0]).toMatchObject({ action: 'aml-approve' });
+    expect((await auditFor(w, creator.user._id))[0]).toMatchObject({ action: 'aml-approve' });
   });
 });
 
 describe('a creator awaiting moderation', () => {
-  it('cannot open chats with fans, message them or broadcast until approved; support stays reachable', async () => {
+  it('cannot open chats with fans, message them or broadcast until approved; support stays reachable', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.api.signUp('featured');
     expect(creator.user).toMatchObject({ requires_moderation: true, id_verification_status: null });
     const fan = await w.fan();
@@ -338,7 +345,7 @@ describe('a creator awaiting moderation', () => {
     expect(stored).toEqual([]);
     expect((await w.send(creator.token, admin.user._id, 'When will I be approved?')).status).toBe(200);
 
-    expect((await act(creator.user._id, 'approve')).status).toBe(200);
+    expect((await act(w, creator.user._id, 'approve')).status).toBe(200);
     expect((await w.send(creator.token, fan.user._id, 'Hello!')).status).toBe(200);
     const approved = await w.api.call('POST', '/v1/broadcast/send', {
       token: creator.token,

@@ -1,21 +1,14 @@
 import { PAYMENT_NOT_REFUNDABLE } from '@parlor/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
+import { apiTest } from './support/api-test';
 import { balances } from './support/balances';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
 
 // An admin refund with the sandbox provider: no money moves, so the credits come back at once,
 // by the same rule as a provider's refund webhook (docs/payments.md "Refunds and chargebacks").
-let server: TestServer;
-let w: ReturnType<typeof world>;
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
-});
-afterAll(async () => {
+const it = apiTest();
+it.afterAll(async ({ server }) => {
   expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
-  await server?.close();
 });
 
 const card = {
@@ -26,7 +19,10 @@ const card = {
   name: 'Fan',
 };
 
-it('takes back the credits left, records the spent ones as a debt, and reverses the creator’s share', async () => {
+it('takes back the credits left, records the spent ones as a debt, and reverses the creator’s share', async ({
+  server,
+  w,
+}) => {
   const fan = await w.fan();
   const creator = await w.creator();
   const admin = await w.admin();
@@ -58,7 +54,10 @@ it('takes back the credits left, records the spent ones as a debt, and reverses 
   expect((await w.api.call('POST', path, { token: admin.token })).status).toBe(409);
 });
 
-it('ten refunds of one payment at once: one answers 200, the others 409, and the credits come back once', async () => {
+it('ten refunds of one payment at once: one answers 200, the others 409, and the credits come back once', async ({
+  server,
+  w,
+}) => {
   const fan = await w.fan();
   const admin = await w.admin();
   const paid = await w.api.call('POST', '/v1/payment', {

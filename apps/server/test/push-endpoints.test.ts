@@ -1,28 +1,27 @@
 import http from 'node:http';
 import net from 'node:net';
 import { PUSH_MESSAGES } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PUSH_GROUP_MS } from '../src/modules/push/service';
+import { apiTest } from './support/api-test';
 import { startPushService } from './support/push-service';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { world } from './support/world';
 
 // Every address these tests name is refused before any connection, or is on 127.0.0.1.
-let strict: TestServer;
-let lenient: TestServer;
+// The file's server refuses plain-HTTP endpoints; the delivery test starts one of its own that
+// allows them, to reach a push service on 127.0.0.1.
 let push: Awaited<ReturnType<typeof startPushService>>;
 const clock = manualClock();
 
-beforeAll(async () => {
-  push = await startPushService();
-  strict = await startServer({ PUSH_ALLOW_HTTP: 'false' }, { clock });
-  lenient = await startServer({}, { clock });
-});
-afterAll(async () => {
-  await strict?.close();
-  await lenient?.close();
-  await push?.close();
-});
+const it = apiTest(
+  async (onCleanup) => {
+    push = await startPushService();
+    onCleanup(push.close);
+    return { PUSH_ALLOW_HTTP: 'false' };
+  },
+  { clock },
+);
 
 async function deliver(server: TestServer) {
   await server.app.notificationsRecorded();
@@ -52,8 +51,10 @@ const subscribe = (api: ReturnType<typeof world>['api'], token: string, endpoint
   });
 
 describe('push endpoints with PUSH_ALLOW_HTTP=false', () => {
-  it('refuses loopback, private, link-local and metadata addresses, and names resolving to them', async () => {
-    const w = world(strict);
+  it('refuses loopback, private, link-local and metadata addresses, and names resolving to them', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.api.signUp('user');
     for (const endpoint of [
       'https://127.0.0.1/push/1',
@@ -81,7 +82,7 @@ describe('push endpoints with PUSH_ALLOW_HTTP=false', () => {
         }),
       });
     }
-    const rows = await strict.app.ctx.db
+    const rows = await server.app.ctx.db
       .selectFrom('push_subscriptions')
       .select('id')
       .where('user_id', '=', fan.user._id)
@@ -93,8 +94,10 @@ describe('push endpoints with PUSH_ALLOW_HTTP=false', () => {
     expect((await subscribe(w.api, fan.token, 'https://fcm.googleapis.example/wp/abc')).status).toBe(204);
   });
 
-  it('does not contact an endpoint whose name resolves to loopback when the push is sent', async () => {
-    const w = world(strict);
+  it('does not contact an endpoint whose name resolves to loopback when the push is sent', async ({
+    server,
+    w,
+  }) => {
     const target = await listener();
     try {
       const fan = await w.fan();
@@ -102,15 +105,15 @@ describe('push endpoints with PUSH_ALLOW_HTTP=false', () => {
       await w.openChat(fan.token, creator.user._id);
       expect((await subscribe(w.api, fan.token, 'https://push.example/later-rebound')).status).toBe(204);
       // The name now points at this machine (DNS changed after the subscribe check).
-      await strict.app.ctx.db
+      await server.app.ctx.db
         .updateTable('push_subscriptions')
         .set({ endpoint: `https://localhost:${target.port}/push/rebound` })
         .where('user_id', '=', fan.user._id)
         .execute();
       expect((await w.send(creator.token, fan.user._id, 'Are you there?')).status).toBe(200);
-      await deliver(strict);
+      await deliver(server);
       expect(target.connections()).toBe(0);
-      const row = await strict.app.ctx.db
+      const row = await server.app.ctx.db
         .selectFrom('push_subscriptions')
         .select('last_sent_at')
         .where('user_id', '=', fan.user._id)
@@ -123,32 +126,38 @@ describe('push endpoints with PUSH_ALLOW_HTTP=false', () => {
 });
 
 describe('push delivery', () => {
-  it('does not follow a redirect from the push service', async () => {
-    const w = world(lenient);
-    let redirected = 0;
-    const elsewhere = http.createServer((_req, res) => {
-      redirected++;
-      res.writeHead(201).end();
-    });
-    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
-    const redirector = http.createServer((req, res) => {
-      req.resume();
-      const port = (elsewhere.address() as net.AddressInfo).port;
-      res.writeHead(307, { location: `http://127.0.0.1:${port}/internal` }).end();
-    });
-    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+  // A server of its own: as long as a start, like a hook.
+  it('does not follow a redirect from the push service', { timeout: 60_000 }, async () => {
+    const lenient = await startServer({}, { clock });
     try {
-      const fan = await w.fan();
-      const creator = await w.creator();
-      await w.openChat(fan.token, creator.user._id);
-      const port = (redirector.address() as net.AddressInfo).port;
-      expect((await subscribe(w.api, fan.token, `http://127.0.0.1:${port}/push/1`)).status).toBe(204);
-      await w.send(creator.token, fan.user._id, 'Hello');
-      await deliver(lenient);
-      expect(redirected).toBe(0);
+      const w = world(lenient);
+      let redirected = 0;
+      const elsewhere = http.createServer((_req, res) => {
+        redirected++;
+        res.writeHead(201).end();
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      const redirector = http.createServer((req, res) => {
+        req.resume();
+        const port = (elsewhere.address() as net.AddressInfo).port;
+        res.writeHead(307, { location: `http://127.0.0.1:${port}/internal` }).end();
+      });
+      await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+      try {
+        const fan = await w.fan();
+        const creator = await w.creator();
+        await w.openChat(fan.token, creator.user._id);
+        const port = (redirector.address() as net.AddressInfo).port;
+        expect((await subscribe(w.api, fan.token, `http://127.0.0.1:${port}/push/1`)).status).toBe(204);
+        await w.send(creator.token, fan.user._id, 'Hello');
+        await deliver(lenient);
+        expect(redirected).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => redirector.close(() => resolve()));
+        await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+      }
     } finally {
-      await new Promise<void>((resolve) => redirector.close(() => resolve()));
-      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+      await lenient.close();
     }
   });
 });

@@ -4,10 +4,7 @@ import { photoWithGps, upload } from './media';
 import type { TestServer } from './server';
 import type { World } from './world';
 
-// What the feed's API tests share: posts with photos, and the URLs a locked item must not carry.
-/** Any URL of a full-size variant, wherever it sits in a JSON answer or frame. */
-export const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
-export const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
+// What the feed's API tests share: posts with photos.
 
 export type Account = Awaited<ReturnType<World['creator']>>;
 

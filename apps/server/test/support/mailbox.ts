@@ -28,3 +28,4 @@ export function mailbox(server: TestServer) {
     count: (email: string) => mails.filter((m) => m.to === email).length,
   };
 }
+export type Mailbox = ReturnType<typeof mailbox>;

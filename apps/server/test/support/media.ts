@@ -11,6 +11,11 @@ import type { Answer } from './client';
 
 const run = promisify(execFile);
 
+/** Any URL of a full-size variant, wherever it sits in a JSON answer or frame: what a locked item must not carry. */
+export const FULL_URL = /\/v1\/media\/files\/[^/"]+\/(th|st|sr|rt|video)\?/;
+/** Any URL of a blurred preview. */
+export const BLUR_URL = /\/v1\/media\/files\/[^/"]+\/blur\?/;
+
 /** A JPEG of `width` x `height` with camera make and GPS position in its EXIF. */
 export async function photoWithGps(width = 4000, height = 3000, colour = '#3a6ea5'): Promise<Buffer> {
   const shapes = `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f5c542"/><rect x="${width / 20}" y="${height / 15}" width="${width / 5}" height="${(height * 4) / 5}" fill="#b03060"/></svg>`;
