@@ -112,6 +112,7 @@ test('a creator posts to the feed; a fan who follows her reads, unlocks and is t
   );
   await locked.getByRole('button', { name: 'Unlock for 15 credits' }).click();
   await expect(paidPost.getByTestId('locked-media')).toHaveCount(0);
+  await expect(alex.getByRole('status').getByText('Post unlocked for 15 credits.')).toBeVisible();
   const unlocked = paidPost.getByTestId('feed-media').locator('img');
   await expect(unlocked).toBeVisible();
   expect(await unlocked.getAttribute('src')).not.toContain('/blur?');

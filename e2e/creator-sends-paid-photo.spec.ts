@@ -62,6 +62,8 @@ test('a creator sends a paid photo and a free video; the fan unlocks the photo',
   await locked.getByRole('button', { name: 'Unlock for 30 credits' }).click();
   await expect(fanPage.getByTestId('locked-media')).toHaveCount(0);
   await expect(fanPage.getByRole('banner').getByText('70 credits', { exact: true })).toBeVisible();
+  // The spend confirms.
+  await expect(fanPage.getByRole('status').getByText('Unlocked for 30 credits.')).toBeVisible();
 
   // Full size in the viewer: the 1440-pixel variant of the 3000 x 2000 original.
   await fanPage.getByRole('button', { name: 'Open photo' }).click();
