@@ -1,18 +1,16 @@
 import { ERRORS, SUBSCRIPTION_PRICE } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 let adminToken: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
+it.beforeAll(async ({ server, w }) => {
   const admin = await w.api.signUp('user');
   await server.app.ctx.db
     .updateTable('users')
@@ -21,9 +19,8 @@ beforeAll(async () => {
     .execute();
   adminToken = admin.token;
 });
-afterAll(() => server?.close());
 
-const balance = async (id: string) =>
+const balance = async (server: TestServer, id: string) =>
   (
     await server.app.ctx.db
       .selectFrom('users')
@@ -33,7 +30,7 @@ const balance = async (id: string) =>
   ).credits;
 
 /** A fan with credits in a chat with a creator who just signed up, so moderation has not approved them. */
-async function fanAndNewCreator() {
+async function fanAndNewCreator(w: World) {
   const fan = await w.fan();
   const creator = await w.api.signUp('featured');
   expect(creator.user.requires_moderation).toBe(true);
@@ -51,8 +48,8 @@ function expectRefused(res: { status: number; body: { message: string; code: str
 }
 
 describe('a creator awaiting moderation cannot receive money', () => {
-  it('refuses tips and subscriptions until an admin approves the creator', async () => {
-    const { fan, creator } = await fanAndNewCreator();
+  it('refuses tips and subscriptions until an admin approves the creator', async ({ server, w }) => {
+    const { fan, creator } = await fanAndNewCreator(w);
     const tip = () =>
       w.api.call('POST', '/v1/tips', {
         token: fan.token,
@@ -63,7 +60,7 @@ describe('a creator awaiting moderation cannot receive money', () => {
 
     expectRefused(await tip());
     expectRefused(await subscribe());
-    expect(await balance(fan.user._id)).toBe(200);
+    expect(await balance(server, fan.user._id)).toBe(200);
 
     const approved = await w.api.call('POST', `/v1/admin/users/${creator.user._id}/approve`, {
       token: adminToken,
@@ -71,12 +68,15 @@ describe('a creator awaiting moderation cannot receive money', () => {
     expect(approved.status).toBe(200);
     expect((await tip()).status).toBe(200);
     expect((await subscribe()).status).toBe(200);
-    expect(await balance(fan.user._id)).toBe(200 - 10 - SUBSCRIPTION_PRICE);
+    expect(await balance(server, fan.user._id)).toBe(200 - 10 - SUBSCRIPTION_PRICE);
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 
-  it('refuses a message that pays the rate, and stores nothing; free messages still go through', async () => {
-    const { fan, creator } = await fanAndNewCreator();
+  it('refuses a message that pays the rate, and stores nothing; free messages still go through', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await fanAndNewCreator(w);
     expect((await w.send(fan.token, creator.user._id, 'free hello')).status).toBe(200);
     const rate = await w.api.call('POST', '/v1/chats/change-rate', {
       token: creator.token,
@@ -85,14 +85,17 @@ describe('a creator awaiting moderation cannot receive money', () => {
     expect(rate.status).toBe(200);
 
     expectRefused(await w.send(fan.token, creator.user._id, 'paid hello'));
-    expect(await balance(fan.user._id)).toBe(200);
+    expect(await balance(server, fan.user._id)).toBe(200);
     const chat = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
     const page = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages`, { token: fan.token });
     expect(page.body.data.map((m: { text: string }) => m.text)).not.toContain('paid hello');
   });
 
-  it('refuses buying a locked photo the creator sent before moderation took the approval back', async () => {
-    const { fan, creator } = await fanAndNewCreator();
+  it('refuses buying a locked photo the creator sent before moderation took the approval back', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await fanAndNewCreator(w);
     const media = (await upload(server.url, creator.token, await photoWithGps(600, 400))).body.media;
     // A creator awaiting moderation cannot send it at all (moderation.test.ts); one denied since can
     // have sent it while approved.
@@ -113,12 +116,12 @@ describe('a creator awaiting moderation cannot receive money', () => {
     expectRefused(
       await w.api.call('PATCH', `/v1/messages/${sent.body.message._id}/buy`, { token: fan.token }),
     );
-    expect(await balance(fan.user._id)).toBe(200);
+    expect(await balance(server, fan.user._id)).toBe(200);
   });
 });
 
 describe('renewals to a creator who cannot receive money', () => {
-  const subscription = (fanId: string, creatorId: string) =>
+  const subscription = (server: TestServer, fanId: string, creatorId: string) =>
     server.app.ctx.db
       .selectFrom('subscriptions')
       .select(['status', 'current_period_end'])
@@ -126,7 +129,7 @@ describe('renewals to a creator who cannot receive money', () => {
       .where('creator_id', '=', creatorId)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
-  const isSubscriber = async (creatorId: string, fanId: string) =>
+  const isSubscriber = async (server: TestServer, creatorId: string, fanId: string) =>
     (
       await server.app.ctx.db
         .selectFrom('chat_members')
@@ -136,7 +139,10 @@ describe('renewals to a creator who cannot receive money', () => {
         .executeTakeFirstOrThrow()
     ).is_subscriber;
 
-  it('lapse without charging the fan; the others renew; the fan may subscribe again once approved', async () => {
+  it('lapse without charging the fan; the others renew; the fan may subscribe again once approved', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const [pending, denied, banned, approved] = [
       await w.creator(),
@@ -153,7 +159,7 @@ describe('renewals to a creator who cannot receive money', () => {
       });
       expect(sub.status).toBe(200);
     }
-    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE * 2);
+    expect(await balance(server, fan.user._id)).toBe(SUBSCRIPTION_PRICE * 2);
 
     // Moderation takes one creator back for review, an admin denies another and bans the third.
     await server.app.ctx.db
@@ -180,28 +186,28 @@ describe('renewals to a creator who cannot receive money', () => {
       .execute();
 
     expect(await server.app.ctx.jobs.runNow(RENEWAL_JOB)).toBe(4);
-    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE);
+    expect(await balance(server, fan.user._id)).toBe(SUBSCRIPTION_PRICE);
     for (const creator of [pending, denied, banned]) {
-      expect(await subscription(fan.user._id, creator.user._id)).toMatchObject({
+      expect(await subscription(server, fan.user._id, creator.user._id)).toMatchObject({
         status: 'canceled',
         current_period_end: past,
       });
-      expect(await isSubscriber(creator.user._id, fan.user._id)).toBe(false);
+      expect(await isSubscriber(server, creator.user._id, fan.user._id)).toBe(false);
     }
-    expect((await subscription(fan.user._id, approved.user._id)).status).toBe('active');
-    expect(await isSubscriber(approved.user._id, fan.user._id)).toBe(true);
+    expect((await subscription(server, fan.user._id, approved.user._id)).status).toBe('active');
+    expect(await isSubscriber(server, approved.user._id, fan.user._id)).toBe(true);
 
     // Approval later charges nothing by itself: the lapsed subscription stays lapsed...
     await w.api.call('POST', `/v1/admin/users/${pending.user._id}/approve`, { token: adminToken });
     await server.app.ctx.jobs.runNow(RENEWAL_JOB);
-    expect(await balance(fan.user._id)).toBe(SUBSCRIPTION_PRICE);
+    expect(await balance(server, fan.user._id)).toBe(SUBSCRIPTION_PRICE);
     // ...and the fan may subscribe again.
     const again = await w.api.call('POST', '/v1/subscriptions', {
       token: fan.token,
       body: { model_id: pending.user._id },
     });
     expect(again.status).toBe(200);
-    expect(await balance(fan.user._id)).toBe(0);
+    expect(await balance(server, fan.user._id)).toBe(0);
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 });

@@ -1,26 +1,22 @@
 import { ERRORS, SUBSCRIPTION_PRICE, SubscriptionList, TipResponse } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { RENEWAL_JOB } from '../src/modules/subscriptions/renewal';
+import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { manualClock } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 const clock = manualClock();
 const DAY = 86_400_000;
-
-beforeAll(async () => {
-  // Renewals move the clock by months; the fans' sessions must outlive that.
-  server = await startServer({ SESSION_TTL_DAYS: '365' }, { clock });
-  w = world(server);
-});
-afterAll(() => server?.close());
+// Renewals move the clock by months; the fans' sessions must outlive that.
+const it = apiTest({ SESSION_TTL_DAYS: '365' }, { clock });
 
 describe('POST /v1/tips', () => {
-  it('moves credits to the creator, shows the tip in the chat, and tells the creator with unread_tip', async () => {
+  it('moves credits to the creator, shows the tip in the chat, and tells the creator with unread_tip', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 100);
@@ -57,7 +53,7 @@ describe('POST /v1/tips', () => {
     fanSocket.close();
   });
 
-  it('answers 402 when the balance is short, and 4xx for bad tips', async () => {
+  it('answers 402 when the balance is short, and 4xx for bad tips', async ({ w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const other = await w.fan();
@@ -94,7 +90,7 @@ describe('POST /v1/tips', () => {
     ).toBe(404);
   });
 
-  it('respects the tips feature flag', async () => {
+  it('respects the tips feature flag', async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, 10);
@@ -112,7 +108,7 @@ describe('POST /v1/tips', () => {
 });
 
 describe('subscriptions', () => {
-  it('subscribes (charging the first period), lists with next and total, cancels by ids', async () => {
+  it('subscribes (charging the first period), lists with next and total, cancels by ids', async ({ w }) => {
     const fan = await w.fan();
     const creators = [await w.creator(), await w.creator(), await w.creator()];
     await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE * 3);
@@ -155,7 +151,7 @@ describe('subscriptions', () => {
     expect((await w.api.call('DELETE', '/v1/subscriptions?ids=', { token: fan.token })).status).toBe(400);
   });
 
-  it('402 without enough credits; 400 for a fan as model', async () => {
+  it('402 without enough credits; 400 for a fan as model', async ({ w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const res = await w.api.call('POST', '/v1/subscriptions', {
@@ -174,7 +170,10 @@ describe('subscriptions', () => {
     ).toBe(400);
   });
 
-  it('renews on schedule from credits, and lapses when neither credits nor a card can pay', async () => {
+  it('renews on schedule from credits, and lapses when neither credits nor a card can pay', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     await w.giveCredits(fan.user._id, SUBSCRIPTION_PRICE * 2);
@@ -207,7 +206,7 @@ describe('subscriptions', () => {
     expect(await findLedgerMismatches(server.app.ctx.db)).toEqual([]);
   });
 
-  it('tops up from the subscription card at renewal when credits run short', async () => {
+  it('tops up from the subscription card at renewal when credits run short', async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const year = clock.now().getUTCFullYear() + 3;
@@ -246,7 +245,10 @@ describe('subscriptions', () => {
     ]);
   });
 
-  it('does not top up again a period whose top-up key has expired: the subscription lapses', async () => {
+  it('does not top up again a period whose top-up key has expired: the subscription lapses', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const year = clock.now().getUTCFullYear() + 3;
