@@ -170,6 +170,22 @@ describe('bulk actions', () => {
       .execute();
     expect(reports.length).toBe(1);
     const patch = (body: unknown) => call('PATCH', '/v1/chats', { token: creator.token, body });
+    // A report without a reason is refused, and records nothing.
+    for (const reason of [undefined, '', '   ']) {
+      const bare = await patch({
+        action: 'report',
+        ids: fan.user._id,
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(bare.status).toBe(400);
+      expect(bare.body.message).toBe('Choose a reason for your report.');
+    }
+    const still = await server.app.ctx.db
+      .selectFrom('user_reports')
+      .select('id')
+      .where('reported_id', '=', fan.user._id)
+      .execute();
+    expect(still.length).toBe(1);
     expect((await patch({ action: 'explode', ids: fan.user._id })).status).toBe(400);
     expect((await patch({ action: 'hide' })).status).toBe(400);
     expect((await patch({ action: 'hide', ids: '' })).status).toBe(400);

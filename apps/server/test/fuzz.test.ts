@@ -259,10 +259,16 @@ function found(name: string): Variant[] {
     sendMessage: [['a reply to no message', { ...text, parent_message_id: '999999999' }]],
     chatsAction: [
       // A uuid that is no user broke the reports' foreign key.
-      ['a report of no user', { action: 'report', ids: '7b0f3a52-1c1e-4b7e-9f7a-3c2d1e0f9a8b' }],
+      [
+        'a report of no user',
+        { action: 'report', ids: '7b0f3a52-1c1e-4b7e-9f7a-3c2d1e0f9a8b', reason: 'spam' },
+      ],
       // Reporting a whole category read it outside the action's transaction: on the single
       // connection of PGlite that waited for itself forever.
-      ['a report of a whole category', { action: 'report', except_ids: ids.fan, type: 'all' }],
+      [
+        'a report of a whole category',
+        { action: 'report', except_ids: ids.fan, type: 'all', reason: 'spam' },
+      ],
     ],
   };
   return (table[name] ?? []).map(([variant, body]) => ({

@@ -226,6 +226,11 @@ export const ChatsActionRequest = lazySchema(() =>
     .refine((b) => b.except_ids !== undefined || (b.ids?.length ?? 0) > 0, {
       message: 'Choose at least one chat.',
       path: ['ids'],
+    })
+    // Moderators act on a report by its reason: one without is not sent on.
+    .refine((b) => b.action !== 'report' || (b.reason ?? '') !== '', {
+      message: 'Choose a reason for your report.',
+      path: ['reason'],
     }),
 );
 export type ChatsActionRequest = z.input<typeof ChatsActionRequest>;
