@@ -167,7 +167,7 @@ describe('reporting someone', () => {
     await w.openChat(fan.token, two.user._id);
     const res = await w.api.call('PATCH', '/v1/chats', {
       token: fan.token,
-      body: { action: 'report', except_ids: two.user._id, type: 'all' },
+      body: { action: 'report', except_ids: two.user._id, type: 'all', reason: 'spam' },
     });
     expect(res.body).toEqual({ action: 'report', updated: 1 });
     expect(await reportsBy(fan.user._id)).toEqual([{ reported_id: one.user._id }]);
