@@ -2,26 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@parlor/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DELETION_JOB } from '../src/modules/account/deletion';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
+import { manualClock, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
-let admin: Awaited<ReturnType<ReturnType<typeof world>['admin']>>;
 const clock = manualClock();
+const it = apiTest({}, { clock });
+let admin: Awaited<ReturnType<World['admin']>>;
 
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  w = world(server);
+it.beforeAll(async ({ w }) => {
   admin = await w.admin();
 });
-afterAll(() => server?.close());
 
 describe('area intros', () => {
-  it('starts with none seen, remembers each once, on every session of the account', async () => {
+  it('starts with none seen, remembers each once, on every session of the account', async ({ w }) => {
     const fan = await w.fan();
     const first = await w.api.call('GET', '/v1/users/intros', { token: fan.token });
     expect(first.status).toBe(200);
@@ -47,7 +44,7 @@ describe('area intros', () => {
     expect((await w.api.call('GET', '/v1/users/intros', { token: stranger.token })).body.seen).toEqual([]);
   });
 
-  it('refuses unknown intros and anonymous callers', async () => {
+  it('refuses unknown intros and anonymous callers', async ({ w }) => {
     const fan = await w.fan();
     const bad = await w.api.call('POST', '/v1/users/intros', {
       token: fan.token,
@@ -59,21 +56,24 @@ describe('area intros', () => {
 });
 
 describe('the global warning', () => {
-  const setNotice = (body: unknown, token = admin.token) =>
+  const setNotice = (w: World, body: unknown, token = admin.token) =>
     w.api.call('PUT', '/v1/admin/notice', { token, body });
 
-  it('only an admin sets or clears it', async () => {
+  it('only an admin sets or clears it', async ({ w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
-    expect((await setNotice({ message: 'Hi' }, fan.token)).status).toBe(403);
-    expect((await setNotice({ message: 'Hi' }, creator.token)).status).toBe(403);
+    expect((await setNotice(w, { message: 'Hi' }, fan.token)).status).toBe(403);
+    expect((await setNotice(w, { message: 'Hi' }, creator.token)).status).toBe(403);
     expect((await w.api.call('PUT', '/v1/admin/notice', { body: { message: 'Hi' } })).status).toBe(401);
     expect((await w.api.call('GET', '/v1/admin/notice', { token: fan.token })).status).toBe(403);
     expect((await w.api.call('GET', '/v1/notice', { token: fan.token })).body.notice).toBeNull();
-    expect((await setNotice({ message: 'x'.repeat(501) })).status).toBe(400);
+    expect((await setNotice(w, { message: 'x'.repeat(501) })).status).toBe(400);
   });
 
-  it('reaches everyone once: live for those online, at the next load for the others', async () => {
+  it('reaches everyone once: live for those online, at the next load for the others', async ({
+    server,
+    w,
+  }) => {
     const online = await w.fan();
     const later = await w.creator();
     const socket = await connectSocket(server.url, online.token);
@@ -88,7 +88,7 @@ describe('the global warning', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const set = await setNotice({ message: 'Planned maintenance on Sunday 02:00 UTC' });
+    const set = await setNotice(w, { message: 'Planned maintenance on Sunday 02:00 UTC' });
     expect(set.status).toBe(200);
     const notice = set.body.notice;
     expect(notice).toMatchObject({ message: 'Planned maintenance on Sunday 02:00 UTC' });
@@ -107,7 +107,7 @@ describe('the global warning', () => {
     ).toBe(404);
 
     // A new message is a new warning: it shows again to the user who closed the first.
-    const next = await setNotice({ message: 'Maintenance moved to Monday' });
+    const next = await setNotice(w, { message: 'Maintenance moved to Monday' });
     expect((await w.api.call('GET', '/v1/notice', { token: later.token })).body.notice).toEqual(
       next.body.notice,
     );
@@ -115,7 +115,7 @@ describe('the global warning', () => {
       next.body.notice,
     );
 
-    const cleared = await setNotice({});
+    const cleared = await setNotice(w, {});
     expect(cleared.body.notice).toBeNull();
     expect((await w.api.call('GET', '/v1/notice', { token: online.token })).body.notice).toBeNull();
 
@@ -131,7 +131,7 @@ describe('the global warning', () => {
       ['notice-set', 'Planned maintenance on Sunday 02:00 UTC'],
     ]);
     // Clearing when nothing is set changes nothing and writes no row.
-    await setNotice({ message: '   ' });
+    await setNotice(w, { message: '   ' });
     const after = await w.api.call('GET', '/v1/admin/audit', { token: admin.token });
     expect(after.body.data[0].action).toBe('notice-clear');
     expect(after.body.data.length).toBe(audit.body.data.length);
@@ -143,7 +143,7 @@ describe('erasing an account', () => {
     sharp({ create: { width: 320, height: 200, channels: 3, background: '#a05030' } })
       .jpeg()
       .toBuffer();
-  async function uploadDoc(token: string, kind: 'id' | 'selfie') {
+  async function uploadDoc(server: TestServer, token: string, kind: 'id' | 'selfie') {
     const form = new FormData();
     form.set('file', new Blob([await photo()], { type: 'image/jpeg' }), 'doc.jpg');
     const res = await fetch(`${server.url}/v1/users/id-verification/documents/${kind}`, {
@@ -154,16 +154,23 @@ describe('erasing an account', () => {
     expect(res.status).toBe(201);
     return ((await res.json()) as { _id: string })._id;
   }
-  const fileOf = (publicId: string) => path.join(server.dataDir, 'media', 'files', publicId, 'idv');
+  const fileOf = (server: TestServer, publicId: string) =>
+    path.join(server.dataDir, 'media', 'files', publicId, 'idv');
 
-  it('deletes the ID document files and rows of the erased account, and only those', async () => {
+  it('deletes the ID document files and rows of the erased account, and only those', async ({
+    server,
+    w,
+  }) => {
     const gone = await w.fan();
     const kept = await w.fan();
     await w.api.call('POST', '/v1/users/apply', { token: gone.token, body: {} });
     await w.api.call('POST', '/v1/users/apply', { token: kept.token, body: {} });
-    const goneDocs = [await uploadDoc(gone.token, 'id'), await uploadDoc(gone.token, 'selfie')];
-    const keptDocs = [await uploadDoc(kept.token, 'id')];
-    for (const id of [...goneDocs, ...keptDocs]) expect(fs.existsSync(fileOf(id))).toBe(true);
+    const goneDocs = [
+      await uploadDoc(server, gone.token, 'id'),
+      await uploadDoc(server, gone.token, 'selfie'),
+    ];
+    const keptDocs = [await uploadDoc(server, kept.token, 'id')];
+    for (const id of [...goneDocs, ...keptDocs]) expect(fs.existsSync(fileOf(server, id))).toBe(true);
 
     const scheduled = await w.api.call('POST', '/v1/users/deletion', {
       token: gone.token,
@@ -173,8 +180,8 @@ describe('erasing an account', () => {
     clock.advance(ACCOUNT_DELETION_GRACE_DAYS * 86_400_000);
     expect(await server.app.ctx.jobs.runNow(DELETION_JOB)).toBeGreaterThanOrEqual(1);
 
-    for (const id of goneDocs) expect(fs.existsSync(fileOf(id))).toBe(false);
-    for (const id of keptDocs) expect(fs.existsSync(fileOf(id))).toBe(true);
+    for (const id of goneDocs) expect(fs.existsSync(fileOf(server, id))).toBe(false);
+    for (const id of keptDocs) expect(fs.existsSync(fileOf(server, id))).toBe(true);
     const rows = await server.app.ctx.db
       .selectFrom('id_documents')
       .select(['user_id', 'public_id'])

@@ -3,12 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { ERRORS } from '@parlor/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createMailTransport } from '../src/mail/transport';
+import { apiTest } from './support/api-test';
 import { mountRefusal, mountSmallDisk, type SmallDisk } from './support/disk';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
 // The folders of DATA_DIR that uploads write to (the upload's temporary file, then the stored
 // files) share one small real disk; the database (PGlite's DATA_DIR/db, or PostgreSQL) is not on it.
@@ -18,31 +19,26 @@ const refusal = mountRefusal();
 const TOKEN = 'disk-full-metrics-token';
 const FULL = { message: ERRORS.serverStorageFull, code: 'insufficient_storage' };
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest({ METRICS: 'true', METRICS_TOKEN: TOKEN });
 let disk: SmallDisk | undefined;
 
-beforeAll(async () => {
+it.beforeAll(({ server }) => {
   if (refusal) return;
-  server = await startServer({ METRICS: 'true', METRICS_TOKEN: TOKEN });
-  w = world(server);
   disk = mountSmallDisk(server.dataDir, ['tmp', 'media']);
 });
-afterAll(async () => {
-  // Unmounted before the server removes its DATA_DIR, even when a test failed.
-  disk?.unmount();
-  await server?.close();
-});
+// Unmounted before the server removes its DATA_DIR (the file's fixtures close after its last
+// afterAll), even when a test failed.
+it.afterAll(() => disk?.unmount());
 
-const usage = async (token: string) =>
+const usage = async (w: World, token: string) =>
   (await w.api.call('GET', '/v1/media/usage', { token })).body as { used_bytes: number };
-const vault = async (token: string) =>
+const vault = async (w: World, token: string) =>
   ((await w.api.call('GET', '/v1/media', { token })).body as { data: unknown[] }).data;
-const mediaRows = async (ownerId: string) =>
+const mediaRows = async (server: TestServer, ownerId: string) =>
   server.app.ctx.db.selectFrom('media').select('id').where('owner_id', '=', ownerId).execute();
 
 /** What the metrics say is free on the disk of DATA_DIR/media. */
-async function mediaFreeBytes() {
+async function mediaFreeBytes(server: TestServer) {
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const line = /^parlor_data_dir_free_bytes\{folder="media"\} (\S+)$/m.exec(await res.text());
   return Number(line?.[1]);
@@ -53,7 +49,7 @@ async function mediaFreeBytes() {
  * the body never ends. Resolves with the answer and once the server has closed the connection, so
  * a server that waits for the rest of the body never answers.
  */
-function openEndedUpload(token: string, declared: number, sent: number) {
+function openEndedUpload(server: TestServer, token: string, declared: number, sent: number) {
   const boundary = `parlor${randomBytes(8).toString('hex')}`;
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -116,7 +112,7 @@ function openEndedUpload(token: string, declared: number, sent: number) {
   );
 }
 
-async function uploadAvatar(token: string, photo: Buffer) {
+async function uploadAvatar(server: TestServer, token: string, photo: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
   const res = await fetch(`${server.url}/v1/users/avatar`, {
@@ -127,7 +123,7 @@ async function uploadAvatar(token: string, photo: Buffer) {
   return { status: res.status, body: await res.json() };
 }
 
-async function uploadIdDocument(token: string, photo: Buffer) {
+async function uploadIdDocument(server: TestServer, token: string, photo: Buffer) {
   const form = new FormData();
   form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'id.jpg');
   const res = await fetch(`${server.url}/v1/users/id-verification/documents/id`, {
@@ -139,35 +135,41 @@ async function uploadIdDocument(token: string, photo: Buffer) {
 }
 
 describe.skipIf(refusal !== null)(`a full media disk${refusal ? ` (skipped: ${refusal})` : ''}`, () => {
-  it('refuses a photo with 507 and keeps nothing of it', async () => {
+  it('refuses a photo with 507 and keeps nothing of it', async ({ server, w }) => {
     const creator = await w.creator();
     disk!.fill();
     // What an operator alerts on.
-    expect(await mediaFreeBytes()).toBeLessThan(64 * 1024);
+    expect(await mediaFreeBytes(server)).toBeLessThan(64 * 1024);
     const res = await upload(server.url, creator.token, await photoWithGps());
     expect(res.status).toBe(507);
     expect(res.body).toEqual(FULL);
     expect(disk!.files()).toEqual([]);
-    expect(await vault(creator.token)).toEqual([]);
-    expect(await mediaRows(creator.user._id)).toEqual([]);
-    expect((await usage(creator.token)).used_bytes).toBe(0);
+    expect(await vault(w, creator.token)).toEqual([]);
+    expect(await mediaRows(server, creator.user._id)).toEqual([]);
+    expect((await usage(w, creator.token)).used_bytes).toBe(0);
   });
 
-  it('answers a large video at once and closes the connection rather than read the rest', async () => {
+  it('answers a large video at once and closes the connection rather than read the rest', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const declared = 300 * 1024 * 1024;
-    const res = await openEndedUpload(creator.token, declared, 4 * 1024 * 1024);
+    const res = await openEndedUpload(server, creator.token, declared, 4 * 1024 * 1024);
     expect(res.status).toBe(507);
     expect(res.body).toEqual(FULL);
     expect(res.connection).toBe('close');
     expect(res.written).toBeLessThan(declared);
     expect(disk!.files()).toEqual([]);
-    expect(await mediaRows(creator.user._id)).toEqual([]);
+    expect(await mediaRows(server, creator.user._id)).toEqual([]);
     // The process is fine: the next request is answered as ever.
-    expect((await usage(creator.token)).used_bytes).toBe(0);
+    expect((await usage(w, creator.token)).used_bytes).toBe(0);
   });
 
-  it('refuses a photo whose upload fits but whose stored sizes do not, removing what it wrote', async () => {
+  it('refuses a photo whose upload fits but whose stored sizes do not, removing what it wrote', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const photo = await photoWithGps();
     // Room for the upload's temporary file (and a page more), not for its variants.
@@ -177,25 +179,25 @@ describe.skipIf(refusal !== null)(`a full media disk${refusal ? ` (skipped: ${re
     expect(res.status).toBe(507);
     expect(res.body).toEqual(FULL);
     expect(disk!.files()).toEqual([]);
-    expect(await vault(creator.token)).toEqual([]);
-    expect((await usage(creator.token)).used_bytes).toBe(0);
+    expect(await vault(w, creator.token)).toEqual([]);
+    expect((await usage(w, creator.token)).used_bytes).toBe(0);
   });
 
-  it('refuses a profile photo and an ID document the same way', async () => {
+  it('refuses a profile photo and an ID document the same way', async ({ server, w }) => {
     const fan = await w.fan();
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a05030' } })
       .jpeg()
       .toBuffer();
     const before = (await w.api.call('GET', '/v1/users/me', { token: fan.token })).body;
 
-    const avatar = await uploadAvatar(fan.token, photo);
+    const avatar = await uploadAvatar(server, fan.token, photo);
     expect(avatar.status).toBe(507);
     expect(avatar.body).toEqual(FULL);
     const after = (await w.api.call('GET', '/v1/users/me', { token: fan.token })).body;
     expect(after.avatar_url).toBe(before.avatar_url);
 
     expect((await w.api.call('POST', '/v1/users/apply', { token: fan.token, body: {} })).status).toBe(200);
-    const document = await uploadIdDocument(fan.token, photo);
+    const document = await uploadIdDocument(server, fan.token, photo);
     expect(document.status).toBe(507);
     expect(document.body).toEqual(FULL);
     const documents = await server.app.ctx.db
@@ -224,14 +226,14 @@ describe.skipIf(refusal !== null)(`a full media disk${refusal ? ` (skipped: ${re
     expect(disk!.files()).toEqual([]);
   });
 
-  it('takes uploads again once there is room', async () => {
+  it('takes uploads again once there is room', async ({ server, w }) => {
     const creator = await w.creator();
     disk!.free();
-    expect(await mediaFreeBytes()).toBeGreaterThan(1024 * 1024);
+    expect(await mediaFreeBytes(server)).toBeGreaterThan(1024 * 1024);
     const res = await upload(server.url, creator.token, await photoWithGps());
     expect(res.status).toBe(200);
-    expect(await vault(creator.token)).toHaveLength(1);
-    expect((await usage(creator.token)).used_bytes).toBeGreaterThan(0);
+    expect(await vault(w, creator.token)).toHaveLength(1);
+    expect((await usage(w, creator.token)).used_bytes).toBeGreaterThan(0);
     expect(disk!.files().filter((f) => f.endsWith('.tmp') || f.startsWith('tmp/'))).toEqual([]);
   });
 });

@@ -1,37 +1,33 @@
 import { ProviderConfig, PUSH_MESSAGES } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DIGEST_AWAY_MS, PUSH_GROUP_MS } from '../src/modules/push/service';
+import { apiTest } from './support/api-test';
 import { mailbox } from './support/mailbox';
 import { startPushService } from './support/push-service';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import { type World, world } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 let push: Awaited<ReturnType<typeof startPushService>>;
-let mail: ReturnType<typeof mailbox>;
 const clock = manualClock();
 
-beforeAll(async () => {
-  push = await startPushService();
-  server = await startServer({ SESSION_TTL_DAYS: '365' }, { clock });
-  w = world(server);
-  mail = mailbox(server);
-});
-afterAll(async () => {
-  await server?.close();
-  await push?.close();
-});
+const it = apiTest(
+  async (onCleanup) => {
+    push = await startPushService();
+    onCleanup(push.close);
+    return { SESSION_TTL_DAYS: '365' };
+  },
+  { clock },
+).extend('mail', { scope: 'file' }, ({ server }) => mailbox(server));
 
 /** Lets the grouping window pass and runs the notification jobs. */
-async function deliver() {
+async function deliver(server: TestServer) {
   await server.app.notificationsRecorded();
   clock.advance(PUSH_GROUP_MS + 1);
   await server.app.ctx.queue.drain();
 }
 
-async function subscribed(token: string) {
+async function subscribed(w: World, token: string) {
   const sub = push.subscription();
   const res = await w.api.call('POST', '/v1/push/subscriptions', {
     token,
@@ -41,14 +37,14 @@ async function subscribed(token: string) {
   return sub;
 }
 
-async function pair() {
+async function pair(w: World) {
   const fan = await w.fan();
   const creator = await w.creator();
   const chat = await w.openChat(fan.token, creator.user._id);
   return { fan, creator, chatId: chat.chat_id };
 }
 
-async function subscriptionCount(userId: string) {
+async function subscriptionCount(server: TestServer, userId: string) {
   const rows = await server.app.ctx.db
     .selectFrom('push_subscriptions')
     .select('id')
@@ -58,7 +54,7 @@ async function subscriptionCount(userId: string) {
 }
 
 describe('push subscriptions', () => {
-  it('gives the VAPID public key in the provider config', async () => {
+  it('gives the VAPID public key in the provider config', async ({ w }) => {
     const res = await w.api.call('GET', '/v1/provider/config?platform=react');
     const config = ProviderConfig.parse(res.body);
     const key = Buffer.from(config.push_key, 'base64url');
@@ -66,7 +62,7 @@ describe('push subscriptions', () => {
     expect(key[0]).toBe(4);
   });
 
-  it('refuses a malformed subscription and an anonymous caller', async () => {
+  it('refuses a malformed subscription and an anonymous caller', async ({ w }) => {
     const fan = await w.fan();
     const bad = await w.api.call('POST', '/v1/push/subscriptions', {
       token: fan.token,
@@ -79,27 +75,27 @@ describe('push subscriptions', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("drops the caller's own subscription only", async () => {
+  it("drops the caller's own subscription only", async ({ server, w }) => {
     const fan = await w.fan();
     const other = await w.fan();
-    const sub = await subscribed(fan.token);
+    const sub = await subscribed(w, fan.token);
     const foreign = await w.api.call('DELETE', '/v1/push/subscriptions', {
       token: other.token,
       body: { endpoint: sub.endpoint },
     });
     expect(foreign.status).toBe(204);
-    expect(await subscriptionCount(fan.user._id)).toBe(1);
+    expect(await subscriptionCount(server, fan.user._id)).toBe(1);
     const own = await w.api.call('DELETE', '/v1/push/subscriptions', {
       token: fan.token,
       body: { endpoint: sub.endpoint },
     });
     expect(own.status).toBe(204);
-    expect(await subscriptionCount(fan.user._id)).toBe(0);
+    expect(await subscriptionCount(server, fan.user._id)).toBe(0);
   });
 });
 
 describe('a deployment that takes https push endpoints only', () => {
-  it('refuses an http endpoint with the reason, and stores an https one', async () => {
+  it('refuses an http endpoint with the reason, and stores an https one', { timeout: 60_000 }, async () => {
     const strict = await startServer({ PUSH_ALLOW_HTTP: 'false' });
     try {
       const api = world(strict).api;
@@ -123,14 +119,17 @@ describe('a deployment that takes https push endpoints only', () => {
 });
 
 describe('pushes for new messages', () => {
-  it('pushes once, encrypted and VAPID-signed, to a fan with no open tab: a burst of 30 is one notification', async () => {
-    const { fan, creator, chatId } = await pair();
-    const sub = await subscribed(fan.token);
+  it('pushes once, encrypted and VAPID-signed, to a fan with no open tab: a burst of 30 is one notification', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator, chatId } = await pair(w);
+    const sub = await subscribed(w, fan.token);
     for (let i = 1; i <= 30; i++) {
       const res = await w.send(creator.token, fan.user._id, `Hello number ${i}`);
       expect(res.status).toBe(200);
     }
-    await deliver();
+    await deliver(server);
     const pushes = push.to(sub);
     expect(push.errors).toEqual([]);
     expect(pushes).toHaveLength(1);
@@ -149,17 +148,20 @@ describe('pushes for new messages', () => {
     expect(p?.vapid.k).toBe((await w.api.call('GET', '/v1/provider/config')).body.push_key);
     expect(Number(p?.headers.ttl)).toBeGreaterThan(0);
     // The sender hears nothing of their own messages.
-    expect(await subscriptionCount(creator.user._id)).toBe(0);
+    expect(await subscriptionCount(server, creator.user._id)).toBe(0);
   });
 
-  it('pushes nothing while the fan has a visible tab, and pushes once the tab is hidden', async () => {
-    const { fan, creator } = await pair();
-    const sub = await subscribed(fan.token);
+  it('pushes nothing while the fan has a visible tab, and pushes once the tab is hidden', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await pair(w);
+    const sub = await subscribed(w, fan.token);
     const socket = await connectSocket(server.url, fan.token);
     await socket.next('init');
     await w.send(creator.token, fan.user._id, 'You are here');
     await socket.next('new_message');
-    await deliver();
+    await deliver(server);
     expect(push.to(sub)).toHaveLength(0);
 
     socket.send('visibility', { state: 'hidden' });
@@ -167,44 +169,50 @@ describe('pushes for new messages', () => {
     socket.send('ping', {});
     await socket.next('pong');
     await w.send(creator.token, fan.user._id, 'Now you are away');
-    await deliver();
+    await deliver(server);
     expect(push.to(sub).map((p) => p.payload.body)).toEqual(['Now you are away']);
     socket.close();
   });
 
-  it('pushes nothing when the messages setting is off', async () => {
-    const { fan, creator } = await pair();
-    const sub = await subscribed(fan.token);
+  it('pushes nothing when the messages setting is off', async ({ server, w }) => {
+    const { fan, creator } = await pair(w);
+    const sub = await subscribed(w, fan.token);
     const off = await w.api.call('PATCH', `/v1/users/${fan.user._id}`, {
       token: fan.token,
       body: { settings: { notifications: { notifications: false } } },
     });
     expect(off.status).toBe(200);
     await w.send(creator.token, fan.user._id, 'Hello?');
-    await deliver();
+    await deliver(server);
     expect(push.to(sub)).toHaveLength(0);
   });
 
-  it('reads the setting again when sending: switched off during the grouping window, nothing goes', async () => {
-    const { fan, creator } = await pair();
-    const sub = await subscribed(fan.token);
+  it('reads the setting again when sending: switched off during the grouping window, nothing goes', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await pair(w);
+    const sub = await subscribed(w, fan.token);
     await w.send(creator.token, fan.user._id, 'First');
     await server.app.notificationsRecorded();
     await w.api.call('PATCH', `/v1/users/${fan.user._id}`, {
       token: fan.token,
       body: { settings: { notifications: { notifications: false } } },
     });
-    await deliver();
+    await deliver(server);
     expect(push.to(sub)).toHaveLength(0);
   });
 
-  it('drops a subscription whose push service answers 410 Gone, and keeps the others', async () => {
-    const { fan, creator } = await pair();
-    const dead = await subscribed(fan.token);
-    const alive = await subscribed(fan.token);
+  it('drops a subscription whose push service answers 410 Gone, and keeps the others', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await pair(w);
+    const dead = await subscribed(w, fan.token);
+    const alive = await subscribed(w, fan.token);
     push.expire(dead);
     await w.send(creator.token, fan.user._id, 'Anyone there?');
-    await deliver();
+    await deliver(server);
     expect(push.to(alive)).toHaveLength(1);
     const rows = await server.app.ctx.db
       .selectFrom('push_subscriptions')
@@ -216,14 +224,18 @@ describe('pushes for new messages', () => {
 });
 
 describe('pushes and emails about money', () => {
-  it('tells a creator of a tip by push and, grouped, by email with an unsubscribe link that works signed out', async () => {
-    const { fan, creator } = await pair();
+  it('tells a creator of a tip by push and, grouped, by email with an unsubscribe link that works signed out', async ({
+    server,
+    w,
+    mail,
+  }) => {
+    const { fan, creator } = await pair(w);
     await server.app.ctx.db
       .updateTable('users')
       .set({ email_verified: true })
       .where('id', '=', creator.user._id)
       .execute();
-    const sub = await subscribed(creator.token);
+    const sub = await subscribed(w, creator.token);
     await w.giveCredits(fan.user._id, 100);
     for (const key of ['push-tip-0001', 'push-tip-0002']) {
       const tip = await w.api.call('POST', '/v1/tips', {
@@ -232,7 +244,7 @@ describe('pushes and emails about money', () => {
       });
       expect(tip.status).toBe(200);
     }
-    await deliver();
+    await deliver(server);
     expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
       ['New tip', `2 new tips. Latest: ${fan.user.username} sent you a tip of 10 credits`],
     ]);
@@ -269,13 +281,16 @@ describe('pushes and emails about money', () => {
       token: fan.token,
       body: { recipient_id: creator.user._id, amount: 10, idempotency_key: 'push-tip-0003' },
     });
-    await deliver();
+    await deliver(server);
     expect(push.to(sub)).toHaveLength(1);
   });
 
-  it('tells a creator of a new subscriber and of a completed payout, each obeying its setting', async () => {
-    const { fan, creator } = await pair();
-    const sub = await subscribed(creator.token);
+  it('tells a creator of a new subscriber and of a completed payout, each obeying its setting', async ({
+    server,
+    w,
+  }) => {
+    const { fan, creator } = await pair(w);
+    const sub = await subscribed(w, creator.token);
     await w.giveCredits(fan.user._id, 1000);
     const subscribe = await w.api.call('POST', '/v1/subscriptions', {
       token: fan.token,
@@ -288,7 +303,7 @@ describe('pushes and emails about money', () => {
       userId: creator.user._id,
       amountUsd: '120.00',
     });
-    await deliver();
+    await deliver(server);
     expect(
       push
         .to(sub)
@@ -308,14 +323,18 @@ describe('pushes and emails about money', () => {
       userId: creator.user._id,
       amountUsd: '5.00',
     });
-    await deliver();
+    await deliver(server);
     expect(push.to(sub)).toHaveLength(2);
   });
 });
 
 describe('the daily digest', () => {
-  it('emails people away all day about their unread chats, once, with an unsubscribe link', async () => {
-    const { fan, creator } = await pair();
+  it('emails people away all day about their unread chats, once, with an unsubscribe link', async ({
+    server,
+    w,
+    mail,
+  }) => {
+    const { fan, creator } = await pair(w);
     await server.app.ctx.db
       .updateTable('users')
       .set({ email_verified: true, last_online: clock.now() })

@@ -3,11 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { precompressDir } from '../../web/precompress';
 import { registerStatic } from '../src/plugins/static';
-import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
 
 /** A GET over a plain socket: the bytes as sent (fetch would decode them) and the headers. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
@@ -34,10 +33,9 @@ const SCRIPT = Array.from(
 const INDEX =
   '<!doctype html><html lang="en"><head><title>Parlor</title></head><body><div id="root"></div></body></html>';
 
-let server: TestServer;
 let web: string;
 
-beforeAll(async () => {
+const it = apiTest(async (onCleanup) => {
   // A build's output as `npm run build -w apps/web` leaves it: files, then the precompress step.
   const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'parlor-web-'));
   web = dir;
@@ -48,11 +46,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("install", () => {});');
   await precompressDir(web);
-  server = await startServer({ WEB_DIR: web });
-});
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(web, { recursive: true, force: true });
+  onCleanup(() => fs.rmSync(web, { recursive: true, force: true }));
+  return { WEB_DIR: web };
 });
 
 describe('precompressed web assets', () => {
@@ -63,7 +58,9 @@ describe('precompressed web assets', () => {
     }
   });
 
-  it('sends a script brotli-compressed to a browser that accepts br, identical once decoded', async () => {
+  it('sends a script brotli-compressed to a browser that accepts br, identical once decoded', async ({
+    server,
+  }) => {
     const res = await rawGet(`${server.url}/assets/index-abc123.js`, {
       'accept-encoding': 'gzip, deflate, br',
     });
@@ -76,21 +73,21 @@ describe('precompressed web assets', () => {
     expect(zlib.brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
   });
 
-  it('sends gzip to a browser that accepts only gzip', async () => {
+  it('sends gzip to a browser that accepts only gzip', async ({ server }) => {
     const res = await rawGet(`${server.url}/assets/index-abc123.js`, { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.gunzipSync(res.body).toString()).toBe(SCRIPT);
   });
 
-  it('sends the file as it is to a client that accepts no encoding', async () => {
+  it('sends the file as it is to a client that accepts no encoding', async ({ server }) => {
     const res = await rawGet(`${server.url}/assets/index-abc123.js`);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.body.toString()).toBe(SCRIPT);
   });
 
-  it('compresses the app page too, which every visit revalidates', async () => {
+  it('compresses the app page too, which every visit revalidates', async ({ server }) => {
     for (const page of ['/login', '/chats']) {
       const res = await rawGet(`${server.url}${page}`, { 'accept-encoding': 'br', accept: 'text/html' });
       expect(res.status, page).toBe(200);
@@ -101,34 +98,38 @@ describe('precompressed web assets', () => {
     }
   });
 
-  it('stylesheets are compressed and cached like scripts', async () => {
+  it('stylesheets are compressed and cached like scripts', async ({ server }) => {
     const res = await rawGet(`${server.url}/assets/index-abc123.css`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/text\/css/);
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('a missing asset is still a 404, in any encoding', async () => {
+  it('a missing asset is still a 404, in any encoding', async ({ server }) => {
     const res = await rawGet(`${server.url}/assets/gone-000000.js`, { 'accept-encoding': 'br' });
     expect(res.status).toBe(404);
   });
 });
 
 describe('security headers by what is sent', () => {
-  it("a page gets the app's content security policy and its page-only headers", async () => {
+  it("a page gets the app's content security policy and its page-only headers", async ({ server }) => {
     const page = await rawGet(`${server.url}/chats`, { accept: 'text/html' });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['permissions-policy']).toContain('camera=()');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('the service worker, a script that runs on its own, keeps the policy of the pages', async () => {
+  it('the service worker, a script that runs on its own, keeps the policy of the pages', async ({
+    server,
+  }) => {
     const worker = await rawGet(`${server.url}/service-worker.js`);
     expect(worker.headers['content-type']).toMatch(/javascript/);
     expect(worker.headers['content-security-policy']).toContain("connect-src 'self'");
   });
 
-  it("scripts and stylesheets carry no page-only headers, about 1 KB less on each of a page's files", async () => {
+  it("scripts and stylesheets carry no page-only headers, about 1 KB less on each of a page's files", async ({
+    server,
+  }) => {
     for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
       const res = await rawGet(`${server.url}${file}`, { 'accept-encoding': 'br' });
       expect(res.status, file).toBe(200);
@@ -141,8 +142,11 @@ describe('security headers by what is sent', () => {
 });
 
 describe('compressed API answers', () => {
-  it('sends an answer of 1 KB or more gzip- or brotli-compressed, the same JSON once decoded', async () => {
-    const { token } = await client(server.url).signUp();
+  it('sends an answer of 1 KB or more gzip- or brotli-compressed, the same JSON once decoded', async ({
+    server,
+    api,
+  }) => {
+    const { token } = await api.signUp();
     const url = `${server.url}/v1/users/me`;
     const plain = await rawGet(url, { 'access-token': token });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -162,13 +166,13 @@ describe('compressed API answers', () => {
     expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
   });
 
-  it('leaves a small answer as it is', async () => {
+  it('leaves a small answer as it is', async ({ server }) => {
     const res = await rawGet(`${server.url}/healthz`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString())).toEqual({ status: 'ok' });
   });
 
-  it('does not inflate a compressed request body: it is refused as malformed', async () => {
+  it('does not inflate a compressed request body: it is refused as malformed', async ({ server }) => {
     const res = await fetch(`${server.url}/v1/auth`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
@@ -180,8 +184,10 @@ describe('compressed API answers', () => {
 });
 
 describe('robots.txt', () => {
-  it('lets crawlers see creator pages and discover, and keeps them out of the API and private areas', async () => {
-    const res = await client(server.url).request('GET', '/robots.txt');
+  it('lets crawlers see creator pages and discover, and keeps them out of the API and private areas', async ({
+    api,
+  }) => {
+    const res = await api.request('GET', '/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = String(res.body).split('\n');
