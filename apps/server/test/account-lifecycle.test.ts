@@ -5,26 +5,20 @@ import {
   ERRORS,
   endpoints,
 } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { balanceOf } from '../src/modules/ledger/service';
 import { BOOST_ACTIVE_MESSAGE, CREATORS_ONLY_MESSAGE } from '../src/modules/lifecycle/service';
+import { apiTest } from './support/api-test';
 import { client } from './support/client';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
 // The account lifecycle (docs/account-lifecycle.md): maintenance, freeze over every write, country
 // blocking, the profile boost and scheduled deletion. TRUST_PROXY makes the geo header count.
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 const clock = manualClock();
-
-beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: 'true' }, { clock });
-  w = world(server);
-}, 120_000);
-afterAll(() => server?.close());
+const it = apiTest({ TRUST_PROXY: 'true' }, { clock });
 
 const from = (country: string) => ({ 'x-country-code': country });
 
@@ -52,7 +46,7 @@ describe('MAINTENANCE=true', () => {
     }
   }, 120_000);
 
-  it('is off by default', async () => {
+  it('is off by default', async ({ w }) => {
     expect((await w.api.call('GET', '/v1/geo_ip')).status).toBe(200);
   });
 });
@@ -68,7 +62,7 @@ const stillAllowed = new Set([
 ]);
 
 describe('a frozen account', () => {
-  it("answers 423 with the frozen message on every write of the contract's table", async () => {
+  it("answers 423 with the frozen message on every write of the contract's table", async ({ server, w }) => {
     const creator = await w.creator();
     await server.app.ctx.db
       .updateTable('users')
@@ -92,7 +86,7 @@ describe('a frozen account', () => {
     expect((await w.api.call('DELETE', '/v1/auth', { token: creator.token })).status).toBe(204);
   });
 
-  it("shows the admin's message when one was given", async () => {
+  it("shows the admin's message when one was given", async ({ server, w }) => {
     const fan = await w.fan();
     await server.app.ctx.db
       .updateTable('users')
@@ -109,7 +103,10 @@ describe('a frozen account', () => {
 });
 
 describe('country blocking', () => {
-  it("refuses a fan from a blocked country the creator's page, feed and chats with 451", async () => {
+  it("refuses a fan from a blocked country the creator's page, feed and chats with 451", async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     await server.app.ctx.db
       .updateTable('users')
@@ -199,7 +196,7 @@ describe('country blocking', () => {
     );
   });
 
-  it('is a creator setting: fans get 403, unknown codes 400', async () => {
+  it('is a creator setting: fans get 403, unknown codes 400', async ({ w }) => {
     const fan = await w.fan();
     const res = await w.api.call('PUT', '/v1/users/blocked-countries', {
       token: fan.token,
@@ -223,8 +220,8 @@ describe('country blocking', () => {
 });
 
 describe('profile boost', () => {
-  const boost = (token: string) => w.api.call('POST', '/v1/users/boost', { token, body: {} });
-  const boostRows = (userId: string) =>
+  const boost = (w: World, token: string) => w.api.call('POST', '/v1/users/boost', { token, body: {} });
+  const boostRows = (server: TestServer, userId: string) =>
     server.app.ctx.db
       .selectFrom('ledger_entries')
       .select(['delta'])
@@ -232,20 +229,23 @@ describe('profile boost', () => {
       .where('reason', '=', 'boost')
       .execute();
 
-  it('charges the exact price once under concurrent requests, never below zero, and ranks her first', async () => {
+  it('charges the exact price once under concurrent requests, never below zero, and ranks her first', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     await server.app.ctx.db
       .updateTable('users')
       .set({ discover_status: 'featured' })
       .where('id', '=', creator.user._id)
       .execute();
-    const poor = await boost(creator.token);
+    const poor = await boost(w, creator.token);
     expect(poor.status).toBe(402);
-    expect(await boostRows(creator.user._id)).toEqual([]);
+    expect(await boostRows(server, creator.user._id)).toEqual([]);
 
     await w.giveCredits(creator.user._id, BOOST_PRICE_CREDITS * 2 + 50);
     const socket = await connectSocket(server.url, creator.token);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => boost(creator.token)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => boost(w, creator.token)));
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 200)) {
@@ -256,7 +256,7 @@ describe('profile boost', () => {
     expect(new Date(ok[0]?.body.boost_until).getTime()).toBe(
       clock.now().getTime() + BOOST_DURATION_HOURS * 3_600_000,
     );
-    expect(await boostRows(creator.user._id)).toEqual([{ delta: -BOOST_PRICE_CREDITS }]);
+    expect(await boostRows(server, creator.user._id)).toEqual([{ delta: -BOOST_PRICE_CREDITS }]);
     expect(await balanceOf(server.app.ctx.db, creator.user._id, 'credits')).toBe(BOOST_PRICE_CREDITS + 50);
     const update = await socket.next('user.update', (u) => u.boost_until !== null);
     expect(update.data.boost_until).toBe(ok[0]?.body.boost_until);
@@ -272,26 +272,27 @@ describe('profile boost', () => {
 
     // After it ended she may boost again; then her 50 credits are not enough.
     clock.advance(BOOST_DURATION_HOURS * 3_600_000 + 1000);
-    const again = await boost(creator.token);
+    const again = await boost(w, creator.token);
     expect(again.status).toBe(200);
     expect(again.body.credits).toBe(50);
     clock.advance(BOOST_DURATION_HOURS * 3_600_000 + 1000);
-    const broke = await boost(creator.token);
+    const broke = await boost(w, creator.token);
     expect(broke.status).toBe(402);
     expect(await balanceOf(server.app.ctx.db, creator.user._id, 'credits')).toBe(50);
-    expect(await boostRows(creator.user._id)).toHaveLength(2);
+    expect(await boostRows(server, creator.user._id)).toHaveLength(2);
   });
 
-  it('is for creators only', async () => {
+  it('is for creators only', async ({ w }) => {
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 500);
-    expect((await boost(fan.token)).status).toBe(403);
+    expect((await boost(w, fan.token)).status).toBe(403);
     expect((await w.api.call('POST', '/v1/users/boost', { body: {} })).status).toBe(401);
   });
 });
 
 describe('scheduled deletion', () => {
   async function subscription(
+    server: TestServer,
     fanId: string,
     creatorId: string,
     status: 'active' | 'canceled',
@@ -308,13 +309,13 @@ describe('scheduled deletion', () => {
       })
       .execute();
   }
-  const schedule = (token: string, password = 'secret123') =>
+  const schedule = (w: World, token: string, password = 'secret123') =>
     w.api.call('POST', '/v1/users/deletion', { token, body: { password } });
 
-  it('sets delete_at, tells every tab, and can be cancelled until then', async () => {
+  it('sets delete_at, tells every tab, and can be cancelled until then', async ({ server, w }) => {
     const fan = await w.fan();
     const socket = await connectSocket(server.url, fan.token);
-    const res = await schedule(fan.token);
+    const res = await schedule(w, fan.token);
     expect(res.status).toBe(200);
     expect(res.body.deleted_scheduled).toBe(true);
     const event = await socket.next('deletion-scheduled');
@@ -326,14 +327,14 @@ describe('scheduled deletion', () => {
     socket.close();
   });
 
-  it("refuses with the spec's messages while subscriptions remain", async () => {
+  it("refuses with the spec's messages while subscriptions remain", async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
-    await subscription(fan.user._id, creator.user._id, 'active', 86_400_000);
-    const fanAnswer = await schedule(fan.token);
+    await subscription(server, fan.user._id, creator.user._id, 'active', 86_400_000);
+    const fanAnswer = await schedule(w, fan.token);
     expect(fanAnswer.status).toBe(409);
     expect(fanAnswer.body.message).toBe(ERRORS.cancelSubscriptionsFirst);
-    const creatorAnswer = await schedule(creator.token);
+    const creatorAnswer = await schedule(w, creator.token);
     expect(creatorAnswer.status).toBe(409);
     expect(creatorAnswer.body.message).toBe(ERRORS.subscriptionsActive);
 
@@ -343,15 +344,15 @@ describe('scheduled deletion', () => {
       .set({ status: 'canceled', canceled_at: clock.now() })
       .where('fan_id', '=', fan.user._id)
       .execute();
-    expect((await schedule(fan.token)).status).toBe(200);
-    expect((await schedule(creator.token)).status).toBe(409);
+    expect((await schedule(w, fan.token)).status).toBe(200);
+    expect((await schedule(w, creator.token)).status).toBe(409);
     clock.advance(86_400_000 + 1000);
-    expect((await schedule(creator.token)).status).toBe(200);
+    expect((await schedule(w, creator.token)).status).toBe(200);
   });
 });
 
 describe('the bio', () => {
-  it('may not mention exclusive content', async () => {
+  it('may not mention exclusive content', async ({ w }) => {
     const creator = await w.creator();
     const res = await w.api.call('PATCH', `/v1/users/${creator.user._id}`, {
       token: creator.token,

@@ -1,21 +1,15 @@
 import { AutoMessageCategory, AutoMessageCategoryEntry, AutoMessagesList } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { manualClock, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
-import { world } from './support/world';
+import type { World } from './support/world';
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
 const clock = manualClock();
+const it = apiTest({}, { clock });
 
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  w = world(server);
-});
-afterAll(() => server?.close());
-
-type Account = Awaited<ReturnType<ReturnType<typeof world>['creator']>>;
+type Account = Awaited<ReturnType<World['creator']>>;
 interface Msg {
   _id: string;
   sender_id: string;
@@ -25,17 +19,17 @@ interface Msg {
   media: { public_id: string; rt: string | null; blur: string | null } | null;
 }
 
-const put = (token: string, category: string, auto_messages: unknown[]) =>
+const put = (w: World, token: string, category: string, auto_messages: unknown[]) =>
   w.api.call('PUT', '/v1/auto-messages', { token, body: { category, auto_messages } });
-const list = (token: string) => w.api.call('GET', '/v1/auto-messages', { token });
-const follow = (token: string, userId: string) =>
+const list = (w: World, token: string) => w.api.call('GET', '/v1/auto-messages', { token });
+const follow = (w: World, token: string, userId: string) =>
   w.api.call('POST', '/v1/users/following', { token, body: { user_id: userId } });
-const unfollow = (token: string, userId: string) =>
+const unfollow = (w: World, token: string, userId: string) =>
   w.api.call('DELETE', `/v1/users/following?user_id=${userId}`, { token });
-const drain = () => server.app.ctx.queue.drain();
+const drain = (server: TestServer) => server.app.ctx.queue.drain();
 
 /** What the fan sees from the creator in their chat (none when there is no chat yet). */
-async function fromCreator(fan: Account, creator: Account): Promise<Msg[]> {
+async function fromCreator(w: World, fan: Account, creator: Account): Promise<Msg[]> {
   const chat = await w.api.call('GET', `/v1/chat?recipient_id=${creator.user._id}`, { token: fan.token });
   if (chat.status === 404) return [];
   const page = await w.api.call('GET', `/v1/chats/${chat.body.chat_id}/messages?limit=50`, {
@@ -45,16 +39,16 @@ async function fromCreator(fan: Account, creator: Account): Promise<Msg[]> {
   return (page.body.data as Msg[]).filter((m) => m.sender_id === creator.user._id);
 }
 
-async function photo(creator: Account, colour: string) {
+async function photo(server: TestServer, creator: Account, colour: string) {
   const res = await upload(server.url, creator.token, await photoWithGps(200, 200, colour));
   expect(res.status).toBe(200);
   return res.body.media as { public_id: string; media_id: string };
 }
 
 describe('GET and PUT /v1/auto-messages', () => {
-  it('lists the five categories in order, empty for a new creator', async () => {
+  it('lists the five categories in order, empty for a new creator', async ({ w }) => {
     const creator = await w.creator();
-    const res = await list(creator.token);
+    const res = await list(w, creator.token);
     expect(res.status).toBe(200);
     const body = AutoMessagesList.parse(res.body);
     expect(body.data.map((e) => e.category)).toEqual(AutoMessageCategory.options);
@@ -62,11 +56,14 @@ describe('GET and PUT /v1/auto-messages', () => {
       expect(entry).toEqual({ category: entry.category, excerpt: '', messages: [] });
   });
 
-  it('replaces a category: new items, reorder, delete by omission, empty list deletes all', async () => {
+  it('replaces a category: new items, reorder, delete by omission, empty list deletes all', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
-    const media = await photo(creator, '#224466');
+    const media = await photo(server, creator, '#224466');
     const long = 'Welcome! '.repeat(20);
-    const first = await put(creator.token, 'new_follower', [
+    const first = await put(w, creator.token, 'new_follower', [
       { type: 'text', text: long, delay_seconds: 0 },
       { type: 'media', public_id: media.public_id, price: 50, delay_seconds: 60 },
       { type: 'text', text: 'Third', delay_seconds: 5 },
@@ -87,7 +84,7 @@ describe('GET and PUT /v1/auto-messages', () => {
     const [a, b, c] = entry.messages;
 
     // Reorder (photo first), edit one, drop the third, add a new one.
-    const second = await put(creator.token, 'new_follower', [
+    const second = await put(w, creator.token, 'new_follower', [
       { _id: b!._id, type: 'media', media_id: media.media_id, price: 40, delay_seconds: 0 },
       { _id: a!._id, type: 'text', text: 'Hello again', delay_seconds: 10 },
       { _id: '_temp-1', type: 'text', text: 'Brand new' },
@@ -103,46 +100,51 @@ describe('GET and PUT /v1/auto-messages', () => {
     expect(second.body.messages[0].price).toBe(40);
     expect(second.body.messages.map((m: { _id: string }) => m._id)).not.toContain(c!._id);
 
-    const all = AutoMessagesList.parse((await list(creator.token)).body);
+    const all = AutoMessagesList.parse((await list(w, creator.token)).body);
     expect(all.data.find((e) => e.category === 'new_follower')?.messages).toHaveLength(3);
     expect(all.data.find((e) => e.category === 'tip_received')?.messages).toEqual([]);
 
-    const emptied = await put(creator.token, 'new_follower', []);
+    const emptied = await put(w, creator.token, 'new_follower', []);
     expect(emptied.body).toEqual({ category: 'new_follower', excerpt: '', messages: [] });
-    expect((await list(creator.token)).body.data[0].messages).toEqual([]);
+    expect((await list(w, creator.token)).body.data[0].messages).toEqual([]);
   });
 
-  it('refuses another creator’s ids, fans, media not one’s own and malformed input', async () => {
+  it('refuses another creator’s ids, fans, media not one’s own and malformed input', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const other = await w.creator();
     const fan = await w.fan();
-    const theirs = await put(other.token, 'new_follower', [{ type: 'text', text: 'Not yours' }]);
+    const theirs = await put(w, other.token, 'new_follower', [{ type: 'text', text: 'Not yours' }]);
     const theirId = theirs.body.messages[0]._id;
-    const steal = await put(creator.token, 'new_follower', [
+    const steal = await put(w, creator.token, 'new_follower', [
       { _id: theirId, type: 'text', text: 'Mine now' },
     ]);
     expect(steal.status).toBe(404);
     // Their row is untouched, in either category.
-    expect((await list(other.token)).body.data[0].messages[0]).toMatchObject({
+    expect((await list(w, other.token)).body.data[0].messages[0]).toMatchObject({
       _id: theirId,
       text: 'Not yours',
     });
-    const own = await put(creator.token, 'tip_received', [{ type: 'text', text: 'Thanks' }]);
+    const own = await put(w, creator.token, 'tip_received', [{ type: 'text', text: 'Thanks' }]);
     const ownId = own.body.messages[0]._id;
-    expect((await put(creator.token, 'new_follower', [{ _id: ownId, type: 'text', text: 'x' }])).status).toBe(
-      404,
-    );
-    expect((await list(creator.token)).body.data[3].messages[0]).toMatchObject({
+    expect(
+      (await put(w, creator.token, 'new_follower', [{ _id: ownId, type: 'text', text: 'x' }])).status,
+    ).toBe(404);
+    expect((await list(w, creator.token)).body.data[3].messages[0]).toMatchObject({
       _id: ownId,
       text: 'Thanks',
     });
 
-    expect((await list(fan.token)).status).toBe(403);
-    expect((await put(fan.token, 'new_follower', [{ type: 'text', text: 'Hi' }])).status).toBe(403);
+    expect((await list(w, fan.token)).status).toBe(403);
+    expect((await put(w, fan.token, 'new_follower', [{ type: 'text', text: 'Hi' }])).status).toBe(403);
     expect((await w.api.call('GET', '/v1/auto-messages/log', { token: fan.token })).status).toBe(403);
 
-    const media = await photo(other, '#663311');
-    const notOwn = await put(creator.token, 'new_follower', [{ type: 'media', public_id: media.public_id }]);
+    const media = await photo(server, other, '#663311');
+    const notOwn = await put(w, creator.token, 'new_follower', [
+      { type: 'media', public_id: media.public_id },
+    ]);
     expect(notOwn.status).toBe(404);
 
     for (const body of [
@@ -160,19 +162,22 @@ describe('GET and PUT /v1/auto-messages', () => {
       const res = await w.api.call('PUT', '/v1/auto-messages', { token: creator.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await list(creator.token)).body.data[0].messages).toEqual([]);
+    expect((await list(w, creator.token)).body.data[0].messages).toEqual([]);
   });
 });
 
 describe('triggers', () => {
-  it('new_follower fires once per fan: follow, unfollow, follow again gives one message, opening the chat', async () => {
+  it('new_follower fires once per fan: follow, unfollow, follow again gives one message, opening the chat', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await put(creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
+    await put(w, creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
     const creatorSocket = await connectSocket(server.url, creator.token);
     await creatorSocket.next('init');
-    await follow(fan.token, creator.user._id);
-    await drain();
+    await follow(w, fan.token, creator.user._id);
+    await drain(server);
     // The creator's open log hears of the send as it goes out.
     const sent = await creatorSocket.next('auto_message_sent');
     expect(sent.data).toMatchObject({
@@ -182,58 +187,61 @@ describe('triggers', () => {
     creatorSocket.close();
     // Finished jobs are purged after a week: the once-row, not the job's key, keeps it once.
     await server.app.ctx.db.deleteFrom('jobs').where('status', '=', 'done').execute();
-    await unfollow(fan.token, creator.user._id);
-    await follow(fan.token, creator.user._id);
-    await drain();
-    const got = await fromCreator(fan, creator);
+    await unfollow(w, fan.token, creator.user._id);
+    await follow(w, fan.token, creator.user._id);
+    await drain(server);
+    const got = await fromCreator(w, fan, creator);
     expect(got.map((m) => m.text)).toEqual(['Thanks for following!']);
 
     // A fan who followed before the messages were set gets nothing; set later, new fans still do.
     const early = await w.fan();
     const later = await w.creator();
-    await follow(early.token, later.user._id);
-    await put(later.token, 'new_follower', [{ type: 'text', text: 'Late hello' }]);
+    await follow(w, early.token, later.user._id);
+    await put(w, later.token, 'new_follower', [{ type: 'text', text: 'Late hello' }]);
     const newcomer = await w.fan();
-    await follow(newcomer.token, later.user._id);
-    await drain();
-    expect(await fromCreator(early, later)).toEqual([]);
-    expect((await fromCreator(newcomer, later)).map((m) => m.text)).toEqual(['Late hello']);
+    await follow(w, newcomer.token, later.user._id);
+    await drain(server);
+    expect(await fromCreator(w, early, later)).toEqual([]);
+    expect((await fromCreator(w, newcomer, later)).map((m) => m.text)).toEqual(['Late hello']);
   });
 
-  it('first_message fires on a fan’s first message only', async () => {
+  it('first_message fires on a fan’s first message only', async ({ server, w }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await put(creator.token, 'first_message', [{ type: 'text', text: 'Got your message!' }]);
+    await put(w, creator.token, 'first_message', [{ type: 'text', text: 'Got your message!' }]);
     await w.openChat(fan.token, creator.user._id);
     expect((await w.send(fan.token, creator.user._id, 'Hi')).status).toBe(200);
     expect((await w.send(fan.token, creator.user._id, 'Hi again')).status).toBe(200);
     await vi.waitFor(async () => {
-      await drain();
-      expect((await fromCreator(fan, creator)).length).toBeGreaterThan(0);
+      await drain(server);
+      expect((await fromCreator(w, fan, creator)).length).toBeGreaterThan(0);
     });
-    await drain();
-    expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Got your message!']);
+    await drain(server);
+    expect((await fromCreator(w, fan, creator)).map((m) => m.text)).toEqual(['Got your message!']);
 
     // A creator's own message does not fire it, nor does a fan who wrote before it was set.
     const before = await w.fan();
     const quiet = await w.creator();
     await w.openChat(before.token, quiet.user._id);
     await w.send(before.token, quiet.user._id, 'Early');
-    await put(quiet.token, 'first_message', [{ type: 'text', text: 'Auto' }]);
+    await put(w, quiet.token, 'first_message', [{ type: 'text', text: 'Auto' }]);
     await w.send(before.token, quiet.user._id, 'Later');
     await new Promise((r) => setTimeout(r, 50));
-    await drain();
-    expect(await fromCreator(before, quiet)).toEqual([]);
+    await drain(server);
+    expect(await fromCreator(w, before, quiet)).toEqual([]);
   });
 
-  it('a creator awaiting moderation sends none; once approved, new followers get them', async () => {
+  it('a creator awaiting moderation sends none; once approved, new followers get them', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.api.signUp('featured');
     expect(creator.user.requires_moderation).toBe(true);
-    await put(creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
+    await put(w, creator.token, 'new_follower', [{ type: 'text', text: 'Thanks for following!' }]);
     const early = await w.fan();
-    expect((await follow(early.token, creator.user._id)).status).toBe(200);
-    await drain();
-    expect(await fromCreator(early, creator)).toEqual([]);
+    expect((await follow(w, early.token, creator.user._id)).status).toBe(200);
+    await drain(server);
+    expect(await fromCreator(w, early, creator)).toEqual([]);
 
     await server.app.ctx.db
       .updateTable('users')
@@ -241,19 +249,19 @@ describe('triggers', () => {
       .where('id', '=', creator.user._id)
       .execute();
     const later = await w.fan();
-    await follow(later.token, creator.user._id);
-    await drain();
-    expect((await fromCreator(later, creator)).map((m) => m.text)).toEqual(['Thanks for following!']);
+    await follow(w, later.token, creator.user._id);
+    await drain(server);
+    expect((await fromCreator(w, later, creator)).map((m) => m.text)).toEqual(['Thanks for following!']);
   });
 
-  it('tip_received, new_subscriber and content_purchased fire once each', async () => {
+  it('tip_received, new_subscriber and content_purchased fire once each', async ({ server, w }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 10_000);
-    const media = await photo(creator, '#335577');
-    await put(creator.token, 'tip_received', [{ type: 'text', text: 'Thank you for the tip' }]);
-    await put(creator.token, 'new_subscriber', [{ type: 'text', text: 'Welcome, subscriber' }]);
-    await put(creator.token, 'content_purchased', [{ type: 'text', text: 'Enjoy it' }]);
+    const media = await photo(server, creator, '#335577');
+    await put(w, creator.token, 'tip_received', [{ type: 'text', text: 'Thank you for the tip' }]);
+    await put(w, creator.token, 'new_subscriber', [{ type: 'text', text: 'Welcome, subscriber' }]);
+    await put(w, creator.token, 'content_purchased', [{ type: 'text', text: 'Enjoy it' }]);
     for (const key of ['tip-auto-1', 'tip-auto-2']) {
       const tip = await w.api.call('POST', '/v1/tips', {
         token: fan.token,
@@ -283,8 +291,8 @@ describe('triggers', () => {
       });
       expect(bought.status).toBe(200);
     }
-    await drain();
-    const texts = (await fromCreator(fan, creator)).map((m) => m.text);
+    await drain(server);
+    const texts = (await fromCreator(w, fan, creator)).map((m) => m.text);
     for (const t of ['Thank you for the tip', 'Welcome, subscriber', 'Enjoy it'])
       expect(
         texts.filter((x) => x === t),
@@ -292,12 +300,12 @@ describe('triggers', () => {
       ).toHaveLength(1);
   });
 
-  it('content_purchased fires when a fan buys a paid feed post', async () => {
+  it('content_purchased fires when a fan buys a paid feed post', async ({ server, w }) => {
     const creator = await w.creator();
     const fan = await w.fan();
     await w.giveCredits(fan.user._id, 100);
-    await put(creator.token, 'content_purchased', [{ type: 'text', text: 'Thanks for buying my post' }]);
-    const media = await photo(creator, '#5a5a10');
+    await put(w, creator.token, 'content_purchased', [{ type: 'text', text: 'Thanks for buying my post' }]);
+    const media = await photo(server, creator, '#5a5a10');
     const posted = await w.api.call('POST', '/v1/feed', {
       token: creator.token,
       body: { text: 'buy me', public_id: media.public_id, price: 30 },
@@ -305,17 +313,20 @@ describe('triggers', () => {
     expect(posted.status).toBe(200);
     const bought = await w.api.call('PATCH', `/v1/feed/${posted.body._id}/buy`, { token: fan.token });
     expect(bought.status).toBe(200);
-    await drain();
-    expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Thanks for buying my post']);
+    await drain(server);
+    expect((await fromCreator(w, fan, creator)).map((m) => m.text)).toEqual(['Thanks for buying my post']);
   });
 });
 
 describe('delivery', () => {
-  it('sends in order after each delay; a paid one arrives locked; the log lists the sends', async () => {
+  it('sends in order after each delay; a paid one arrives locked; the log lists the sends', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    const media = await photo(creator, '#aa3311');
-    await put(creator.token, 'new_follower', [
+    const media = await photo(server, creator, '#aa3311');
+    await put(w, creator.token, 'new_follower', [
       { type: 'text', text: 'Right away' },
       {
         type: 'media',
@@ -327,9 +338,9 @@ describe('delivery', () => {
       { type: 'text', text: 'Deleted before its time', delay_seconds: 60 },
     ]);
     const socket = await connectSocket(server.url, fan.token);
-    await follow(fan.token, creator.user._id);
-    await drain();
-    expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Right away']);
+    await follow(w, fan.token, creator.user._id);
+    await drain(server);
+    expect((await fromCreator(w, fan, creator)).map((m) => m.text)).toEqual(['Right away']);
     // Live, like any message.
     expect((await socket.next('new_message')).data).toMatchObject({
       sender_id: creator.user._id,
@@ -339,11 +350,11 @@ describe('delivery', () => {
     socket.close();
 
     clock.advance(599_000);
-    await drain();
-    expect(await fromCreator(fan, creator)).toHaveLength(1);
+    await drain(server);
+    expect(await fromCreator(w, fan, creator)).toHaveLength(1);
     clock.advance(2_000);
-    await drain();
-    const got = await fromCreator(fan, creator);
+    await drain(server);
+    const got = await fromCreator(w, fan, creator);
     expect(got.map((m) => m.text)).toEqual(['Right away', 'A gift for a price']);
     const paid = got[1]!;
     expect(paid).toMatchObject({ type: 'image', price: 25 });
@@ -351,8 +362,9 @@ describe('delivery', () => {
     expect(paid.media?.blur).toEqual(expect.any(String));
 
     // The third is removed while its delay runs: it is not sent.
-    const entry = (await list(creator.token)).body.data[0];
+    const entry = (await list(w, creator.token)).body.data[0];
     await put(
+      w,
       creator.token,
       'new_follower',
       entry.messages
@@ -376,8 +388,8 @@ describe('delivery', () => {
         ),
     );
     clock.advance(120_000);
-    await drain();
-    expect(await fromCreator(fan, creator)).toHaveLength(2);
+    await drain(server);
+    expect(await fromCreator(w, fan, creator)).toHaveLength(2);
 
     // Bought like any paid message.
     await w.giveCredits(fan.user._id, 100);
@@ -402,20 +414,23 @@ describe('delivery', () => {
     expect(rest.body.next).toBeNull();
   });
 
-  it('a step run again after a crash sends nothing twice; a blocked chat gets nothing', async () => {
+  it('a step run again after a crash sends nothing twice; a blocked chat gets nothing', async ({
+    server,
+    w,
+  }) => {
     const creator = await w.creator();
     const fan = await w.fan();
-    await put(creator.token, 'new_follower', [{ type: 'text', text: 'Once only' }]);
-    await follow(fan.token, creator.user._id);
+    await put(w, creator.token, 'new_follower', [{ type: 'text', text: 'Once only' }]);
+    await follow(w, fan.token, creator.user._id);
     // Run the step, then put the job back as if the process died before saving its progress.
-    await drain();
+    await drain(server);
     await server.app.ctx.db
       .updateTable('jobs')
       .set({ status: 'queued', progress: null, finished_at: null })
       .where('key', '=', `auto:${creator.user._id}:${fan.user._id}:new_follower`)
       .execute();
-    await drain();
-    expect((await fromCreator(fan, creator)).map((m) => m.text)).toEqual(['Once only']);
+    await drain(server);
+    expect((await fromCreator(w, fan, creator)).map((m) => m.text)).toEqual(['Once only']);
     const log = await w.api.call('GET', '/v1/auto-messages/log', { token: creator.token });
     expect(log.body.data).toHaveLength(1);
 
@@ -434,7 +449,7 @@ describe('delivery', () => {
       fanId: blocker.user._id,
       category: 'new_follower',
     });
-    await drain();
-    expect(await fromCreator(blocker, creator)).toEqual([]);
+    await drain(server);
+    expect(await fromCreator(w, blocker, creator)).toEqual([]);
   });
 });
