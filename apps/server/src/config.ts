@@ -40,6 +40,8 @@ const Env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/)
     .optional(),
+  /** Where logout and guests are sent instead of /login (an https site of the deployment's own). */
+  LANDING_URL: z.union([z.literal(''), z.string().regex(/^https?:\/\/[^/\s]+/)]).optional(),
   /** The host uploads and media files go to; empty or unset means this origin. */
   MEDIA_BASE_URL: z.union([z.literal(''), z.string().url()]).optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -106,6 +108,8 @@ export interface Config {
   pushAllowHttp: boolean;
   /** Where uploads and media files live, without a trailing slash; '' means this origin. */
   mediaBaseUrl: string;
+  /** Where logout and guests go instead of /login; '' means /login. */
+  landingUrl: string;
   s3:
     | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
     | undefined;
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM),
     pushAllowHttp: e.PUSH_ALLOW_HTTP ?? !production,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
+    landingUrl: e.LANDING_URL ?? '',
     s3,
     mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
     mediaQuotaBytes: {

@@ -271,6 +271,8 @@ export const ProviderConfig = lazySchema(() =>
     payment_provider: z.enum(['sandbox', 'stripe']),
     /** The server's VAPID public key (base64url): the applicationServerKey of push subscriptions. */
     push_key: z.string(),
+    /** Where logout and guests are sent instead of /login (LANDING_URL); null: /login. */
+    landing_url: z.string().nullable(),
   }),
 );
 export type ProviderConfig = z.infer<typeof ProviderConfig>;

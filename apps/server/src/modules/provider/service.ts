@@ -25,6 +25,7 @@ export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderC
     payments_test_mode: paymentsTestMode(ctx.config),
     payment_provider: ctx.config.paymentProvider,
     push_key: ctx.secrets.vapidPublicKey,
+    landing_url: ctx.config.landingUrl || null,
   };
 }
 

@@ -64,10 +64,11 @@ export const updateUser = createApiThunk(
 );
 
 /**
- * Logout revokes the token, clears stored data and the user, then redirects to /login
- * after 200 ms. The redirect is a full page load so no state of the old session survives.
+ * Logout revokes the token, clears stored data and the user, then redirects to /login, or to the
+ * deployment's landing page when it has one (`landing_url`), after 200 ms. The redirect is a full
+ * page load so no state of the old session survives. A guest's logout goes the same way.
  */
-export const logout = createApiThunk('auth/logout', async () => {
+export const logout = createApiThunk('auth/logout', async (_arg, { getState }) => {
   // While the session still works: the server forgets this browser's push subscription.
   await dropPushSubscription();
   try {
@@ -77,7 +78,9 @@ export const logout = createApiThunk('auth/logout', async () => {
   }
   clearStoredSession();
   void postToServiceWorker({ type: 'logout' });
-  setTimeout(() => redirectTo('/login'), LOGOUT_REDIRECT_MS);
+  // Read last: a guest's logout starts while the provider config that asked for it is being stored.
+  const landing = getState().providerConfig.config?.landing_url ?? null;
+  setTimeout(() => redirectTo(landing ?? '/login'), LOGOUT_REDIRECT_MS);
 });
 
 /** GET /v1/username-available: whether a username can still be taken. */

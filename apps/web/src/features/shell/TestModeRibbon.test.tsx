@@ -18,6 +18,7 @@ const config = (payments_test_mode: boolean): ProviderConfig => ({
   payments_test_mode,
   payment_provider: 'sandbox',
   push_key: '',
+  landing_url: null,
 });
 
 /** The signed-in frame as the server's provider config leaves it. */
