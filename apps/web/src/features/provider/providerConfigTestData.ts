@@ -14,6 +14,7 @@ export function testProviderConfig(features: Partial<Features> = {}, extra: Part
     payments_test_mode: false,
     payment_provider: 'sandbox',
     push_key: '',
+    landing_url: null,
     ...extra,
   } satisfies ProviderConfig;
 }
