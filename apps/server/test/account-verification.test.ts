@@ -10,30 +10,25 @@ import {
   SUCCESS,
   User,
 } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/client';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { mailbox } from './support/mailbox';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { manualClock } from './support/server';
 import { connectSocket } from './support/socket';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let mail: ReturnType<typeof mailbox>;
 const clock = manualClock();
 const COOLDOWN_MS = RESEND_COOLDOWN_S * 1000;
-
-beforeAll(async () => {
-  server = await startServer({}, { clock });
-  api = client(server.url);
-  mail = mailbox(server);
-});
-afterAll(() => server?.close());
+const it = apiTest({}, { clock }).extend('mail', { scope: 'file' }, ({ server }) => mailbox(server));
 
 /** A wrong code that is surely not the right one. */
 const wrongFor = (code: string) => (code === '0000' ? '1111' : '0000');
 
 describe('POST /v1/users/verify-email', () => {
-  it('verifies with the mailed code, answers the user and sends user.update', async () => {
+  it('verifies with the mailed code, answers the user and sends user.update', async ({
+    server,
+    api,
+    mail,
+  }) => {
     const { token, user } = await api.signUp();
     const socket = await connectSocket(server.url, token);
     const code = await mail.lastCode(user.email);
@@ -47,7 +42,7 @@ describe('POST /v1/users/verify-email', () => {
     socket.close();
   });
 
-  it('answers the spec message for a wrong code and keeps the account unverified', async () => {
+  it('answers the spec message for a wrong code and keeps the account unverified', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     const code = await mail.lastCode(user.email);
     const res = await api.call('POST', '/v1/users/verify-email', { token, body: { code: wrongFor(code) } });
@@ -58,9 +53,9 @@ describe('POST /v1/users/verify-email', () => {
     expect((await api.call('POST', '/v1/users/verify-email', { token, body: { code } })).status).toBe(200);
   });
 
-  it.each([[{}], [{ code: '12' }], [{ code: '12345' }], [{ code: 'abcd' }], [{ code: 1234 }]])(
+  it.for([[{}], [{ code: '12' }], [{ code: '12345' }], [{ code: 'abcd' }], [{ code: 1234 }]])(
     'refuses malformed input %j with 400',
-    async (body) => {
+    async ([body], { api }) => {
       const { token } = await api.signUp();
       const res = await api.call('POST', '/v1/users/verify-email', { token, body });
       expect(res.status).toBe(400);
@@ -68,7 +63,10 @@ describe('POST /v1/users/verify-email', () => {
     },
   );
 
-  it('voids the code after the allowed wrong guesses, even for the right code, until a new one is sent', async () => {
+  it('voids the code after the allowed wrong guesses, even for the right code, until a new one is sent', async ({
+    api,
+    mail,
+  }) => {
     const { token, user } = await api.signUp();
     const code = await mail.lastCode(user.email);
     const guess = () => api.call('POST', '/v1/users/verify-email', { token, body: { code: wrongFor(code) } });
@@ -88,7 +86,7 @@ describe('POST /v1/users/verify-email', () => {
     );
   });
 
-  it('counts concurrent wrong guesses exactly', async () => {
+  it('counts concurrent wrong guesses exactly', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     const code = await mail.lastCode(user.email);
     const answers = await Promise.all(
@@ -100,7 +98,7 @@ describe('POST /v1/users/verify-email', () => {
     expect(answers.filter((a) => a.status === 429).length).toBe(12 - (MAX_CODE_ATTEMPTS - 1));
   });
 
-  it('expires a code after one hour', async () => {
+  it('expires a code after one hour', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     const code = await mail.lastCode(user.email);
     clock.advance(CODE_LIFETIME_MS);
@@ -110,14 +108,14 @@ describe('POST /v1/users/verify-email', () => {
     expect((await api.call('GET', '/v1/users/me', { token })).body.email_verified).toBe(false);
   });
 
-  it('accepts a code a moment before the hour is over', async () => {
+  it('accepts a code a moment before the hour is over', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     const code = await mail.lastCode(user.email);
     clock.advance(CODE_LIFETIME_MS - 1000);
     expect((await api.call('POST', '/v1/users/verify-email', { token, body: { code } })).status).toBe(200);
   });
 
-  it('needs a token', async () => {
+  it('needs a token', async ({ api }) => {
     expect((await api.call('POST', '/v1/users/verify-email', { body: { code: '1234' } })).status).toBe(401);
     expect((await api.call('POST', '/v1/users/resend-verify', { body: {} })).status).toBe(401);
     expect(
@@ -128,7 +126,10 @@ describe('POST /v1/users/verify-email', () => {
 });
 
 describe('POST /v1/users/resend-verify', () => {
-  it('holds the 30-second cooldown on the server, counted from sign-up and from each resend', async () => {
+  it('holds the 30-second cooldown on the server, counted from sign-up and from each resend', async ({
+    api,
+    mail,
+  }) => {
     const { token, user } = await api.signUp();
     const first = await mail.lastCode(user.email);
     const early = await api.call('POST', '/v1/users/resend-verify', {
@@ -168,7 +169,7 @@ describe('POST /v1/users/resend-verify', () => {
     );
   });
 
-  it('sends one code when two resends race', async () => {
+  it('sends one code when two resends race', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     clock.advance(COOLDOWN_MS);
     const answers = await Promise.all(
@@ -178,7 +179,10 @@ describe('POST /v1/users/resend-verify', () => {
     expect(mail.count(user.email)).toBe(2);
   });
 
-  it('mails at most the daily number of codes to one account, every purpose together', async () => {
+  it('mails at most the daily number of codes to one account, every purpose together', async ({
+    api,
+    mail,
+  }) => {
     const { token, user } = await api.signUp();
     for (let i = 1; i < DAILY_CODE_LIMIT; i++) {
       clock.advance(COOLDOWN_MS);
@@ -200,7 +204,7 @@ describe('POST /v1/users/resend-verify', () => {
     expect((await api.call('POST', '/v1/users/resend-verify', { token, body: {} })).status).toBe(200);
   });
 
-  it('refuses a verified account', async () => {
+  it('refuses a verified account', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     await api.call('POST', '/v1/users/verify-email', {
       token,
@@ -214,7 +218,7 @@ describe('POST /v1/users/resend-verify', () => {
 });
 
 describe('POST /v1/users/change-verify-email', () => {
-  it('moves an unverified account to a new address and mails the code there', async () => {
+  it('moves an unverified account to a new address and mails the code there', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     const oldCode = await mail.lastCode(user.email);
     clock.advance(COOLDOWN_MS);
@@ -237,7 +241,7 @@ describe('POST /v1/users/change-verify-email', () => {
     expect(ok.body.user).toMatchObject({ email, email_verified: true });
   });
 
-  it('refuses a bad address, a taken address and the cooldown, changing nothing', async () => {
+  it('refuses a bad address, a taken address and the cooldown, changing nothing', async ({ api }) => {
     const me = await api.signUp();
     const other = await api.signUp();
     clock.advance(COOLDOWN_MS);
@@ -266,7 +270,7 @@ describe('POST /v1/users/change-verify-email', () => {
     expect((await api.call('GET', '/v1/users/me', { token: other.token })).body.email).toBe(other.user.email);
   });
 
-  it('refuses to move a verified address', async () => {
+  it('refuses to move a verified address', async ({ api, mail }) => {
     const { token, user } = await api.signUp();
     await api.call('POST', '/v1/users/verify-email', {
       token,
@@ -283,7 +287,10 @@ describe('POST /v1/users/change-verify-email', () => {
 });
 
 describe('action codes', () => {
-  it('mails an action code, answers the masked address and guards payout information', async () => {
+  it('mails an action code, answers the masked address and guards payout information', async ({
+    api,
+    mail,
+  }) => {
     const { token, user } = await api.signUp('featured');
     const sent = await api.call('POST', '/v1/users/send-verification-code', { token });
     expect(sent.status).toBe(200);
@@ -309,7 +316,7 @@ describe('action codes', () => {
     expect((await api.call('POST', '/v1/users/send-verification-code', { token })).status).toBe(429);
   });
 
-  it('checks the details each method needs, and sets the payout country once', async () => {
+  it('checks the details each method needs, and sets the payout country once', async ({ api, mail }) => {
     const { token, user } = await api.signUp('featured');
     const patch = (body: Record<string, unknown>, code = '0000') =>
       api.call('PATCH', `/v2/account/defaults?verification_code=${code}`, { token, body });
@@ -359,7 +366,7 @@ describe('action codes', () => {
     expect(moved.body.message).toBe('Unable to update payout country. Payout country already set.');
   });
 
-  it('keeps action codes and email codes apart', async () => {
+  it('keeps action codes and email codes apart', async ({ api, mail }) => {
     const { token, user } = await api.signUp('featured');
     const emailCode = await mail.lastCode(user.email);
     await api.call('POST', '/v1/users/send-verification-code', { token });
@@ -376,7 +383,7 @@ describe('action codes', () => {
     ).toBe(200);
   });
 
-  it('refuses payout information for fans', async () => {
+  it('refuses payout information for fans', async ({ api }) => {
     const { token } = await api.signUp();
     const res = await api.call('PATCH', '/v2/account/defaults?verification_code=1234', {
       token,

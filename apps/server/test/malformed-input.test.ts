@@ -1,23 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERRORS, MEDIA } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
 // Requests a client should never send, each answered 4xx with a clear message and nothing stored.
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 let photo: Buffer;
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
+it.beforeAll(async () => {
   photo = await photoWithGps(1200, 900);
 });
-afterAll(() => server?.close());
 
 /**
  * Every file under `dir`, recursively (none when it does not exist). A file gone between the listing
@@ -53,7 +50,7 @@ describe('a multipart body the parser cannot read', () => {
       body: form(photo).subarray(0, photo.length / 2),
     }),
   };
-  const post = (url: string, token: string, type: string, body: Buffer) =>
+  const post = (server: TestServer, url: string, token: string, type: string, body: Buffer) =>
     fetch(`${server.url}${url}`, {
       method: 'POST',
       headers: { 'access-token': token, 'content-type': type },
@@ -61,10 +58,10 @@ describe('a multipart body the parser cannot read', () => {
     }).then(async (res) => ({ status: res.status, body: await res.json() }));
 
   for (const [name, damage] of Object.entries(damaged)) {
-    it(`POST /v1/media with ${name} is a 400 that leaves no file and no row`, async () => {
+    it(`POST /v1/media with ${name} is a 400 that leaves no file and no row`, async ({ server, w }) => {
       const creator = await w.creator();
       const { type, body } = damage();
-      const res = await post('/v1/media', creator.token, type, body);
+      const res = await post(server, '/v1/media', creator.token, type, body);
       expect(res).toEqual({
         status: 400,
         body: { message: MEDIA.uploadFailed, code: 'upload_malformed', field: 'file' },
@@ -78,10 +75,10 @@ describe('a multipart body the parser cannot read', () => {
       expect(rows).toEqual([]);
     });
 
-    it(`POST /v1/users/avatar with ${name} is a 400 that stores nothing`, async () => {
+    it(`POST /v1/users/avatar with ${name} is a 400 that stores nothing`, async ({ server, w }) => {
       const fan = await w.fan();
       const { type, body } = damage();
-      const res = await post('/v1/users/avatar', fan.token, type, body);
+      const res = await post(server, '/v1/users/avatar', fan.token, type, body);
       expect(res).toEqual({
         status: 400,
         body: { message: MEDIA.uploadFailed, code: 'upload_malformed', field: 'file' },
@@ -93,7 +90,10 @@ describe('a multipart body the parser cannot read', () => {
 });
 
 describe('a reply whose parent is not in the chat', () => {
-  it('is a 400 for an id no message has, or a message of another chat; a reply in the chat is kept', async () => {
+  it('is a 400 for an id no message has, or a message of another chat; a reply in the chat is kept', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const other = await w.creator();
@@ -127,40 +127,43 @@ describe('a reply whose parent is not in the chat', () => {
 });
 
 describe('reporting someone', () => {
-  const report = (token: string, ids: string) =>
+  const report = (w: World, token: string, ids: string) =>
     w.api.call('PATCH', '/v1/chats', { token, body: { action: 'report', ids, reason: 'spam' } });
-  const reportsBy = (reporterId: string) =>
+  const reportsBy = (server: TestServer, reporterId: string) =>
     server.app.ctx.db
       .selectFrom('user_reports')
       .select('reported_id')
       .where('reporter_id', '=', reporterId)
       .execute();
 
-  it('is a 404 for an id that is no user, and for a user one shares no chat with', async () => {
+  it('is a 404 for an id that is no user, and for a user one shares no chat with', async ({ server, w }) => {
     const fan = await w.fan();
     const stranger = await w.creator();
     const notFound = { message: ERRORS.userNotFound, code: 'user_not_found' };
     for (const id of ['7b0f3a52-1c1e-4b7e-9f7a-3c2d1e0f9a8b', 'not-a-user', stranger.user._id]) {
-      const res = await report(fan.token, id);
+      const res = await report(w, fan.token, id);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual(notFound);
     }
-    expect(await reportsBy(fan.user._id)).toEqual([]);
+    expect(await reportsBy(server, fan.user._id)).toEqual([]);
   });
 
-  it('reports a chat partner, and nobody when one of the ids is a stranger', async () => {
+  it('reports a chat partner, and nobody when one of the ids is a stranger', async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();
     const stranger = await w.creator();
     await w.openChat(fan.token, creator.user._id);
-    expect((await report(fan.token, `${creator.user._id},${stranger.user._id}`)).status).toBe(404);
-    expect(await reportsBy(fan.user._id)).toEqual([]);
-    const res = await report(fan.token, creator.user._id);
+    expect((await report(w, fan.token, `${creator.user._id},${stranger.user._id}`)).status).toBe(404);
+    expect(await reportsBy(server, fan.user._id)).toEqual([]);
+    const res = await report(w, fan.token, creator.user._id);
     expect(res.body).toEqual({ action: 'report', updated: 1 });
-    expect(await reportsBy(fan.user._id)).toEqual([{ reported_id: creator.user._id }]);
+    expect(await reportsBy(server, fan.user._id)).toEqual([{ reported_id: creator.user._id }]);
   });
 
-  it('reports every chat partner of a category but the exceptions, inside the action', async () => {
+  it('reports every chat partner of a category but the exceptions, inside the action', async ({
+    server,
+    w,
+  }) => {
     const fan = await w.fan();
     const [one, two] = [await w.creator(), await w.creator()];
     await w.openChat(fan.token, one.user._id);
@@ -170,6 +173,6 @@ describe('reporting someone', () => {
       body: { action: 'report', except_ids: two.user._id, type: 'all', reason: 'spam' },
     });
     expect(res.body).toEqual({ action: 'report', updated: 1 });
-    expect(await reportsBy(fan.user._id)).toEqual([{ reported_id: one.user._id }]);
+    expect(await reportsBy(server, fan.user._id)).toEqual([{ reported_id: one.user._id }]);
   });
 });
