@@ -1,25 +1,20 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { sweepCommissions } from '../src/modules/referrals/service';
+import { apiTest } from './support/api-test';
 import { balances, creatorShare } from './support/balances';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
 
 // Property: whatever interleaving of fans paying, referral commission sweeps, payout requests (alone
 // and at once), rejections and completions happens, every balance equals its ledger, no balance is
 // negative, at most one payout is pending, what a creator earned is exactly what is available,
 // pending and paid out, and their referrer has exactly 5 % of each payment the sweeps have read.
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest();
 let adminToken: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  w = world(server);
+it.beforeAll(async ({ w }) => {
   adminToken = (await w.admin()).token;
 });
-afterAll(() => server?.close());
 
 type Op =
   | { kind: 'tip'; amount: number }
@@ -56,7 +51,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('payouts property', () => {
-  it('keeps earnings, holds and payouts equal to the ledger under any interleaving', async () => {
+  it('keeps earnings, holds and payouts equal to the ledger under any interleaving', async ({
+    server,
+    w,
+    call,
+  }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         // A creator referred by another: every payment to them owes the referrer a commission.
@@ -77,14 +76,12 @@ describe('payouts property', () => {
         let commissions = 0;
         const fan = await w.fan();
         await w.giveCredits(fan.user._id, 100_000);
-        const call = (method: string, path: string, token: string, body?: unknown) =>
-          w.api.request(method, path, { token, ...(body === undefined ? {} : { body }) });
         const tip = (amount: number) =>
-          call('POST', '/v1/tips', fan.token, { recipient_id: creator.user._id, amount });
+          call('POST', '/v1/tips', { token: fan.token, body: { recipient_id: creator.user._id, amount } });
         const ask = (credits: number) =>
-          call('POST', '/v2/account/payout', creator.token, { amount_usd: credits / 10 });
+          call('POST', '/v2/account/payout', { token: creator.token, body: { amount_usd: credits / 10 } });
         const pendingId = async () =>
-          (await call('GET', '/v1/account/payouts', creator.token)).body.data.find(
+          (await call('GET', '/v1/account/payouts', { token: creator.token })).body.data.find(
             (p: { status: string }) => p.status === 'pending',
           )?._id as string | undefined;
 
@@ -114,7 +111,10 @@ describe('payouts property', () => {
             const id = await pendingId();
             expect(Boolean(id)).toBe(pending > 0);
             if (!id) continue;
-            const res = await call('PATCH', `/v1/admin/payouts/${id}`, adminToken, { action: o.kind });
+            const res = await call('PATCH', `/v1/admin/payouts/${id}`, {
+              token: adminToken,
+              body: { action: o.kind },
+            });
             expect(res.status).toBe(200);
             if (o.kind === 'reject') available += pending;
             else paidOut += pending;
@@ -132,11 +132,12 @@ describe('payouts property', () => {
               unswept.push(creatorShare(t));
             }
             // Continue the model from what committed.
-            const totals = (await call('GET', '/v1/account/totals?totals=true', creator.token)).body;
+            const totals = (await call('GET', '/v1/account/totals?totals=true', { token: creator.token }))
+              .body;
             available = Math.round(Number(totals.available_usd) * 10);
             pending = Math.round(Number(totals.pending_usd) * 10);
           }
-          const now = (await call('GET', '/v1/account/totals?totals=true', creator.token)).body;
+          const now = (await call('GET', '/v1/account/totals?totals=true', { token: creator.token })).body;
           expect(now).toMatchObject({
             earned: earnedTotal,
             available_usd: (available / 10).toFixed(2),
