@@ -1,22 +1,15 @@
 import type { FeedPost, Message } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { DEMO_PASSWORD, seedDemo } from '../src/scripts/seed/demo';
-import { client } from './support/client';
-import { startServer, type TestServer } from './support/server';
+import { apiTest } from './support/api-test';
 
-let server: TestServer;
-let logins: Awaited<ReturnType<typeof seedDemo>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  logins = await seedDemo(server.app.ctx);
-});
-afterAll(() => server?.close());
+// Seeded once, in a hook: every test reads the demo data, also those that do not ask for logins.
+const it = apiTest().extend('logins', { scope: 'file' }, ({ server }) => seedDemo(server.app.ctx));
+it.beforeAll(({ logins }) => void logins);
 
 describe('demo data', () => {
-  it('offers creators, fans and an admin who can all sign in', async () => {
-    const api = client(server.url);
+  it('offers creators, fans and an admin who can all sign in', async ({ api, logins }) => {
     expect(new Set(logins.map((l) => l.role))).toEqual(new Set(['creator', 'fan', 'admin']));
     for (const login of logins) {
       const res = await api.call('POST', '/v1/auth', {
@@ -27,8 +20,7 @@ describe('demo data', () => {
     }
   });
 
-  it('lists the demo creators in Discover, the one Alex follows marked so', async () => {
-    const api = client(server.url);
+  it('lists the demo creators in Discover, the one Alex follows marked so', async ({ api }) => {
     const sam = await api.call('POST', '/v1/auth', { body: { login: 'sam', password: DEMO_PASSWORD } });
     const alex = await api.call('POST', '/v1/auth', { body: { login: 'alex', password: DEMO_PASSWORD } });
     const page = await api.call('GET', '/v1/users/discover', { token: sam.body.access_token });
@@ -45,7 +37,7 @@ describe('demo data', () => {
     expect(mila?.is_followee).toBe(true);
   });
 
-  it('gives fans credits through the ledger, so every balance matches its ledger', async () => {
+  it('gives fans credits through the ledger, so every balance matches its ledger', async ({ server }) => {
     const db = server.app.ctx.db;
     const alex = await db
       .selectFrom('users')
@@ -56,8 +48,10 @@ describe('demo data', () => {
     expect(await findLedgerMismatches(db)).toEqual([]);
   });
 
-  it('shows photos in the chat of Mila and Alex: one free, one locked until Alex buys it', async () => {
-    const api = client(server.url);
+  it('shows photos in the chat of Mila and Alex: one free, one locked until Alex buys it', async ({
+    server,
+    api,
+  }) => {
     const signIn = async (login: string) =>
       (await api.call('POST', '/v1/auth', { body: { login, password: DEMO_PASSWORD } })).body as {
         access_token: string;
@@ -92,8 +86,7 @@ describe('demo data', () => {
     expect(bought.body.message.media.st).toMatch(/^\/v1\/media\/files\//);
   });
 
-  it('fills Mila’s vault with photos that have every variant', async () => {
-    const api = client(server.url);
+  it('fills Mila’s vault with photos that have every variant', async ({ server, api }) => {
     const mila = await api.call('POST', '/v1/auth', { body: { login: 'mila', password: DEMO_PASSWORD } });
     const vault = await api.call('GET', '/v1/media', { token: mila.body.access_token });
     expect(vault.body.data.length).toBeGreaterThanOrEqual(4);
@@ -105,7 +98,7 @@ describe('demo data', () => {
     expect(th.status).toBe(200);
   });
 
-  it('has chats with messages', async () => {
+  it('has chats with messages', async ({ server }) => {
     const db = server.app.ctx.db;
     const chats = await db.selectFrom('chats').select('id').execute();
     const messages = await db.selectFrom('messages').select('id').execute();
@@ -113,8 +106,10 @@ describe('demo data', () => {
     expect(messages.length).toBeGreaterThanOrEqual(10);
   });
 
-  it('gives every demo creator a public, a private and a paid post, locked for a fan who has not paid', async () => {
-    const api = client(server.url);
+  it('gives every demo creator a public, a private and a paid post, locked for a fan who has not paid', async ({
+    server,
+    api,
+  }) => {
     const alex = await api.call('POST', '/v1/auth', { body: { login: 'alex', password: DEMO_PASSWORD } });
     for (const username of ['mila', 'sofia', 'luna']) {
       const creator = await server.app.ctx.db

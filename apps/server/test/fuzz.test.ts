@@ -1,11 +1,12 @@
 import http from 'node:http';
 import { type Endpoint, endpoints } from '@parlor/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { core, type Def, fieldsOf, JUNK, JUNK_TEXT, MB, multipart } from './support/fuzz-values';
 import { photoWithGps, upload } from './support/media';
-import { startServer, type TestServer } from './support/server';
-import { world } from './support/world';
+import type { TestServer } from './support/server';
+import type { World } from './support/world';
 
 // Every endpoint of the contract's table receives malformed variants of its request (wrong types,
 // sizes, encodings, nesting, path and query junk, damaged multipart) and must answer below 500.
@@ -17,8 +18,8 @@ const SEED = Number(process.env.PARLOR_FUZZ_SEED ?? 1123);
 const FAN_RUNS = 15;
 const CREATOR_RUNS = 6;
 
-let server: TestServer;
-let w: ReturnType<typeof world>;
+const it = apiTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+
 /** Real ids of the world, so that generated requests also reach past the lookups. */
 const ids: Record<
   'creator' | 'fan' | 'chat' | 'message' | 'otherMessage' | 'publicId' | 'md5' | 'note',
@@ -36,7 +37,7 @@ const ids: Record<
 let fan: { token: string; user: { _id: string } };
 let creator: { token: string; user: { _id: string } };
 
-async function newFan() {
+async function newFan(w: World) {
   const f = await w.fan();
   await w.giveCredits(f.user._id, 500);
   const sent = await w.send(f.token, ids.creator, 'hello');
@@ -47,12 +48,10 @@ async function newFan() {
   return f;
 }
 
-beforeAll(async () => {
-  server = await startServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
-  w = world(server);
+it.beforeAll(async ({ server, w }) => {
   creator = await w.creator();
   ids.creator = creator.user._id;
-  fan = await newFan();
+  fan = await newFan(w);
   // A message of another chat, for ids that exist but are not the caller's to use.
   const elsewhere = await w.send(fan.token, (await w.creator()).user._id, 'elsewhere');
   ids.otherMessage = elsewhere.body.message._id;
@@ -65,7 +64,6 @@ beforeAll(async () => {
   });
   ids.note = note.body._id;
 }, 120_000);
-afterAll(() => server?.close());
 
 // --- the request as bytes over a raw socket (no URL normalising, any body) ---
 
@@ -76,7 +74,12 @@ interface Variant {
   body?: Buffer;
 }
 
-function send(method: string, token: string, v: Variant): Promise<{ status: number; body: string }> {
+function send(
+  server: TestServer,
+  method: string,
+  token: string,
+  v: Variant,
+): Promise<{ status: number; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { 'access-token': token, ...v.headers };
@@ -381,41 +384,48 @@ const entries = Object.entries(endpoints as Record<string, Endpoint>).filter(
   ([, e]) => e.transport !== 'websocket',
 );
 
-async function attack(e: Endpoint, token: string, variants: Variant[]) {
+async function attack(server: TestServer, e: Endpoint, token: string, variants: Variant[]) {
   const failures: string[] = [];
   for (const v of variants) {
-    const res = await send(e.method, token, v);
+    const res = await send(server, e.method, token, v);
     if (res.status >= 500)
       failures.push(`${e.method} ${v.path.slice(0, 200)} [${v.name}] -> ${res.status} ${res.body}`);
   }
   return failures;
 }
 
-const works = async (token: string) =>
-  (await send('GET', token, { name: 'me', path: '/v1/users/me' })).status === 200;
+const works = async (server: TestServer, token: string) =>
+  (await send(server, 'GET', token, { name: 'me', path: '/v1/users/me' })).status === 200;
 
 /** A fan and a creator whose sessions still work (a variant may have ended the last ones'). */
-async function liveAccounts() {
-  if (!(await works(creator.token))) {
+async function liveAccounts(server: TestServer, w: World) {
+  if (!(await works(server, creator.token))) {
     creator = await w.creator();
     ids.creator = creator.user._id;
-    fan = await newFan();
+    fan = await newFan(w);
   }
-  if (!(await works(fan.token))) fan = await newFan();
+  if (!(await works(server, fan.token))) fan = await newFan(w);
   return { fan, creator };
 }
 
 describe('every endpoint answers malformed requests below 500', () => {
   entries.forEach(([name, e], index) => {
-    it(`${name}: ${e.method} ${e.path}`, async () => {
+    it(`${name}: ${e.method} ${e.path}`, async ({ server, w }) => {
       const seed = SEED + index;
-      const failures = await attack(e, (await liveAccounts()).fan.token, [
+      const failures = await attack(server, e, (await liveAccounts(server, w)).fan.token, [
         ...found(name),
         ...fixed(e),
         ...generated(name, e, FAN_RUNS, seed),
       ]);
       failures.push(
-        ...(await attack(e, (await liveAccounts()).creator.token, generated(name, e, CREATOR_RUNS, -seed))),
+        ...(await attack(
+          server,
+          e,
+          (
+            await liveAccounts(server, w)
+          ).creator.token,
+          generated(name, e, CREATOR_RUNS, -seed),
+        )),
       );
       expect(failures).toEqual([]);
     });

@@ -1,35 +1,31 @@
 import { MediaUploadResponse, User } from '@parlor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/client';
+import { describe, expect } from 'vitest';
+import { apiTest } from './support/api-test';
 import { photoWithGps, upload } from './support/media';
 import { S3_BUCKET, S3_CREDENTIALS, startS3, type TestS3 } from './support/s3';
-import { startServer, type TestServer } from './support/server';
 
 // The whole media path on an S3-compatible bucket (S3_* set): an upload's variants land in the
 // bucket, signed URLs serve them from there, and taking the media out of the vault deletes them.
 
 let s3: TestS3;
-let server: TestServer;
-let api: ReturnType<typeof client>;
 
-beforeAll(async () => {
+const it = apiTest(async (onCleanup) => {
   s3 = await startS3();
-  server = await startServer({
+  onCleanup(s3.close);
+  return {
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET,
     S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
     S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
     S3_REGION: S3_CREDENTIALS.region,
-  });
-  api = client(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-  await s3?.close();
+  };
 });
 
 describe('media on S3-compatible storage', () => {
-  it('uploads into the bucket, serves through signed URLs and deletes from the bucket', async () => {
+  it('uploads into the bucket, serves through signed URLs and deletes from the bucket', async ({
+    server,
+    api,
+  }) => {
     const { token } = await api.signUp('featured');
     const res = await upload(server.url, token, await photoWithGps(1600, 1200));
     expect(res.status).toBe(200);
@@ -55,7 +51,7 @@ describe('media on S3-compatible storage', () => {
     expect((await fetch(th)).status).toBe(404);
   });
 
-  it('keeps profile photos in the bucket too', async () => {
+  it('keeps profile photos in the bucket too', async ({ server, api }) => {
     const { token } = await api.signUp('featured');
     const jpeg = await photoWithGps(64, 64);
     const form = new FormData();
