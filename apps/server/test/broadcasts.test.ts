@@ -293,7 +293,11 @@ describe('broadcasts', () => {
       body: { category: 'nope', text: 'x' },
     });
     expect(bad.status).toBe(400);
-    const other = await call('DELETE', `/v1/broadcast/${chosen.body._id}`, { token: b.token });
+    // A fan has no Broadcast area at all; another creator does not find this one.
+    const fan = await call('DELETE', `/v1/broadcast/${chosen.body._id}`, { token: b.token });
+    expect(fan.status).toBe(403);
+    const rival = await w.creator();
+    const other = await call('DELETE', `/v1/broadcast/${chosen.body._id}`, { token: rival.token });
     expect(other.status).toBe(404);
   });
 

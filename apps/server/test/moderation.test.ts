@@ -74,7 +74,9 @@ describe('authorization over /v1/admin', () => {
           ? undefined
           : path.includes('/payouts/') || path.includes('/aml/')
             ? { action: 'reject' }
-            : {};
+            : path.endsWith('/features')
+              ? { features: { tips: true } }
+              : {};
       const callAs = (token?: string) =>
         w.api.request(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
       expect((await callAs()).status, `${e.method} ${e.path} anonymous`).toBe(401);
