@@ -140,7 +140,17 @@ async function errorFrom(response: Response): Promise<ApiError> {
  */
 export function endSession(): void {
   clearStoredSession();
+  if (sessionEndHeld) return;
   if (!currentPath().startsWith('/login')) redirectTo('/login');
+}
+
+let sessionEndHeld = false;
+/**
+ * After a ban the account-terminated popup, with its reason and its own Log out, is the way out:
+ * the 401s of calls still in flight end the session without taking the page to sign-in.
+ */
+export function holdSessionEnd(): void {
+  sessionEndHeld = true;
 }
 
 /** Calls that open or use a chat: a refusal there disables messaging with that member. */

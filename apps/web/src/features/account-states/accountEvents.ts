@@ -1,4 +1,5 @@
 import { ServerEvents } from '@parlor/contract';
+import { holdSessionEnd } from '../../platform/api';
 import type { EventAppliers, EventEffects } from '../../platform/realtimeEvent';
 import { type BannersState, showBanner } from '../banners/bannersModel';
 import { globalNoticePopupId } from '../notices/introRules';
@@ -18,6 +19,7 @@ const accountVerified = pushPopup({ id: 'account-verified', kind: 'accountVerifi
 
 export const accountEffects: EventEffects = {
   banned(data, api) {
+    holdSessionEnd();
     const reason = ServerEvents.banned.safeParse(data);
     api.dispatch(
       pushPopup({
