@@ -1,23 +1,11 @@
-import { FeatureFlag, type ProviderConfig } from '@parlor/contract';
+import type { ProviderConfig } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
+import { testProviderConfig } from '../provider/providerConfigTestData';
 import { logout } from './authThunks';
 
-const config = (over: Partial<ProviderConfig>): ProviderConfig => ({
-  is_guest: false,
-  features: Object.fromEntries(FeatureFlag.options.map((f) => [f, false])) as ProviderConfig['features'],
-  payment_keywords: [],
-  global_keywords: [],
-  greeting_keywords: [],
-  app_keywords: [],
-  media_base_url: null,
-  payments_test_mode: false,
-  payment_provider: 'sandbox',
-  push_key: '',
-  landing_url: null,
-  ...over,
-});
+const config = (over: Partial<ProviderConfig>): ProviderConfig => testProviderConfig({}, over);
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
