@@ -1,40 +1,12 @@
 import { describe, expect } from 'vitest';
-import { PUSH_GROUP_MS } from '../src/modules/push/service';
-import { apiTest } from './support/api-test';
 import { photo } from './support/feed';
-import { startPushService } from './support/push-service';
-import { manualClock, type TestServer } from './support/server';
+import { pushApiTest } from './support/push-test';
 import { connectSocket } from './support/socket';
-import type { World } from './support/world';
 
 // Notices follow the domain events of every write that tells someone something: sends are covered
 // in push.test.ts; here the messages a creator's automation stores and the money events.
-let push: Awaited<ReturnType<typeof startPushService>>;
-const clock = manualClock();
-const it = apiTest(
-  async (onCleanup) => {
-    push = await startPushService();
-    onCleanup(() => push.close());
-    return { SESSION_TTL_DAYS: '365' };
-  },
-  { clock },
-);
-
-async function deliver(server: TestServer) {
-  await server.app.notificationsRecorded();
-  clock.advance(PUSH_GROUP_MS + 1);
-  await server.app.ctx.queue.drain();
-}
-
-async function subscribed(w: World, token: string) {
-  const sub = push.subscription();
-  const res = await w.api.call('POST', '/v1/push/subscriptions', {
-    token,
-    body: { subscription: { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys } },
-  });
-  expect(res.status).toBe(204);
-  return sub;
-}
+const h = pushApiTest();
+const { it, deliver, subscribed } = h;
 
 describe('notices of what a creator sends without typing it', () => {
   it('pushes an automatic message to the fan it greets, named after the creator', async ({
@@ -56,7 +28,7 @@ describe('notices of what a creator sends without typing it', () => {
     ).toBe(200);
     await server.app.ctx.queue.drain();
     await deliver(server);
-    expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
+    expect(h.push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
       [creator.user.username, 'Thanks for the follow!'],
     ]);
   });
@@ -89,8 +61,8 @@ describe('notices of what a creator sends without typing it', () => {
     await server.app.ctx.queue.drain();
     await visible.next('new_message', (d) => d.sender_id === creator.user._id);
     await deliver(server);
-    expect(push.to(awaySub).map((p) => p.payload.body)).toEqual(['New set tonight']);
-    expect(push.to(lookingSub)).toHaveLength(0);
+    expect(h.push.to(awaySub).map((p) => p.payload.body)).toEqual(['New set tonight']);
+    expect(h.push.to(lookingSub)).toHaveLength(0);
     hidden.close();
     visible.close();
   });
@@ -108,7 +80,7 @@ describe('notices of money', () => {
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     await deliver(server);
-    expect(push.to(sub).map((p) => p.payload.body)).toEqual([`${fan.user.username} subscribed to you`]);
+    expect(h.push.to(sub).map((p) => p.payload.body)).toEqual([`${fan.user.username} subscribed to you`]);
   });
 
   it('tells a creator a fan unlocked her paid message, with the buyer and the price', async ({
@@ -132,7 +104,7 @@ describe('notices of money', () => {
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     await deliver(server);
-    expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
+    expect(h.push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
       ['Paid message unlocked', `${fan.user.username} unlocked your message for 25 credits`],
     ]);
   });

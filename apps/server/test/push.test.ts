@@ -1,41 +1,15 @@
 import { ProviderConfig, PUSH_MESSAGES } from '@parlor/contract';
 import { describe, expect } from 'vitest';
-import { DIGEST_AWAY_MS, PUSH_GROUP_MS } from '../src/modules/push/service';
-import { apiTest } from './support/api-test';
+import { DIGEST_AWAY_MS } from '../src/modules/push/service';
 import { mailbox } from './support/mailbox';
-import { startPushService } from './support/push-service';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { pushApiTest } from './support/push-test';
+import { startServer, type TestServer } from './support/server';
 import { connectSocket } from './support/socket';
 import { type World, world } from './support/world';
 
-let push: Awaited<ReturnType<typeof startPushService>>;
-const clock = manualClock();
-
-const it = apiTest(
-  async (onCleanup) => {
-    push = await startPushService();
-    onCleanup(push.close);
-    return { SESSION_TTL_DAYS: '365' };
-  },
-  { clock },
-).extend('mail', { scope: 'file' }, ({ server }) => mailbox(server));
-
-/** Lets the grouping window pass and runs the notification jobs. */
-async function deliver(server: TestServer) {
-  await server.app.notificationsRecorded();
-  clock.advance(PUSH_GROUP_MS + 1);
-  await server.app.ctx.queue.drain();
-}
-
-async function subscribed(w: World, token: string) {
-  const sub = push.subscription();
-  const res = await w.api.call('POST', '/v1/push/subscriptions', {
-    token,
-    body: { subscription: { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys } },
-  });
-  expect(res.status).toBe(204);
-  return sub;
-}
+const h = pushApiTest();
+const { deliver, subscribed, clock } = h;
+const it = h.it.extend('mail', { scope: 'file' }, ({ server }) => mailbox(server));
 
 async function pair(w: World) {
   const fan = await w.fan();
@@ -70,7 +44,7 @@ describe('push subscriptions', () => {
     });
     expect(bad.status).toBe(400);
     const anonymous = await w.api.call('POST', '/v1/push/subscriptions', {
-      body: { subscription: { endpoint: 'https://push.example/1', keys: push.subscription().keys } },
+      body: { subscription: { endpoint: 'https://h.push.example/1', keys: h.push.subscription().keys } },
     });
     expect(anonymous.status).toBe(401);
   });
@@ -100,16 +74,16 @@ describe('a deployment that takes https push endpoints only', () => {
     try {
       const api = world(strict).api;
       const fan = await api.signUp('user');
-      const keys = push.subscription().keys;
+      const keys = h.push.subscription().keys;
       const http = await api.call('POST', '/v1/push/subscriptions', {
         token: fan.token,
-        body: { subscription: { endpoint: 'http://push.example/1', keys } },
+        body: { subscription: { endpoint: 'http://h.push.example/1', keys } },
       });
       expect(http.status).toBe(400);
       expect(http.body.message).toBe(PUSH_MESSAGES.insecureEndpoint);
       const https = await api.call('POST', '/v1/push/subscriptions', {
         token: fan.token,
-        body: { subscription: { endpoint: 'https://push.example/1', keys } },
+        body: { subscription: { endpoint: 'https://h.push.example/1', keys } },
       });
       expect(https.status).toBe(204);
     } finally {
@@ -130,8 +104,8 @@ describe('pushes for new messages', () => {
       expect(res.status).toBe(200);
     }
     await deliver(server);
-    const pushes = push.to(sub);
-    expect(push.errors).toEqual([]);
+    const pushes = h.push.to(sub);
+    expect(h.push.errors).toEqual([]);
     expect(pushes).toHaveLength(1);
     const [p] = pushes;
     expect(p?.payload).toEqual({
@@ -142,7 +116,7 @@ describe('pushes for new messages', () => {
       badge: 30,
     });
     // RFC 8292: the JWT names the push service's origin, a contact, and a near expiry.
-    expect(p?.vapid.aud).toBe(push.origin);
+    expect(p?.vapid.aud).toBe(h.push.origin);
     expect(p?.vapid.sub).toMatch(/^mailto:/);
     expect(p?.vapid.exp).toBeGreaterThan(Date.now() / 1000);
     expect(p?.vapid.k).toBe((await w.api.call('GET', '/v1/provider/config')).body.push_key);
@@ -162,7 +136,7 @@ describe('pushes for new messages', () => {
     await w.send(creator.token, fan.user._id, 'You are here');
     await socket.next('new_message');
     await deliver(server);
-    expect(push.to(sub)).toHaveLength(0);
+    expect(h.push.to(sub)).toHaveLength(0);
 
     socket.send('visibility', { state: 'hidden' });
     // The frame is handled before the next message is published: wait for a pong after it.
@@ -170,7 +144,7 @@ describe('pushes for new messages', () => {
     await socket.next('pong');
     await w.send(creator.token, fan.user._id, 'Now you are away');
     await deliver(server);
-    expect(push.to(sub).map((p) => p.payload.body)).toEqual(['Now you are away']);
+    expect(h.push.to(sub).map((p) => p.payload.body)).toEqual(['Now you are away']);
     socket.close();
   });
 
@@ -184,7 +158,7 @@ describe('pushes for new messages', () => {
     expect(off.status).toBe(200);
     await w.send(creator.token, fan.user._id, 'Hello?');
     await deliver(server);
-    expect(push.to(sub)).toHaveLength(0);
+    expect(h.push.to(sub)).toHaveLength(0);
   });
 
   it('reads the setting again when sending: switched off during the grouping window, nothing goes', async ({
@@ -200,7 +174,7 @@ describe('pushes for new messages', () => {
       body: { settings: { notifications: { notifications: false } } },
     });
     await deliver(server);
-    expect(push.to(sub)).toHaveLength(0);
+    expect(h.push.to(sub)).toHaveLength(0);
   });
 
   it('drops a subscription whose push service answers 410 Gone, and keeps the others', async ({
@@ -210,10 +184,10 @@ describe('pushes for new messages', () => {
     const { fan, creator } = await pair(w);
     const dead = await subscribed(w, fan.token);
     const alive = await subscribed(w, fan.token);
-    push.expire(dead);
+    h.push.expire(dead);
     await w.send(creator.token, fan.user._id, 'Anyone there?');
     await deliver(server);
-    expect(push.to(alive)).toHaveLength(1);
+    expect(h.push.to(alive)).toHaveLength(1);
     const rows = await server.app.ctx.db
       .selectFrom('push_subscriptions')
       .select('endpoint')
@@ -245,7 +219,7 @@ describe('pushes and emails about money', () => {
       expect(tip.status).toBe(200);
     }
     await deliver(server);
-    expect(push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
+    expect(h.push.to(sub).map((p) => [p.payload.title, p.payload.body])).toEqual([
       ['New tip', `2 new tips. Latest: ${fan.user.username} sent you a tip of 10 credits`],
     ]);
     // Emails wait for their longer window.
@@ -282,7 +256,7 @@ describe('pushes and emails about money', () => {
       body: { recipient_id: creator.user._id, amount: 10, idempotency_key: 'push-tip-0003' },
     });
     await deliver(server);
-    expect(push.to(sub)).toHaveLength(1);
+    expect(h.push.to(sub)).toHaveLength(1);
   });
 
   it('tells a creator of a new subscriber and of a completed payout, each obeying its setting', async ({
@@ -305,12 +279,12 @@ describe('pushes and emails about money', () => {
     });
     await deliver(server);
     expect(
-      push
+      h.push
         .to(sub)
         .map((p) => p.payload.title)
         .sort(),
     ).toEqual(['New subscriber', 'Payout completed']);
-    expect(push.to(sub).find((p) => p.payload.title === 'Payout completed')?.payload.body).toBe(
+    expect(h.push.to(sub).find((p) => p.payload.title === 'Payout completed')?.payload.body).toBe(
       'Your payout of $120.00 is complete',
     );
 
@@ -324,7 +298,7 @@ describe('pushes and emails about money', () => {
       amountUsd: '5.00',
     });
     await deliver(server);
-    expect(push.to(sub)).toHaveLength(2);
+    expect(h.push.to(sub)).toHaveLength(2);
   });
 });
 
