@@ -72,7 +72,7 @@ describe('opening a chat', () => {
     expect(block.body).toEqual({ action: 'block', updated: 1 });
     const send = await w.send(fan.token, creator.user._id, 'hello?');
     expect(send.status).toBe(403);
-    expect(send.body.message).toBe(ERRORS.blocked);
+    expect(send.body.message).toBe(ERRORS.userEndedChat);
     await call('PATCH', '/v1/chats', {
       token: creator.token,
       body: { action: 'unblock', ids: fan.user._id },
@@ -93,7 +93,7 @@ describe('bulk actions', () => {
       token: creator.token,
       body: { action: 'hide', except_ids: fans[0]!.user._id, type: 'all' },
     });
-    expect(res.body).toEqual({ action: 'hide', updated: 2 });
+    expect(res.body).toEqual({ action: 'hide', updated: 2, hidden_at: expect.any(String) });
     const list = await call('GET', '/v1/chats?v=2', { token: creator.token });
     expect(list.body.data.map((c: { recipient_id: string }) => c.recipient_id)).toEqual([fans[0]!.user._id]);
     await w.send(fans[2]!.token, creator.user._id, 'still there?');

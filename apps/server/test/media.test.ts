@@ -119,12 +119,16 @@ describe('upload', () => {
     }
     // Over the photo limit but under the video one, then over both (the upload is cut short).
     const bigPhoto = Buffer.concat([jpeg, Buffer.alloc((IMAGE_MAX_MB + 1) * 1024 * 1024)]);
-    expect(await refusal(bigPhoto)).toBe(MEDIA.imageTooLarge);
+    expect(await refusal(bigPhoto)).toBe(
+      `${MEDIA.imageTooLarge} Photos larger than ${IMAGE_MAX_MB} MB cannot be uploaded.`,
+    );
     const bigVideo = Buffer.concat([mp4Head, Buffer.alloc((VIDEO_MAX_MB + 1) * 1024 * 1024)]);
-    expect(await refusal(bigVideo, { type: 'video/mp4', name: 'big.mp4' })).toBe(MEDIA.videoTooLarge);
+    expect(await refusal(bigVideo, { type: 'video/mp4', name: 'big.mp4' })).toBe(
+      `${MEDIA.videoTooLarge} Videos larger than ${VIDEO_MAX_MB} MB cannot be uploaded.`,
+    );
     // Right first bytes, broken rest.
     const brokenJpeg = Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(5000, 7)]);
-    expect(await refusal(brokenJpeg)).toBe(MEDIA.imageLoadError);
+    expect(await refusal(brokenJpeg)).toBe(MEDIA.imageDamaged);
     if (ffmpeg) {
       const brokenMp4 = Buffer.concat([mp4Head, Buffer.alloc(5000, 3)]);
       expect(await refusal(brokenMp4, { type: 'video/mp4', name: 'broken.mp4' })).toBe(MEDIA.videoLoadError);

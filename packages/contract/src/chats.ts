@@ -83,6 +83,11 @@ export const Chat = lazySchema(() =>
 );
 export type Chat = z.infer<typeof Chat>;
 
+/** A query's or body's `hidden=true` (the Hidden view); anything but `true` is the inbox. */
+const hiddenFlag = lazySchema(() =>
+  z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+);
+
 export const ChatListQuery = lazySchema(() =>
   z.object({
     v: z.coerce.number().int().optional(),
@@ -90,6 +95,8 @@ export const ChatListQuery = lazySchema(() =>
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
     type: InboxType.optional(),
+    /** `true`: the chats the caller hid (not deleted ones), newest first, instead of the inbox. */
+    hidden: hiddenFlag.optional(),
     /**
      * Where the previous page ended, as the `next` link gives it (the last chat's message time in
      * microseconds, at most 16 digits, or `n` for none, and its id): the page starts right after it
@@ -173,6 +180,7 @@ export const ChatAction = lazySchema(() =>
   z.enum([
     'read',
     'hide',
+    'unhide',
     'delete',
     'favorite',
     'remove_favorite',
@@ -209,6 +217,13 @@ export const ChatsActionRequest = lazySchema(() =>
       except_ids: idList.optional(),
       type: InboxType.optional(),
       search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
+      /** Select-all over the Hidden view (`unhide` of every hidden chat but the exceptions). */
+      hidden: hiddenFlag.optional(),
+      /**
+       * With `unhide`: only the chats one hide hid, by the `hidden_at` its answer gave (Undo), so a
+       * select-all hide is undone without the client knowing every chat it covered.
+       */
+      hidden_at: z.iso.datetime({ offset: true }).optional(),
       reason: z.string().trim().max(500).optional(),
       /**
        * With `read`: only messages from this id on (the oldest the reader has loaded) are read, and
@@ -236,7 +251,12 @@ export const ChatsActionRequest = lazySchema(() =>
 export type ChatsActionRequest = z.input<typeof ChatsActionRequest>;
 export type ChatsActionData = z.output<typeof ChatsActionRequest>;
 export const ChatsActionResponse = lazySchema(() =>
-  z.object({ action: ChatAction, updated: z.number().int() }),
+  z.object({
+    action: ChatAction,
+    updated: z.number().int(),
+    /** A hide's time, stamped on every chat it hid: `unhide` with it restores exactly those. */
+    hidden_at: z.string().optional(),
+  }),
 );
 
 export const ChangeRateRequest = lazySchema(() =>

@@ -19,8 +19,12 @@ describe('checkMediaFile', () => {
       'Sorry, we cannot process this type of file (application/pdf). Please choose different file type and try again.',
     );
     expect(checkMediaFile({ type: 'image/jpeg', size: 0 }, 'any', limits)).toBe(MEDIA.empty);
-    expect(checkMediaFile({ type: 'image/jpeg', size: 3 * MB }, 'any', limits)).toBe(MEDIA.imageTooLarge);
-    expect(checkMediaFile({ type: 'video/mp4', size: 6 * MB }, 'any', limits)).toBe(MEDIA.videoTooLarge);
+    expect(checkMediaFile({ type: 'image/jpeg', size: 3 * MB }, 'any', limits)).toBe(
+      `${MEDIA.imageTooLarge} Photos larger than 2 MB cannot be uploaded.`,
+    );
+    expect(checkMediaFile({ type: 'video/mp4', size: 6 * MB }, 'any', limits)).toBe(
+      `${MEDIA.videoTooLarge} Videos larger than 5 MB cannot be uploaded.`,
+    );
     expect(checkMediaFile({ type: 'video/mp4', size: MB, duration: 61 }, 'any', limits)).toBe(
       MEDIA.videoTooLong,
     );

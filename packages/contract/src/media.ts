@@ -217,6 +217,16 @@ export function mediaKindOf(type: string): MediaKind | null {
 }
 
 /**
+ * The spec's too-large sentence, then the limit itself, so the reader knows what size will do
+ * (docs/decisions.md, "Upload errors").
+ */
+export function tooLargeMessage(kind: MediaKind, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): string {
+  return kind === 'image'
+    ? `${MEDIA.imageTooLarge} Photos larger than ${limits.imageMaxMb} MB cannot be uploaded.`
+    : `${MEDIA.videoTooLarge} Videos larger than ${limits.videoMaxMb} MB cannot be uploaded.`;
+}
+
+/**
  * The file checks in a fixed order; answers the exact message to show, or null when the file
  * may be uploaded. The duration check runs only once the duration is known.
  */
@@ -231,8 +241,8 @@ export function checkMediaFile(
   if (file.size === 0) return MEDIA.empty;
   const kind = mediaKindOf(file.type);
   if (!kind) return MEDIA.unsupported.replace('{type}', file.type || 'unknown');
-  if (kind === 'image' && file.size > limits.imageMaxMb * MB) return MEDIA.imageTooLarge;
-  if (kind === 'video' && file.size > limits.videoMaxMb * MB) return MEDIA.videoTooLarge;
+  if (kind === 'image' && file.size > limits.imageMaxMb * MB) return tooLargeMessage('image', limits);
+  if (kind === 'video' && file.size > limits.videoMaxMb * MB) return tooLargeMessage('video', limits);
   if (kind === 'video' && file.duration != null && file.duration > limits.maxDurationS)
     return MEDIA.videoTooLong;
   return null;

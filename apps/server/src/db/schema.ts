@@ -204,6 +204,8 @@ export interface ChatMembersTable {
   unread_messages: Generated<number>;
   is_favorite: Generated<boolean>;
   hidden: Generated<boolean>;
+  /** When a hide action hid the chat (one time per action, so Undo finds its batch); null for a delete. */
+  hidden_at: NullableTimestamp;
   cleared_before_id: number | null;
   last_message_id: number | null;
   last_message_at: NullableTimestamp;

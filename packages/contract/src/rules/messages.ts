@@ -38,6 +38,8 @@ export const MEDIA = {
     'This file seems to be corrupted (0 bytes). Please try different file or try using different browser.',
   videoTooLong: 'Maximum video length is one minute, please choose a shorter video.',
   imageLoadError: 'There was an error processing this image. Please try again later.',
+  /** Bytes that claim to be a picture but do not decode (a cut-off or corrupted file): retrying cannot help. */
+  imageDamaged: 'This image is damaged and cannot be opened. Please choose a different file.',
   videoLoadError: 'There was an error processing this video. Please try again later.',
   uploadErrorTitle: 'Upload error',
   uploadFailed: 'This file failed to upload. Please check your network connection and try again.',
@@ -104,7 +106,7 @@ export const ERRORS = {
   userNotFound: 'User Cannot Be Found Or Does Not Exist',
   usernameTooLong: 'Usernames Cannot Be More Than 30 Characters',
   usernameTaken: 'This Username Has Already Been Taken',
-  emailTaken: 'This Email Is Already Registered',
+  emailTaken: 'This email address is already registered.',
   exclusiveInBio: 'Sorry, you cannot mention exclusive content in your title/bio',
   payoutCountrySet: 'Unable to update payout country. Payout country already set.',
   blocked: 'Sorry this action is not available because of user or model block',

@@ -8,6 +8,7 @@ import {
   type IdDocuments,
   MEDIA,
   MODERATION_MESSAGES,
+  tooLargeMessage,
 } from '@parlor/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -20,7 +21,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { detectType, LoadError, processDocument } from '../media/processing';
 import { checkSignedUrl, signIdDocument } from '../media/signing';
 import type { MediaStorage } from '../media/storage';
-import { readUploadForm } from '../media/upload';
+import { imageLoadMessage, mediaLimits, readUploadForm } from '../media/upload';
 import { toUser } from '../users/dto';
 import { users } from '../users/service';
 import { moderationRepository } from './repository';
@@ -133,7 +134,8 @@ export async function uploadIdDocument(
   const { file } = await readUploadForm(ctx, request, user);
   if (!file) throw badRequest(MEDIA.uploadFailed, 'media_missing', 'file');
   try {
-    if (file.truncated) throw badRequest(MEDIA.imageTooLarge, 'media_rejected', 'file');
+    if (file.truncated)
+      throw badRequest(tooLargeMessage('image', mediaLimits(ctx)), 'media_rejected', 'file');
     const detected = file.size > 0 ? await detectType(file.path) : undefined;
     if (!detected?.startsWith('image/'))
       throw badRequest(
@@ -145,7 +147,7 @@ export async function uploadIdDocument(
     try {
       processed = await processDocument(file.path);
     } catch (e) {
-      if (e instanceof LoadError) throw badRequest(MEDIA.imageLoadError, 'media_rejected', 'file');
+      if (e instanceof LoadError) throw badRequest(imageLoadMessage(e), 'media_rejected', 'file');
       throw e;
     }
     const publicId = randomBytes(16).toString('base64url');

@@ -118,10 +118,19 @@ export async function markAllRead(
 /** Deletes the targets' chats for `userId`: hidden, and their history so far cleared. */
 export async function clearChats(trx: Db, userId: string, targets: ChatTargets): Promise<number> {
   const rows = await targetsOf(trx, userId, targets)
-    .set({ hidden: true, unread_messages: 0, cleared_before_id: sql`last_message_id` })
+    .set({ hidden: true, hidden_at: null, unread_messages: 0, cleared_before_id: sql`last_message_id` })
     .returning('chat_id')
     .execute();
   return rows.length;
+}
+
+/** Hides the targets' chats not hidden yet, each stamped with this hide's time (its Undo finds them by it). */
+export function hideChats(trx: Db, userId: string, targets: ChatTargets, now: Date): Promise<FlaggedChat[]> {
+  return targetsOf(trx, userId, targets)
+    .where('hidden', '=', false)
+    .set({ hidden: true, hidden_at: now })
+    .returning(['chat_id', 'other_user_id'])
+    .execute();
 }
 
 /** Reports the target users the reporter shares a chat with (no one else); answers how many. */

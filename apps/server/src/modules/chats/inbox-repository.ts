@@ -9,20 +9,25 @@ type Db = Kysely<DB>;
 export interface InboxFilter {
   type: InboxType;
   search?: string | undefined;
+  /** The Hidden view: chats the user hid (not deleted ones) in place of the inbox. */
+  hidden?: boolean | undefined;
+  /** With `hidden`: only the chats one hide action hid (it stamped them all with this time). */
+  hiddenAt?: Date | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The caller's visible chats narrowed by category and username search, from chat_members alone:
+ * The caller's visible chats (or, in the Hidden view, the ones they hid) narrowed by category and
+ * username search, from chat_members alone:
  * pages are chosen on its indexes before anything is joined (see `listInbox`).
  */
 export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Date) {
-  let q = db
-    .selectFrom('chat_members as m')
-    .where('m.user_id', '=', userId)
-    .where('m.hidden', '=', false)
-    .where((eb) => categoryCondition(eb, filter.type, now));
+  let q = db.selectFrom('chat_members as m').where('m.user_id', '=', userId);
+  q = filter.hidden
+    ? q.where('m.hidden', '=', true).where('m.hidden_at', 'is not', null)
+    : q.where('m.hidden', '=', false).where((eb) => categoryCondition(eb, filter.type, now));
+  if (filter.hidden && filter.hiddenAt) q = q.where('m.hidden_at', '=', filter.hiddenAt);
   if (filter.search) {
     const prefix = `${escapeLike(filter.search.toLowerCase())}%`;
     q = q.where('m.other_user_id', 'in', (eb) =>

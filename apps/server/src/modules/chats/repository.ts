@@ -18,6 +18,8 @@ export interface SendTarget {
   other_requires_moderation: boolean;
   other_id_verification_status: UserRow['id_verification_status'];
   other_discover_status: UserRow['discover_status'];
+  /** The other account is banned or erased. */
+  other_gone: boolean;
 }
 
 /** What sending needs to know about chats: one statement for the sends that arrive together. */

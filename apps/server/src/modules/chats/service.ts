@@ -16,6 +16,7 @@ import {
   type ChangedChat,
   clearChats,
   type FlaggedChat,
+  hideChats,
   markAllRead,
   markReadFrom,
   refreshHasFavorites,
@@ -51,7 +52,7 @@ function placeOf(after: string): Placed {
 /** GET /v1/chats: one page of the inbox, the unread totals, and the next page's address. */
 export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<typeof ChatListQuery>) {
   const now = ctx.clock.now();
-  const filter = { type: q.type ?? 'all', search: q.search || undefined } as const;
+  const filter = { type: q.type ?? 'all', search: q.search || undefined, hidden: q.hidden } as const;
   await deliverPendingCopies(ctx.db, user.id);
   // The unread totals are one counter row, read alongside the page.
   const [{ rows, notes, end }, totals] = await Promise.all([
@@ -68,6 +69,7 @@ export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<type
       offset: q.offset,
       search: filter.search,
       type: q.type,
+      hidden: q.hidden ? 'true' : undefined,
       after: end ? `${end.at ?? 'n'}_${end.id}` : undefined,
     },
     rows.length === q.limit,
@@ -177,7 +179,7 @@ export async function partnersPresence(ctx: AppContext, user: UserRow, ids: stri
 }
 
 const ACTION_SET = {
-  hide: { hidden: true },
+  unhide: { hidden: false, hidden_at: null },
   favorite: { is_favorite: true },
   remove_favorite: { is_favorite: false },
   block: { blocked: true },
@@ -187,7 +189,7 @@ const ACTION_SET = {
 } as const;
 
 /** Actions that change the caller's unread totals or which chats they count. */
-const CHANGES_TOTALS = new Set(['read', 'delete', 'hide', 'favorite', 'remove_favorite']);
+const CHANGES_TOTALS = new Set(['read', 'delete', 'hide', 'unhide', 'favorite', 'remove_favorite']);
 
 /**
  * PATCH /v1/chats: one set-based statement over the chosen chats (ids mode) or over a whole
@@ -203,7 +205,13 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
     {
       ids: input.ids?.filter(isUuid),
       except: (input.except_ids ?? []).filter(isUuid),
-      filter: { type: input.type ?? 'all', search: input.search },
+      // Undo names the hide it reverses by its time: the chats it hid, whichever were selected.
+      filter: {
+        type: input.type ?? 'all',
+        search: input.search,
+        hidden: input.action === 'unhide' && (input.hidden || input.hidden_at !== undefined),
+        hiddenAt: input.action === 'unhide' && input.hidden_at ? new Date(input.hidden_at) : undefined,
+      },
     },
     now,
   );
@@ -228,6 +236,11 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
         }
         case 'delete':
           return { updated: await clearChats(trx, me, targets) };
+        case 'hide': {
+          // Chats hidden already keep their own stamp: Undo of this hide leaves them hidden.
+          const rows = await hideChats(trx, me, targets, now);
+          return { updated: rows.length, flagged: rows };
+        }
         case 'report': {
           // Only someone the caller shares a chat with can be reported: any other id, a user or
           // not, is no one the caller knows.
@@ -275,7 +288,11 @@ export async function applyChatAction(ctx: AppContext, user: UserRow, input: Cha
   if (CHANGES_TOTALS.has(input.action)) {
     ctx.hub.publish(me, 'unread_messages', await unreadTotals(ctx.db, me));
   }
-  return { action: input.action, updated };
+  return {
+    action: input.action,
+    updated,
+    ...(input.action === 'hide' ? { hidden_at: now.toISOString() } : {}),
+  };
 }
 
 /**

@@ -68,7 +68,28 @@ export async function detectType(file: string): Promise<string | undefined> {
   return (await fileTypeFromFile(file))?.mime;
 }
 
-export class LoadError extends Error {}
+/** Why a picture did not decode: its bytes are broken, it has more pixels than we decode, or our side failed. */
+export type LoadFailure = 'damaged' | 'too_many_pixels' | 'failed';
+
+export class LoadError extends Error {
+  readonly reason: LoadFailure;
+  constructor(cause: unknown) {
+    const message = String(cause);
+    super(message);
+    this.reason = loadFailureOf(message);
+  }
+}
+
+/**
+ * Sharp's (libvips') decode errors sorted for the reader: the pixel limit is checked from the
+ * header; running out of memory or file handles is ours; anything else it says about the bytes
+ * (a corrupt header, a premature end, an unreadable chunk) means the file itself is broken.
+ */
+export function loadFailureOf(message: string): LoadFailure {
+  if (/pixel limit/i.test(message)) return 'too_many_pixels';
+  if (/out of memory|ENOMEM|EMFILE|ENOSPC/i.test(message)) return 'failed';
+  return 'damaged';
+}
 
 /** Variants of a still picture (a photo, or a video's poster frame), largest first. */
 async function imageVariants(input: string | Buffer) {
@@ -85,7 +106,7 @@ async function imageVariants(input: string | Buffer) {
         .toBuffer({ resolveWithObject: true }),
     );
   } catch (e) {
-    throw new LoadError(String(e));
+    throw new LoadError(e);
   }
   const raw = { width: rt.info.width, height: rt.info.height, channels: rt.info.channels };
   const fromRaw = () => sharp(rt.data, { raw });
@@ -126,7 +147,7 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
         .toBuffer(),
     );
   } catch (e) {
-    throw new LoadError(String(e));
+    throw new LoadError(e);
   }
 }
 
@@ -152,7 +173,7 @@ export async function processDocument(
     );
     return { body: data, width: info.width, height: info.height };
   } catch (e) {
-    throw new LoadError(String(e));
+    throw new LoadError(e);
   }
 }
 
@@ -247,7 +268,7 @@ export async function processVideo(file: string, mime: string, tmpDir: string): 
   try {
     info = await probe(file);
   } catch (e) {
-    throw new LoadError(String(e));
+    throw new LoadError(e);
   }
   const at = info.duration ? Math.min(1, info.duration / 2) : 0;
   const poster = await run('ffmpeg', [

@@ -13,13 +13,14 @@ import {
   type MediaLimits,
   MediaUploadType,
   mediaKindOf,
+  tooLargeMessage,
 } from '@parlor/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/errors';
-import { detectType, LoadError, processImage, processVideo } from './processing';
+import { detectType, LoadError, MAX_IMAGE_PIXELS, processImage, processVideo } from './processing';
 import { assertMayUpload, inTransaction, quotaBytes, roomForUpload, storageFull } from './quota';
 import { type MediaRow, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
@@ -191,6 +192,14 @@ export interface UploadFields {
 
 const reject = (message: string) => badRequest(message, 'media_rejected', 'file');
 
+/** What a photo that did not decode says: broken bytes, too many pixels, or a failure of ours. */
+export function imageLoadMessage(e: LoadError): string {
+  if (e.reason === 'damaged') return MEDIA.imageDamaged;
+  if (e.reason === 'too_many_pixels')
+    return `${MEDIA.imageTooLarge} Photos larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels cannot be uploaded.`;
+  return MEDIA.imageLoadError;
+}
+
 /**
  * Checks an uploaded file (the client's type and size rules, repeated here on the real bytes), makes its
  * variants and stores them. A file the owner already has (same md5) is answered from the vault.
@@ -209,11 +218,9 @@ export async function ingest(
     // Over the larger limit: word it by what the first bytes (or the browser) say the file is.
     const kind = mediaKindOf(detected ?? file.clientType);
     throw reject(
-      kind === 'video'
-        ? MEDIA.videoTooLarge
-        : kind === 'image'
-          ? MEDIA.imageTooLarge
-          : MEDIA.unsupported.replace('{type}', detected ?? (file.clientType || 'unknown')),
+      kind
+        ? tooLargeMessage(kind, limits)
+        : MEDIA.unsupported.replace('{type}', detected ?? (file.clientType || 'unknown')),
     );
   }
   if (file.size > 0 && !detected) {
@@ -221,7 +228,7 @@ export async function ingest(
     const claimed = mediaKindOf(file.clientType);
     if (claimed && accept !== 'any' && claimed !== accept)
       throw reject(claimed === 'image' ? MEDIA.photoNotAllowed : MEDIA.videoNotAllowed);
-    if (claimed) throw reject(claimed === 'image' ? MEDIA.imageLoadError : MEDIA.videoLoadError);
+    if (claimed) throw reject(claimed === 'image' ? MEDIA.imageDamaged : MEDIA.videoLoadError);
     throw reject(MEDIA.unsupported.replace('{type}', file.clientType || 'unknown'));
   }
   const refusal = checkMediaFile({ type: detected ?? file.clientType, size: file.size }, accept, limits);
@@ -242,7 +249,7 @@ export async function ingest(
         ? await processImage(file.path, mime)
         : await processVideo(file.path, mime, uploadTmpDir(ctx));
   } catch (e) {
-    if (e instanceof LoadError) throw reject(kind === 'image' ? MEDIA.imageLoadError : MEDIA.videoLoadError);
+    if (e instanceof LoadError) throw reject(kind === 'image' ? imageLoadMessage(e) : MEDIA.videoLoadError);
     throw e;
   }
   const publicId = randomBytes(16).toString('base64url');

@@ -1,5 +1,5 @@
 import type { ServerEventData } from '@parlor/contract';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { batched } from '../../db/batch';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -210,6 +210,19 @@ export function findBySendId(db: Trx, senderId: string, sendId: string): Promise
     .executeTakeFirst();
 }
 
+/** `msg` is not one `viewerId` hid from their own view. */
+function notHiddenFor(eb: ExpressionBuilder<DB & { msg: DB['messages'] }, 'msg'>, viewerId: string) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('message_hidden_for as h')
+        .select('h.message_id')
+        .whereRef('h.message_id', '=', 'msg.id')
+        .where('h.user_id', '=', viewerId),
+    ),
+  );
+}
+
 /**
  * A page of a chat's messages as `viewerId` sees them, newest first: without those they hid, and
  * without history they cleared (ids up to `clearedBeforeId`). Pages go back from `beforeId` or by
@@ -225,17 +238,7 @@ export function pageOfChat(
     .selectFrom('messages as msg')
     .selectAll('msg')
     .where('msg.chat_id', '=', chatId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden_for as h')
-            .select('h.message_id')
-            .whereRef('h.message_id', '=', 'msg.id')
-            .where('h.user_id', '=', viewerId),
-        ),
-      ),
-    )
+    .where((eb) => notHiddenFor(eb, viewerId))
     .orderBy('msg.id', 'desc')
     .limit(page.limit);
   if (page.clearedBeforeId !== null) query = query.where('msg.id', '>', page.clearedBeforeId);
@@ -287,17 +290,7 @@ export async function isVisibleInChat(
     .where('msg.id', '=', id)
     .where('msg.chat_id', '=', chatId)
     .where('msg.deleted_at', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden_for as h')
-            .select('h.message_id')
-            .whereRef('h.message_id', '=', 'msg.id')
-            .where('h.user_id', '=', viewerId),
-        ),
-      ),
-    )
+    .where((eb) => notHiddenFor(eb, viewerId))
     .executeTakeFirst();
   return row !== undefined;
 }

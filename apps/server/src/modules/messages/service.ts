@@ -127,6 +127,10 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     chat = await chats.sendTarget(ctx.db, user.id, input.recipient_id);
     if (!chat) throw notFound(ERRORS.chatNotFound, 'chat_not_found');
   }
+  // An existing chat with an account gone since is closed (opening it says the account is gone); a
+  // block by the other member ended the chat for this sender, one's own block can be lifted.
+  if (chat.other_gone) throw new DomainError(410, 'chat_closed', ERRORS.chatClosed);
+  if (chat.blocked_by_other && !chat.blocked) throw forbidden(ERRORS.userEndedChat, 'user_ended_chat');
   if (chat.blocked || chat.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
   // Only a creator awaiting moderation pays for reading whom they write to.
   if (isModerationPending(user)) assertMayMessageFans(user, await users.byId(ctx.db, input.recipient_id));

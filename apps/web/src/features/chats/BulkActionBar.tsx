@@ -67,7 +67,7 @@ export function BulkActionBar({ active }: { active: boolean }) {
           action === 'hide'
             ? {
                 title: `Hide ${chats}?`,
-                text: 'Hidden chats leave your inbox until a new message arrives.',
+                text: 'Hidden chats leave your inbox until a new message arrives. You can find them under Hidden.',
                 confirmLabel: 'Hide',
                 onConfirm: chatsActionConfirmed({ action: 'hide' }),
               }

@@ -12,6 +12,7 @@ import { selectUser } from '../auth/authSlice';
 import { BulkActionBar } from './BulkActionBar';
 import { ChatAreas } from './ChatAreas';
 import { ChatRow } from './ChatRow';
+import { HiddenChats } from './HiddenChats';
 import styles from './Inbox.module.css';
 import { expireRecent } from './inboxEffects';
 import {
@@ -93,6 +94,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
   const connected = useAppSelector(selectConnected);
   const selectionActive = useAppSelector(selectSelectionActive);
   const [selecting, setSelecting] = useState(false);
+  const [hiddenOpen, setHiddenOpen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -150,6 +152,9 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
               Reconnecting…
             </span>
           )}
+          <Button variant="ghost" size="small" onClick={() => setHiddenOpen(true)}>
+            Hidden
+          </Button>
           <Button
             variant="ghost"
             size="small"
@@ -229,6 +234,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
         </ul>
       </div>
       {selecting && <BulkActionBar active={selectionActive} />}
+      {hiddenOpen && <HiddenChats onClose={() => setHiddenOpen(false)} />}
     </section>
   );
 }

@@ -16,6 +16,8 @@ export function actionFeedback(action: string, updated: number): string | null {
       return 'Media allowed again.';
     case 'hide':
       return `${chats} hidden.`;
+    case 'unhide':
+      return updated === 1 ? 'Chat back in your inbox.' : `${chats} back in your inbox.`;
     case 'delete':
       return `${chats} deleted.`;
     case 'read':

@@ -13,6 +13,7 @@ import {
   fetchInboxPage,
   fetchInboxTotals,
   fetchPresence,
+  unhideChats,
 } from './inboxThunks';
 
 const TOTALS_REFRESH_MS = 1_500;
@@ -95,8 +96,23 @@ export function registerInboxListeners(startListening: AppStartListening) {
     actionCreator: chatsAction.fulfilled,
     effect: (action, api) => {
       void api.dispatch(fetchInboxTotals());
-      // Every action says what it did.
-      const said = actionFeedback(action.meta.arg.action, action.payload.updated);
+      // Every action says what it did; a hide offers to take it back.
+      const { action: name, updated, hidden_at: hiddenAt, covered } = action.payload;
+      const said = actionFeedback(name, updated);
+      if (!said) return;
+      if (name === 'hide' && hiddenAt && updated > 0)
+        showToast(said, {
+          label: 'Undo',
+          run: () => void api.dispatch(unhideChats({ hiddenAt, ids: covered })),
+        });
+      else showToast(said);
+    },
+  });
+  startListening({
+    actionCreator: unhideChats.fulfilled,
+    effect: (action, api) => {
+      void api.dispatch(fetchInboxTotals());
+      const said = actionFeedback('unhide', action.payload.updated);
       if (said) showToast(said);
     },
   });

@@ -19,6 +19,7 @@ import {
   fetchInboxTotals,
   fetchPresence,
   markMessagesRead,
+  unhideChats,
 } from './inboxThunks';
 
 /** The page position a `next` link carries (the server's `after`), if any. */
@@ -192,6 +193,13 @@ export const inboxSlice = createSlice({
           state.list.ids = state.list.ids.filter((id) => !gone.has(id));
         }
         if (!action.meta.arg.ids) state.selection = { mode: 'ids', ids: [] };
+      })
+      .addCase(unhideChats.fulfilled, (state, action) => {
+        const { arg } = action.meta;
+        if ('ids' in arg) for (const id of arg.ids) delete state.removed[id];
+        if ('all' in arg) state.removed = {};
+        // The chats come back in their places: the list loads again from its first page.
+        if (action.payload.updated > 0) state.list = emptyList(state.list.filter, state.list.search);
       })
       .addCase(sendSucceeded, (state, action) => {
         // A sent message moves its chat as its realtime echo will (which may never come if offline).

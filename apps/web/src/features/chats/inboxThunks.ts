@@ -1,5 +1,5 @@
-import { type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
-import { call } from '../../platform/api';
+import { CHAT_PAGE_SIZE, type ChatAction, endpoints, type InboxFilter } from '@parlor/contract';
+import { call, follow } from '../../platform/api';
 import { earlyOrCall } from '../../platform/early';
 import { createApiThunk } from '../../platform/requests';
 import type { AppThunk } from '../../platform/storeTypes';
@@ -67,6 +67,8 @@ export interface ChatsActionArg {
 export interface ChatsActionResult {
   action: ChatAction;
   updated: number;
+  /** A hide's time: Undo unhides the chats stamped with it (unhideChats). */
+  hidden_at?: string | undefined;
   /** The chats held on the client that the action covered. */
   covered: string[];
   selectAll: boolean;
@@ -95,6 +97,33 @@ export const chatsAction = createApiThunk(
     };
   },
 );
+
+/** Which hidden chats come back: one hide's batch (Undo), chosen ones, or every hidden chat. */
+export type UnhideArg = { hiddenAt: string; ids: string[] } | { ids: string[] } | { all: true };
+
+/**
+ * PATCH /v1/chats action unhide. Undo names its hide by `hidden_at`, so a select-all hide comes back
+ * whole, chats this client never loaded included; `ids` are the chats held here that it covers.
+ */
+export const unhideChats = createApiThunk('inbox/unhide', async (arg: UnhideArg) =>
+  call(endpoints.chatsAction, {
+    body:
+      'hiddenAt' in arg
+        ? { action: 'unhide', except_ids: '', hidden_at: arg.hiddenAt }
+        : 'all' in arg
+          ? { action: 'unhide', except_ids: '', hidden: true }
+          : { action: 'unhide', ids: arg.ids.join(',') },
+  }),
+);
+
+/** GET /v1/chats?hidden=true: a page of the Hidden view (chats hidden, not deleted), or the one `next` names. */
+export function fetchHiddenChats(next?: string | null) {
+  return next
+    ? follow(endpoints.listChats, next)
+    : call(endpoints.listChats, {
+        query: { v: 2, limit: CHAT_PAGE_SIZE, offset: 0, hidden: 'true' },
+      });
+}
 
 export interface ReadArg {
   otherUserId: string;

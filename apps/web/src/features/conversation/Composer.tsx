@@ -16,6 +16,7 @@ import { GET_CREDITS_PATH } from '../payments/purchase';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import { chromeFor } from '../shell/nav';
 import styles from './Composer.module.css';
+import { readDraft, writeDraft } from './composerDraft';
 import { replyCanceled } from './conversationActions';
 import { selectConversation } from './conversationSelectors';
 import { conversationPath } from './conversationThunks';
@@ -29,7 +30,9 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const me = useAppSelector(selectUser);
   const config = useAppSelector(selectProviderConfig);
   const { flags, mediaBlockedByOther, replyTo } = useAppSelector((s) => selectConversation(s, otherUserId));
-  const [text, setText] = useState('');
+  // What was typed survives a reload (and the leave-page prompt of an upload): a draft per chat.
+  const [text, setText] = useState(() => readDraft(me?._id, otherUserId));
+  useEffect(() => writeDraft(me?._id, otherUserId, text), [me?._id, otherUserId, text]);
   /** The text held back by the payment warning, until the user sends it anyway or edits it. */
   const [held, setHeld] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -43,8 +46,10 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   useEffect(() => () => typing.stop(), [typing]);
 
   const warnings = useMemo(() => textWarnings(text, config), [text, config]);
-  const blocked = chat.is_blocked || chat.is_blocked_by_other || flags.blocked;
-  const disabled = blocked || flags.frozen;
+  // The other side's block ended the chat for me; my own block I can lift.
+  const ended = !chat.is_blocked && (chat.is_blocked_by_other || flags.ended);
+  const blocked = chat.is_blocked || chat.is_blocked_by_other || flags.blocked || flags.ended;
+  const disabled = blocked || flags.frozen || flags.closed;
   const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
 
   const send = (body: string) => {
@@ -78,13 +83,23 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
         <p className={styles.notice} role="status">
           <AlertIcon size={18} />
           <span>
-            {chat.is_blocked ? `You blocked ${name}. Unblock them to send messages.` : ERRORS.blocked}
+            {chat.is_blocked
+              ? `You blocked ${name}. Unblock them to send messages.`
+              : ended
+                ? ERRORS.userEndedChat
+                : ERRORS.blocked}
           </span>
           {chat.is_blocked && (
             <LinkButton onClick={() => dispatch(chatsAction({ action: 'unblock', ids: [otherUserId] }))}>
               Unblock
             </LinkButton>
           )}
+        </p>
+      )}
+      {flags.closed && !blocked && (
+        <p className={styles.notice} role="status">
+          <AlertIcon size={18} />
+          <span>{ERRORS.chatClosed}</span>
         </p>
       )}
       {flags.frozen && (

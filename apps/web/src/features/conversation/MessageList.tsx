@@ -1,36 +1,23 @@
-import type { Chat, Message, ParentMessage } from '@parlor/contract';
+import type { Chat, Message } from '@parlor/contract';
 import { isSameDay } from 'date-fns';
-import {
-  memo,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { IconButton } from '../../ui/IconButton';
-import { MoreIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
-import { Menu, MenuItem } from '../../ui/Menu';
 import { Spinner } from '../../ui/Spinner';
-import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
 import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
-import { replyStarted } from './conversationActions';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
-import { deleteMessage, hideMessageForMe, loadOlderMessages } from './conversationThunks';
+import { loadOlderMessages } from './conversationThunks';
 import styles from './MessageList.module.css';
+import { MessageMenu } from './MessageMenu';
 import { abortSend, dismissSend, retrySend } from './outbox';
+import { ReplyQuote } from './ReplyQuote';
 import { showIntro } from './textWarnings';
 
 const NO_ITEMS: TimelineItem[] = [];
@@ -245,6 +232,7 @@ const StoredMessage = memo(function StoredMessage({
                 parent={message.parent_message}
                 author={message.parent_message.sender_id === message.sender_id ? mine : !mine}
                 otherName={otherName}
+                otherUserId={otherUserId}
               />
             )}
             {media && <MediaBubble message={message} otherUserId={otherUserId} />}
@@ -265,179 +253,11 @@ const StoredMessage = memo(function StoredMessage({
   );
 });
 
-/** What a quote says of a parent without text it may show. */
-const QUOTE_FALLBACK: Record<ParentMessage['type'], string> = {
-  text: 'Message unavailable',
-  image: 'Photo',
-  video: 'Video',
-  gif: 'GIF',
-  tip: 'Tip',
-};
-
-/** How long the quoted message stays highlighted after a tap on its quote. */
-const HIGHLIGHT_MS = 1600;
-
-/**
- * The message a reply answers, quoted at the top of its bubble: who wrote it and its text as the
- * reader may see it. A tap scrolls to that message (when it is loaded) and highlights it.
- */
-export function ReplyQuote({
-  parent,
-  author,
-  otherName,
-}: {
-  parent: ParentMessage;
-  /** The reader wrote the parent. */
-  author: boolean;
-  otherName: string;
-}) {
-  const open = () => {
-    const target = document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(parent._id)}"]`);
-    if (!target) return;
-    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    target.dataset.highlight = 'true';
-    setTimeout(() => delete target.dataset.highlight, HIGHLIGHT_MS);
-  };
-  const who = author ? 'You' : otherName;
-  const text = parent.text ?? QUOTE_FALLBACK[parent.type];
-  return (
-    <button
-      type="button"
-      className={styles.quote}
-      onClick={open}
-      aria-label={`Reply to ${who}: ${text}. Show the message`}
-    >
-      <span className={styles.quoteName}>{who}</span>
-      <span className={styles.quoteText}>{text}</span>
-    </button>
-  );
-}
-
 /** A tip says how much it was; the words the fan added follow. */
 function tipText(message: Pick<Message, 'price' | 'text'>): string {
   // A tip's price is the amount given.
   const amount = message.price > 0 ? ` of ${message.price} credits` : '';
   return `💝 Tip${amount}${message.text ? `: ${message.text}` : ''}`;
-}
-
-/** How long a finger rests on a bubble before its menu opens (touch screens have no hover). */
-const LONG_PRESS_MS = 450;
-
-/**
- * Hide for me / Delete in a small menu beside the bubble: its button shows on hover or focus and a
- * long press opens it. It floats over the list, so showing it never moves anything.
- */
-function MessageMenu({
-  message,
-  mine,
-  otherUserId,
-}: {
-  message: Message;
-  mine: boolean;
-  otherUserId: string;
-}) {
-  const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, ref, close);
-  useLongPress(ref, () => setOpen(true));
-  return (
-    <div ref={ref} className={styles.messageMenu} data-open={open || undefined}>
-      <IconButton
-        className={styles.messageMenuButton}
-        aria-label="Message actions"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <MoreIcon size={18} />
-      </IconButton>
-      {open && (
-        <Menu id={menuId} role="menu" className={styles.messageMenuPanel}>
-          {message.type !== 'tip' && (
-            <MenuItem
-              role="menuitem"
-              className={styles.messageMenuItem}
-              onClick={() => {
-                setOpen(false);
-                dispatch(
-                  replyStarted({
-                    otherUserId,
-                    parent: {
-                      _id: message._id,
-                      text: message.text,
-                      sender_id: message.sender_id,
-                      type: message.type,
-                    },
-                  }),
-                );
-              }}
-            >
-              Reply
-            </MenuItem>
-          )}
-          <MenuItem
-            role="menuitem"
-            className={styles.messageMenuItem}
-            onClick={() => {
-              setOpen(false);
-              void dispatch(hideMessageForMe({ otherUserId, messageId: message._id }));
-            }}
-          >
-            Hide for me
-          </MenuItem>
-          {mine && (
-            <MenuItem
-              role="menuitem"
-              className={[styles.messageMenuItem, styles.danger].join(' ')}
-              onClick={() => {
-                setOpen(false);
-                void dispatch(deleteMessage({ otherUserId, messageId: message._id }));
-              }}
-            >
-              Delete for everyone
-            </MenuItem>
-          )}
-        </Menu>
-      )}
-    </div>
-  );
-}
-
-/** Calls `onLongPress` when a touch rests on the bubble beside `ref` (its previous sibling). */
-function useLongPress(ref: React.RefObject<HTMLDivElement | null>, onLongPress: () => void) {
-  const callback = useRef(onLongPress);
-  callback.current = onLongPress;
-  useEffect(() => {
-    const bubble = ref.current?.previousElementSibling as HTMLElement | null;
-    if (!bubble) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = () => clearTimeout(timer);
-    const start = (event: PointerEvent) => {
-      if (event.pointerType !== 'touch') return;
-      cancel();
-      timer = setTimeout(() => callback.current(), LONG_PRESS_MS);
-    };
-    const menu = (event: Event) => {
-      // The long press opens ours, not the browser's (save image, copy).
-      if (timer !== undefined) event.preventDefault();
-    };
-    bubble.addEventListener('pointerdown', start);
-    bubble.addEventListener('pointerup', cancel);
-    bubble.addEventListener('pointercancel', cancel);
-    bubble.addEventListener('pointermove', cancel);
-    bubble.addEventListener('contextmenu', menu);
-    return () => {
-      cancel();
-      bubble.removeEventListener('pointerdown', start);
-      bubble.removeEventListener('pointerup', cancel);
-      bubble.removeEventListener('pointercancel', cancel);
-      bubble.removeEventListener('pointermove', cancel);
-      bubble.removeEventListener('contextmenu', menu);
-    };
-  }, [ref]);
 }
 
 const STATUS = { preparing: 'Preparing…', uploading: 'Uploading…', sending: 'Sending…' } as const;
@@ -478,6 +298,7 @@ function PendingBubble({
                 parent={pending.parent}
                 author={pending.parent.sender_id !== otherUserId}
                 otherName={otherName}
+                otherUserId={otherUserId}
               />
             )}
             <p className={styles.text}>{pending.text}</p>

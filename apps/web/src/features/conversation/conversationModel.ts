@@ -107,7 +107,7 @@ export const newConversation = (): Conversation => ({
   next: null,
   older: 'None',
   pending: {},
-  flags: { blocked: false, frozen: false, noCredits: false },
+  flags: { blocked: false, ended: false, closed: false, frozen: false, noCredits: false },
   mediaBlockedByOther: false,
   replyTo: null,
 });

@@ -146,7 +146,13 @@ describe('conversation state', () => {
       sendForced({ otherUserId: OTHER, clientSideReceiveId: 'b', flag: 'blocked', error: 'y' }),
     );
     const convo = state.byUser[OTHER]!;
-    expect(convo.flags).toEqual({ noCredits: true, blocked: true, frozen: false });
+    expect(convo.flags).toEqual({
+      noCredits: true,
+      blocked: true,
+      ended: false,
+      closed: false,
+      frozen: false,
+    });
     expect(Object.keys(convo.pending)).toEqual(['b']);
     expect(convo.pending.b).toMatchObject({ state: 'failed', error: 'y' });
   });

@@ -75,6 +75,8 @@ describe('the send pipeline', () => {
     [new ApiError(402, ERRORS.balanceTooLow, 'balance_too_low'), 'noCredits'],
     [new ApiError(402, ERRORS.noCredits, 'no_credits'), 'noCredits'],
     [new ApiError(403, ERRORS.blocked, 'blocked'), 'blocked'],
+    [new ApiError(403, ERRORS.userEndedChat, 'user_ended_chat'), 'ended'],
+    [new ApiError(410, ERRORS.chatClosed, 'chat_closed'), 'closed'],
     [new ApiError(423, ERRORS.frozen, 'account_frozen'), 'frozen'],
   ])('stops at once with a forced flag on %s', async (error, flag) => {
     const { d, bodies } = deps([error]);

@@ -9,8 +9,11 @@ import {
 } from '@parlor/contract';
 import { ApiError } from '../../platform/api';
 
-/** Sends that stop for good (a block between the two, frozen, no credits), flagged on the conversation. */
-export type ForcedFlag = 'blocked' | 'frozen' | 'noCredits';
+/**
+ * Sends that stop for good, flagged on the conversation: a block between the two, the other side's
+ * block (they ended the chat), the other account gone (the chat was closed), frozen, no credits.
+ */
+export type ForcedFlag = 'blocked' | 'ended' | 'closed' | 'frozen' | 'noCredits';
 
 /** How posting one message ended. */
 export type PostOutcome =
@@ -34,6 +37,8 @@ export function forcedFlagOf(error: ApiError): ForcedFlag | null {
   }
   if (error.status === 423) return 'frozen';
   if (error.status === 403 && error.message === ERRORS.blocked) return 'blocked';
+  if (error.status === 403 && error.message === ERRORS.userEndedChat) return 'ended';
+  if (error.status === 410 && error.message === ERRORS.chatClosed) return 'closed';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { DISCOVER_PAGE_SIZE } from '@parlor/contract';
+import { DISCOVER_PAGE_SIZE, plural } from '@parlor/contract';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
@@ -103,7 +103,11 @@ export function DiscoverScreen() {
       <SuggestedCard />
 
       <p className="visually-hidden" role="status">
-        {firstLoad ? 'Loading creators' : list.status === 'loaded' ? `${cards.length} creators shown` : ''}
+        {firstLoad
+          ? 'Loading creators'
+          : list.status === 'loaded'
+            ? `${plural(cards.length, 'creator')} shown`
+            : ''}
       </p>
 
       {list.status === 'error' && cards.length === 0 ? (

@@ -14,7 +14,7 @@ import { PRICE_INPUT, parsePrice, priceHint } from '../media/PriceField';
 import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload';
 import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
-import { selectMediaBaseUrl, selectVaultOff } from '../provider/providerConfigSlice';
+import { selectFeature, selectMediaBaseUrl, selectVaultOff } from '../provider/providerConfigSlice';
 import styles from './Composer.module.css';
 import { createPost } from './feedThunks';
 
@@ -64,6 +64,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [vaultOpen, setVaultOpen] = useState(false);
   const vaultOff = useAppSelector(selectVaultOff);
+  const usdContent = useAppSelector(selectFeature('usd_content'));
   const fileRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const preview = usePreview(attachment);
@@ -202,7 +203,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
           value={price}
           disabled={busy}
           onChange={(e) => setPrice(e.target.value)}
-          hint={priceHint(credits, 'Free: no price to unlock it.')}
+          hint={priceHint(credits, 'Free: no price to unlock it.', usdContent)}
         />
       )}
       <FormAlert message={error} />

@@ -1,4 +1,6 @@
 import { CONTENT_PRICE_MAX_CREDITS, creditsToDollars, plural } from '@parlor/contract';
+import { useAppSelector } from '../../platform/hooks';
+import { selectFeature } from '../provider/providerConfigSlice';
 
 /** What a typed price means: whole credits from 0 to the most a piece of content may cost. */
 export function parsePrice(text: string): number {
@@ -15,11 +17,14 @@ export const PRICE_INPUT = {
   placeholder: '0 (free)',
 } as const;
 
-/** What fans will pay, in credits and dollars, or what free means for this audience. */
-export function priceHint(credits: number, free: string): string {
-  return credits > 0
-    ? `Fans pay ${plural(credits, 'credit')} ($${creditsToDollars(credits)}) to unlock it.`
-    : free;
+/**
+ * What fans will pay, in credits (and dollars for an account with `usd_content`,
+ * docs/feature-flags.md), or what free means for this audience.
+ */
+export function priceHint(credits: number, free: string, usdContent: boolean): string {
+  if (credits <= 0) return free;
+  const dollars = usdContent ? ` ($${creditsToDollars(credits)})` : '';
+  return `Fans pay ${plural(credits, 'credit')}${dollars} to unlock it.`;
 }
 
 interface PriceFieldProps {
@@ -36,7 +41,7 @@ interface PriceFieldProps {
   classNames: { field?: string | undefined; hint?: string | undefined };
 }
 
-/** The price of a paid photo or video, with what fans will pay for it in credits and dollars. */
+/** The price of a paid photo or video, with what fans will pay for it. */
 export function PriceField({
   id,
   value,
@@ -47,6 +52,7 @@ export function PriceField({
   classNames,
 }: PriceFieldProps) {
   const credits = parsePrice(value);
+  const usdContent = useAppSelector(selectFeature('usd_content'));
   return (
     <label className={classNames.field} htmlFor={id}>
       <span>
@@ -64,6 +70,7 @@ export function PriceField({
         {priceHint(
           credits,
           audience === 'fan' ? 'Free: the fan sees it at once.' : 'Free: fans see it at once.',
+          usdContent,
         )}
       </span>
     </label>

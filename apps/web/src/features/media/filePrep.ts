@@ -36,11 +36,15 @@ export function fitWithin(width: number, height: number, max = IMAGE_RESIZE_PX) 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+const BROWSER_TYPES = /^image\/(jpeg|png|gif|webp)$/i;
+
 async function decode(file: Blob): Promise<ImageBitmap> {
   try {
     return await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new MediaFileError(MEDIA.imageLoadError);
+    // Every browser reads these types, so one that does not decode is broken; a TIFF or AVIF may
+    // just be a type this browser lacks.
+    throw new MediaFileError(BROWSER_TYPES.test(file.type) ? MEDIA.imageDamaged : MEDIA.imageLoadError);
   }
 }
 
