@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { acceptSignUpTerms, newAccount } from './support/accounts';
 import { watchAdded } from './support/added';
 import { type ApiAccount, apiSignUp, dismissVerifyPopup } from './support/money';
 import { startOwnServer } from './support/own-server';
@@ -85,6 +86,41 @@ test.describe('on a server with the area intros on', () => {
     await expect(chats).toContainText('Every conversation you have with a creator is kept here.');
     await chats.getByRole('button', { name: 'Got it' }).click();
     await expect(chats).toBeHidden();
+  });
+
+  test('a newcomer who signs up gets one sheet: the code; the next area opened has its intro', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const fan = newAccount('onefan');
+    const page = await (await browser.newContext({ baseURL: parlor.baseUrl })).newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/login/signup');
+    await page.getByLabel('Email', { exact: true }).fill(fan.email);
+    await page.getByLabel('Username', { exact: true }).fill(fan.username);
+    await page.getByLabel('Password', { exact: true }).fill(fan.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(fan.password);
+    await page.getByLabel('Gender', { exact: true }).selectOption('female');
+    await acceptSignUpTerms(page);
+    const intros = page.waitForResponse(
+      (r) => r.url().includes('/v1/users/intros') && r.request().method() === 'GET',
+    );
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await intros;
+
+    // The inbox's tour does not stack on the code sheet, nor follow it there.
+    const code = page.getByRole('dialog', { name: 'Please verify your email' });
+    await expect(code).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await captureScreens(page, 'signup-one-sheet');
+    await code.getByRole('button', { name: 'Close' }).click();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Discover, opened next, has its intro as any first visit does.
+    await page.getByRole('link', { name: 'Discover', exact: true }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Welcome to Discover' })).toBeVisible();
   });
 
   test("an intro's words are fully visible in the first frame it is drawn", async ({

@@ -54,10 +54,15 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login\/?$/);
 }
 
-/** After sign-up the email verification popup opens; journeys that verify later close it. */
+/**
+ * After sign-up the email verification popup opens, the one sheet of onboarding: nothing stacks on
+ * it and nothing follows it. Journeys that verify later close it.
+ */
 export async function closeVerifyPopup(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Please verify your email' });
   await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }

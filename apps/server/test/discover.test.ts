@@ -315,7 +315,7 @@ describe('GET /v1/users/discover', () => {
     ]);
   });
 
-  it('refuses bad input with a 4xx and a message, and needs a session', async ({ w, call }) => {
+  it('refuses bad input with a 4xx and a message', async ({ w }) => {
     const fan = await w.fan();
     for (const query of <Record<string, string>[]>[
       { limit: '0' },
@@ -330,7 +330,6 @@ describe('GET /v1/users/discover', () => {
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    expect((await call('GET', '/v1/users/discover')).status).toBe(401);
   });
 });
 

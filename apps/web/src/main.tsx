@@ -8,9 +8,11 @@ import { preloadPopups } from './app/PopupHost';
 import { Providers } from './app/providers';
 import { entryScreen } from './app/routes';
 import { watchInstallPrompt } from './features/push/install';
+import { rememberArrivalCode } from './platform/arrivalCode';
 import { linkManifestAfterLoad, registerServiceWorker } from './platform/serviceWorker';
 
 const pathname = window.location.pathname;
+rememberArrivalCode(window.location.search);
 const signedIn = entryScreen(pathname) === 'main';
 
 // A signed-in page's first calls (app/early.ts: the session, the inbox's first page, ...) and a

@@ -58,9 +58,6 @@ export const VERIFY_TEXTS = {
   suggestion: (email: string) => `Did you mean ${email}?`,
   freeMailNotice:
     'Emails to Yahoo, Outlook, Hotmail and iCloud addresses may arrive late or in spam. We recommend a Gmail address.',
-  emailVerifiedTitle: 'Email Verified',
-  emailVerifiedText: 'Thank you! Your email address is verified.',
-  essentialTitle: 'Tell us about yourself',
 } as const;
 
 /** Wrong codes a code survives; the last one voids it and a new code must be sent (429). */

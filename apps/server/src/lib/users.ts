@@ -38,3 +38,10 @@ export function assertMayMessageFans(sender: UserRow, recipient?: Pick<UserRow, 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids from the outside are checked before they reach SQL, so a malformed one is "not found", not a 500. */
 export const isUuid = (s: string) => UUID.test(s);
+
+/**
+ * The viewer id a signed-out visitor reads Discover and creator pages as: no account has it (ids
+ * are random UUIDs), so a guest owns, follows, subscribes to and has bought nothing, and every
+ * rule that unlocks media for a viewer keeps it locked for them.
+ */
+export const GUEST_VIEWER_ID = '00000000-0000-0000-0000-000000000000';

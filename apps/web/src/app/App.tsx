@@ -6,6 +6,7 @@ import { selectSigningOut, selectToken } from '../features/auth/authSlice';
 import { LoginRoutes } from '../features/auth/LoginRoutes';
 import { prefetchChat } from '../features/conversation/conversationThunks';
 import { ConversationScreen } from '../features/conversation/lazyConversationScreen';
+import { isGuestPath } from '../features/guest/guestPaths';
 import { Notices } from '../features/notices/Notices';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { afterStart } from '../platform/afterStart';
@@ -20,6 +21,8 @@ import { CONVERSATION_PATH, entryScreen } from './routes';
 // The signed-in app (shell, realtime, every screen) is a chunk of its own: /login and the other
 // signed-out screens load only what they show.
 const MainApp = lazyWithRetry(() => import('./MainApp'), 'MainApp');
+// What a signed-out visitor browses (Discover, creators' pages): a small chunk without the shell.
+const GuestApp = lazyWithRetry(() => import('../features/guest/GuestApp'), 'GuestApp');
 const MobileScreen = lazyWithRetry(() => import('../features/system/MobileScreen'), 'MobileScreen');
 const BranchScreen = lazyWithRetry(() => import('../features/system/BranchScreen'), 'BranchScreen');
 const ThreeDsCallbackScreen = lazyWithRetry(
@@ -91,15 +94,20 @@ function Entry() {
 }
 
 /**
- * The signed-in app, or for a visitor with no session the sign-in page at once (keeping the link
- * for after sign-in) without loading the app's code first. Signing out keeps the app, which shows
- * its own progress (SessionGate).
+ * The signed-in app. A visitor with no session browses Discover and creators' pages (the front
+ * door `/` is Discover); any other screen sends them to sign-in at once (keeping the link for
+ * after it) without loading the app's code first. Signing out keeps the app, which shows its own
+ * progress (SessionGate).
  */
 function SignedInOnly() {
   const { pathname, search } = useLocation();
   const token = useAppSelector(selectToken);
   const signingOut = useAppSelector(selectSigningOut);
-  if (!token && !signingOut) return <Navigate to={loginPathKeeping(pathname, search)} replace />;
+  if (!token && !signingOut) {
+    if (pathname === '/') return <Navigate to={`/discover${search}`} replace />;
+    if (isGuestPath(pathname)) return <GuestApp />;
+    return <Navigate to={loginPathKeeping(pathname, search)} replace />;
+  }
   return <MainApp />;
 }
 

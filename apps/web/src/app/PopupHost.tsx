@@ -20,7 +20,6 @@ const loaders = {
   referral: () => import('../features/referrals/ReferralPopup'),
   report: () => import('../features/chats/ReportPopup'),
   emailVerify: () => import('../features/verification/EmailVerifyPopup'),
-  onboarding: () => import('../features/verification/OnboardingPopups'),
 };
 const AccountFrozenPopup = lazyWithRetry(loaders.accountStates, 'AccountFrozenPopup');
 const AccountTerminatedPopup = lazyWithRetry(loaders.accountStates, 'AccountTerminatedPopup');
@@ -30,8 +29,6 @@ const PaymentPopup = lazyWithRetry(loaders.payment, 'PaymentPopup');
 const ReferralPopup = lazyWithRetry(loaders.referral, 'ReferralPopup');
 const ReportPopup = lazyWithRetry(loaders.report, 'ReportPopup');
 const EmailVerifyPopup = lazyWithRetry(loaders.emailVerify, 'EmailVerifyPopup');
-const EmailVerifiedPopup = lazyWithRetry(loaders.onboarding, 'EmailVerifiedPopup');
-const EssentialInfoPopup = lazyWithRetry(loaders.onboarding, 'EssentialInfoPopup');
 
 /**
  * Loads the popups kept out of the page's start, so that none waits for its code when opened: each
@@ -47,8 +44,6 @@ export function preloadPopups(): void {
     ReferralPopup,
     ReportPopup,
     EmailVerifyPopup,
-    EmailVerifiedPopup,
-    EssentialInfoPopup,
   ]) {
     void popup.preload();
   }
@@ -167,10 +162,6 @@ function popupOf(entry: PopupEntry, props: HostProps) {
       return <PaymentPopup id={entry.id} props={entry.props} {...props} />;
     case 'emailVerify':
       return <EmailVerifyPopup props={entry.props} {...props} />;
-    case 'emailVerified':
-      return <EmailVerifiedPopup {...props} />;
-    case 'essentialInfo':
-      return <EssentialInfoPopup {...props} />;
     case 'accountTerminated':
       return <AccountTerminatedPopup reason={entry.props.reason} {...props} />;
     case 'accountFrozen':

@@ -14,7 +14,8 @@ export const discoverEndpoints = {
   discover: endpoint({
     method: 'GET',
     path: '/v1/users/discover',
-    access: 'user',
+    // A signed-out visitor browses Discover too, with public fields only (docs/discover.md).
+    access: 'optional',
     query: DiscoverQuery,
     response: DiscoverPage,
   }),

@@ -15,7 +15,8 @@ export const feedEndpoints = {
   listFeed: endpoint({
     method: 'GET',
     path: '/v1/feed',
-    access: 'user',
+    // A creator's page (`model_id`) is public: a visitor gets her posts as a stranger does.
+    access: 'optional',
     query: FeedQuery,
     response: FeedPage,
   }),

@@ -8,7 +8,7 @@ import { discoverPage, follow, following, unfollow } from './service';
 /** Discover and follow (docs/discover.md); the rank job (service.ts) is registered by the app. */
 export function registerDiscoverRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.discover, ({ auth, query, request }) =>
-    discoverPage(ctx, auth.user, query, geoIp(ctx, request.ip, request.headers).country),
+    discoverPage(ctx, auth?.user ?? null, query, geoIp(ctx, request.ip, request.headers).country),
   );
   route(app, endpoints.follow, ({ auth, body }) => follow(ctx, auth.user, body.user_id));
   route(app, endpoints.unfollow, ({ auth, query }) => unfollow(ctx, auth.user, query.user_id));

@@ -15,7 +15,7 @@ import type { Actor, DomainEvents } from '../../events/types';
 import type { PeriodicTask } from '../../jobs/scheduler';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
-import { isUuid } from '../../lib/users';
+import { GUEST_VIEWER_ID, isUuid } from '../../lib/users';
 import { cardFeeds } from '../feed/service';
 import { isOnline, shownPresence } from '../users/presence';
 import { type FanRelationship, fansRepository } from './fans-repository';
@@ -23,30 +23,37 @@ import { discoverRepository } from './repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** GET /v1/users/discover: one page of creator cards, one statement. */
+/**
+ * GET /v1/users/discover: one page of creator cards, one statement. A signed-out visitor (`asker`
+ * null) gets the same list with public fields only: no moderation flags, nothing followed, and
+ * feed items as a stranger sees them (a paid or private post's media only blurred).
+ */
 export async function discoverPage(
   ctx: AppContext,
-  asker: UserRow,
+  asker: UserRow | null,
   q: z.output<typeof DiscoverQuery>,
   geoCountry: string | null,
 ) {
   const now = ctx.clock.now();
   const genders = [...new Set((q.gender ?? []).map((g) => (g === 'trans' ? 'other' : g)))];
+  const askerId = asker?.id ?? GUEST_VIEWER_ID;
+  // Fans and visitors miss the creators who blocked their country; creators and admins see them.
+  const seesEveryCountry = asker !== null && (asker.type === 'featured' || asker.role === 'admin');
   const rows = await discoverRepository.page(ctx.db, {
-    askerId: asker.id,
+    askerId,
     genders,
     q: q.q || undefined,
-    country: q.type === 'near' ? (asker.country ?? geoCountry) : undefined,
+    country: q.type === 'near' ? (asker?.country ?? geoCountry) : undefined,
     codeUsed: q.code_used || undefined,
     now,
-    viewerCountry: asker.type === 'user' && asker.role !== 'admin' ? (geoCountry ?? asker.country) : null,
+    viewerCountry: seesEveryCountry ? null : (geoCountry ?? asker?.country ?? null),
     offset: q.offset,
     limit: q.limit,
   });
   const feeds = await cardFeeds(
     ctx,
     rows.map((row) => row.id),
-    asker.id,
+    askerId,
   );
   const data: Card[] = rows.map((row) => ({
     _id: row.id,
@@ -60,8 +67,9 @@ export async function discoverPage(
     is_online: isOnline(row, now),
     last_online: iso(row.last_online),
     rank: row.rank,
-    punishment_alert: row.punishment_alert,
-    final_punishment_alert: row.final_punishment_alert,
+    // Moderation's marks are for accounts of the platform, not for the open web.
+    punishment_alert: asker ? row.punishment_alert : false,
+    final_punishment_alert: asker ? row.final_punishment_alert : false,
     // No coordinates are kept: `type=near` narrows to the asker's country (docs/discover.md).
     distance_km: null,
     profileFeed: feeds.get(row.id) ?? [],
@@ -83,8 +91,8 @@ export async function discoverPage(
 }
 
 /** The asker's own standing in Discover, by the same rule as the cards' (`visibleCreator`). */
-function discoverWarnings(asker: UserRow): DiscoverWarnings {
-  if (asker.type !== 'featured')
+function discoverWarnings(asker: UserRow | null): DiscoverWarnings {
+  if (asker?.type !== 'featured')
     return { punishment_alert: false, final_punishment_alert: false, not_listed: false };
   const listed =
     (asker.discover_status === 'featured' || asker.force_discover) &&

@@ -6,7 +6,7 @@ import { buyPost, createPost, deletePost, listFeed, updatePost } from './service
 
 /** The feed (docs/feed.md): the home feed, creators' posts, publishing and buying. */
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, endpoints.listFeed, ({ auth, query }) => listFeed(ctx, auth.user, query));
+  route(app, endpoints.listFeed, ({ auth, query }) => listFeed(ctx, auth?.user ?? null, query));
   route(app, endpoints.createFeedPost, ({ auth, body }) => createPost(ctx, auth.user, body));
   route(app, endpoints.updateFeedPost, ({ auth, params, body }) =>
     updatePost(ctx, auth.user, params.id, body),

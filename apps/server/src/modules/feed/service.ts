@@ -11,9 +11,9 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
-import { assertNotFrozen, isUuid } from '../../lib/users';
+import { assertNotFrozen, GUEST_VIEWER_ID, isUuid } from '../../lib/users';
 import { buyPaidItem } from '../ledger/paid-item';
 import { idempotentWithEvents } from '../ledger/service';
 import { MEDIA_MESSAGES } from '../media/content';
@@ -163,9 +163,12 @@ export async function deletePost(ctx: AppContext, user: UserRow, idParam: string
  */
 export async function listFeed(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow | null,
   q: { limit: number; offset: number; model_id?: string | undefined },
 ): Promise<FeedPage> {
+  // A visitor reads one creator's page; the home feed is an account's own.
+  if (!user && q.model_id === undefined) throw unauthorized();
+  const viewerId = user?.id ?? GUEST_VIEWER_ID;
   const now = ctx.clock.now();
   const page = { limit: q.limit + 1, offset: q.offset };
   let rows: FeedPostView[];
@@ -174,14 +177,14 @@ export async function listFeed(
     if (!isUuid(q.model_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
     const model = await feedRepository.liveCreator(ctx.db, q.model_id);
     if (!model) throw notFound(ERRORS.userNotFound, 'user_not_found');
-    rows = await feedRepository.byOwner(ctx.db, user.id, model.id, page, now);
-    isSubscribed = await feedRepository.isSubscribed(ctx.db, user.id, model.id, now);
+    rows = await feedRepository.byOwner(ctx.db, viewerId, model.id, page, now);
+    isSubscribed = user ? await feedRepository.isSubscribed(ctx.db, user.id, model.id, now) : false;
   } else {
-    rows = await feedRepository.home(ctx.db, user.id, page, now);
-    if (q.offset === 0) await feedRepository.markOpened(ctx.db, user.id, now);
+    rows = await feedRepository.home(ctx.db, viewerId, page, now);
+    if (q.offset === 0) await feedRepository.markOpened(ctx.db, viewerId, now);
   }
   const more = rows.length > q.limit;
-  const data = await postsFor(ctx, rows.slice(0, q.limit), user.id);
+  const data = await postsFor(ctx, rows.slice(0, q.limit), viewerId);
   return {
     data,
     next: nextLink('/v1/feed', { limit: q.limit, offset: q.offset, model_id: q.model_id }, more),

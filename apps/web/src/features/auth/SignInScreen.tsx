@@ -8,7 +8,7 @@ import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
-import { selectToken } from './authSlice';
+import { selectToken, selectUser } from './authSlice';
 import { signIn } from './authThunks';
 import styles from './PasswordScreens.module.css';
 import { RESET_DONE_QUERY } from './passwordApi';
@@ -24,7 +24,8 @@ export function SignInScreen() {
   const [values, setValues] = useState({ login: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { search } = useLocation();
-  const next = afterSignInPath(search);
+  // The account is known once signed in: an admin's default is the console.
+  const next = afterSignInPath(search, useAppSelector(selectUser));
   // Arriving from a password reset: say it worked (and why every device is signed out).
   const resetDone = search.includes(RESET_DONE_QUERY);
 
@@ -54,7 +55,8 @@ export function SignInScreen() {
     setErrors(found);
     if (found.login || found.password) return;
     const result = await dispatch(signIn({ login: values.login.trim(), password: values.password }));
-    if (signIn.fulfilled.match(result)) navigate(next, { replace: true });
+    if (signIn.fulfilled.match(result))
+      navigate(afterSignInPath(search, result.payload.user), { replace: true });
   };
 
   return (

@@ -1,6 +1,7 @@
 import type { Gender, UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { arrivalCode } from '../../platform/arrivalCode';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
 import { Checkbox } from '../../ui/Checkbox';
@@ -39,8 +40,11 @@ export function SignUpScreen() {
   const [params] = useSearchParams();
   const { search } = useLocation();
   const next = afterSignInPath(search);
-  // A referral link (/login/signup?code=<username>) fills in the code.
-  const [values, setValues] = useState(() => ({ ...EMPTY_SIGN_UP, code: params.get('code')?.trim() ?? '' }));
+  // A referral link (/login/signup?code=<username>), or the code the visit arrived with, fills it in.
+  const [values, setValues] = useState(() => ({
+    ...EMPTY_SIGN_UP,
+    code: params.get('code')?.trim() || arrivalCode() || '',
+  }));
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const availability = useUsernameAvailability(values.username);

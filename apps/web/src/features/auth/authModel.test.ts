@@ -24,3 +24,13 @@ describe('a link opened while signed out', () => {
       expect(afterSignInPath(`?next=${encodeURIComponent(bad)}`)).toBe('/chats');
   });
 });
+
+describe('an admin signing in', () => {
+  it('lands on the console, unless a link asked for another page', () => {
+    const admin = { role: 'admin' as const };
+    expect(afterSignInPath('', admin)).toBe('/admin');
+    expect(afterSignInPath('?next=%2Flogin', admin)).toBe('/admin');
+    expect(afterSignInPath('?next=%2Fchats%2Fu-1', admin)).toBe('/chats/u-1');
+    expect(afterSignInPath('', { role: 'user' })).toBe('/chats');
+  });
+});

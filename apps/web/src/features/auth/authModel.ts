@@ -19,12 +19,14 @@ export const initialAuthState = (): AuthState => ({
 
 /**
  * Where to go after signing in: the link the visitor opened while signed out (`?next=`), when it
- * is a path of this app (not /login, not another site), else the inbox.
+ * is a path of this app (not /login, not another site); else an admin's console, and the inbox
+ * for everyone else. Before the answer names the account, `user` is unknown: the inbox.
  */
-export function afterSignInPath(search: string): string {
+export function afterSignInPath(search: string, user?: Pick<User, 'role'> | null): string {
+  const home = user?.role === 'admin' ? '/admin' : '/chats';
   const next = new URLSearchParams(search).get('next');
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/chats';
-  if (next === '/login' || next.startsWith('/login/') || next.startsWith('/login?')) return '/chats';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return home;
+  if (next === '/login' || next.startsWith('/login/') || next.startsWith('/login?')) return home;
   return next;
 }
 

@@ -4,6 +4,9 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import skeleton from '../../ui/Skeleton.module.css';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
+import { selectToken } from '../auth/authSlice';
+import { signInFor } from '../guest/guestPaths';
 import styles from './CreatorCard.module.css';
 import { cardImage } from './discoverModel';
 import { selectDiscover, setFollowing } from './discoverSlice';
@@ -14,9 +17,16 @@ const CARD_TAGS = 3;
 /** Follow / Following: the card shows the new state at once; a refusal puts it back with the reason. */
 export function FollowButton({ card }: { card: Card }) {
   const dispatch = useAppDispatch();
+  const navigate = useGuardedNavigate();
+  const signedIn = useAppSelector(selectToken) !== null;
   const { pendingFollow, followErrors } = useAppSelector(selectDiscover);
   const error = followErrors[card._id];
   const following = card.is_followee;
+  // A visitor signs in first, then lands on the creator's page, which follows her.
+  const follow = () => {
+    if (signedIn) void dispatch(setFollowing({ userId: card._id, following: !following }));
+    else navigate(signInFor(`/${encodeURIComponent(card.username)}`, 'follow'));
+  };
   return (
     <>
       <Button
@@ -25,7 +35,7 @@ export function FollowButton({ card }: { card: Card }) {
         fullWidth
         className={styles.follow}
         disabled={pendingFollow.includes(card._id)}
-        onClick={() => void dispatch(setFollowing({ userId: card._id, following: !following }))}
+        onClick={follow}
       >
         {following ? 'Following' : 'Follow'}
         <span className="visually-hidden"> {card.username}</span>

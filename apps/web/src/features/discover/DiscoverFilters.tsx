@@ -1,6 +1,6 @@
 import type { Gender } from '@parlor/contract';
 import { useEffect, useRef, useState } from 'react';
-import { SearchIcon } from '../../ui/icons';
+import { CloseIcon, SearchIcon } from '../../ui/icons';
 import styles from './DiscoverFilters.module.css';
 import { type DiscoverFilters as Filters, SEARCH_PAUSE_MS } from './discoverModel';
 
@@ -85,6 +85,19 @@ export function DiscoverFilters({
             </Toggle>
           ))}
         </fieldset>
+        {filters.code && (
+          // The code the visitor came with narrows the list until they ask for everyone.
+          <button
+            type="button"
+            className={`${styles.toggle} ${styles.code}`}
+            aria-pressed="true"
+            aria-label={`Only creators with the code ${filters.code}: show all creators`}
+            onClick={() => onChange({ code: '' })}
+          >
+            Code {filters.code}
+            <CloseIcon size={16} />
+          </button>
+        )}
       </div>
     </div>
   );

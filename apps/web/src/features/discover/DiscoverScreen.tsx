@@ -50,13 +50,15 @@ function RetryRow({ onRetry }: { onRetry: () => void }) {
 
 function NoCreators({ filters, onClear }: { filters: Filters; onClear: () => void }) {
   const filtered = hasActiveFilters(filters);
-  const text = filters.q.trim()
-    ? `No creator matches “${filters.q.trim()}”. Check the spelling, try a tag such as music or travel, or clear the filters.`
-    : filters.near
-      ? 'No creators near you yet. Clear the filters to see creators everywhere.'
-      : filtered
-        ? 'No creators match these filters. Try fewer of them.'
-        : 'We are lining up creators for you. Check back soon to start your first conversation.';
+  const text = filters.code
+    ? `No creators came with the code “${filters.code}” yet. Clear the filters to see every creator.`
+    : filters.q.trim()
+      ? `No creator matches “${filters.q.trim()}”. Check the spelling, try a tag such as music or travel, or clear the filters.`
+      : filters.near
+        ? 'No creators near you yet. Clear the filters to see creators everywhere.'
+        : filtered
+          ? 'No creators match these filters. Try fewer of them.'
+          : 'We are lining up creators for you. Check back soon to start your first conversation.';
   return (
     <EmptyState
       icon={<CompassIcon size={34} />}

@@ -13,6 +13,7 @@ import {
   EMPTY_STACK,
   filtersFromSearch,
   filtersKey,
+  hasActiveFilters,
   markVisited,
   offersCards,
   parseCardHistory,
@@ -32,7 +33,13 @@ describe('discover query', () => {
 
   it('sends nearby as type=near, other as trans, genders as one comma list, search trimmed', () => {
     expect(
-      discoverQuery({ featured: false, q: '  music ', near: true, genders: ['other', 'female', 'male'] }),
+      discoverQuery({
+        featured: false,
+        q: '  music ',
+        near: true,
+        genders: ['other', 'female', 'male'],
+        code: '',
+      }),
     ).toEqual({
       offset: 0,
       limit: 20,
@@ -59,7 +66,7 @@ describe('where filters are kept', () => {
   });
 
   it('keeps featured, search and nearby in the address, featured on unless it says false', () => {
-    const filters = { featured: false, q: 'luna', near: true, genders: [] };
+    const filters = { featured: false, q: 'luna', near: true, genders: [], code: '' };
     const params = searchFromFilters(filters);
     expect(params.toString()).toBe('featured=false&q=luna&near=true');
     expect(filtersFromSearch(params, ['male'])).toEqual({ ...filters, genders: ['male'] });
@@ -135,5 +142,19 @@ describe('card stack', () => {
   it('holds at most CARD_STACK_MAX cards', () => {
     const many = Array.from({ length: CARD_STACK_MAX + 5 }, (_, i) => card(`c${i}`));
     expect(addToStack(EMPTY_STACK, many).cards).toHaveLength(CARD_STACK_MAX);
+  });
+});
+
+describe('the code a visitor came with (code_used)', () => {
+  it("narrows Discover to that code's creators, from the address first, else from the arrival", () => {
+    const fromAddress = filtersFromSearch(new URLSearchParams('code=agency7'), [], 'campaign');
+    expect(fromAddress.code).toBe('agency7');
+    expect(discoverQuery(fromAddress)).toMatchObject({ code_used: 'agency7' });
+    const fromArrival = filtersFromSearch(new URLSearchParams(), [], 'campaign');
+    expect(discoverQuery(fromArrival)).toMatchObject({ code_used: 'campaign' });
+    expect(searchFromFilters(fromArrival).toString()).toBe('code=campaign');
+    // A narrowed list counts as filtered: its empty state offers to clear it.
+    expect(hasActiveFilters(fromArrival)).toBe(true);
+    expect(discoverQuery(DEFAULT_FILTERS)).not.toHaveProperty('code_used');
   });
 });

@@ -27,9 +27,11 @@ export interface DiscoverFilters {
   q: string;
   near: boolean;
   genders: Gender[];
+  /** `code_used`: only the creators who signed up with this code (a campaign's, an agency's); '' for all. */
+  code: string;
 }
 
-export const DEFAULT_FILTERS: DiscoverFilters = { featured: true, q: '', near: false, genders: [] };
+export const DEFAULT_FILTERS: DiscoverFilters = { featured: true, q: '', near: false, genders: [], code: '' };
 
 const GENDER_ORDER = Gender.options;
 
@@ -49,6 +51,7 @@ export function discoverQuery(filters: DiscoverFilters): DiscoverQuery {
     ...(q && { q }),
     ...(filters.near && { type: 'near' as const }),
     ...(genders.length > 0 && { gender: genders.map((g) => (g === 'other' ? 'trans' : g)).join(',') }),
+    ...(filters.code && { code_used: filters.code }),
   };
 }
 
@@ -56,20 +59,28 @@ export function discoverQuery(filters: DiscoverFilters): DiscoverQuery {
 export const filtersKey = (filters: DiscoverFilters) => JSON.stringify(discoverQuery(filters));
 
 export const hasActiveFilters = (f: DiscoverFilters) =>
-  !f.featured || f.near || f.q.trim() !== '' || f.genders.length > 0;
+  !f.featured || f.near || f.q.trim() !== '' || f.genders.length > 0 || f.code !== '';
 
 /** The stored gender choice: a comma list; anything unknown in it is dropped. */
 export const parseStoredGenders = (stored: string | null): Gender[] =>
   normalGenders((stored ?? '').split(','));
 export const storedGendersValue = (genders: readonly Gender[]) => normalGenders(genders).join(',');
 
-/** Featured, search and nearby live in the address (shareable, kept by Back); gender does not. */
-export function filtersFromSearch(params: URLSearchParams, genders: Gender[]): DiscoverFilters {
+/**
+ * Featured, search, nearby and the code live in the address (shareable, kept by Back); gender does
+ * not. Without a code in the address, the one the visit arrived with (`arrivalCode`) applies.
+ */
+export function filtersFromSearch(
+  params: URLSearchParams,
+  genders: Gender[],
+  arrivalCode: string | null = null,
+): DiscoverFilters {
   return {
     featured: params.get('featured') !== 'false',
     q: (params.get('q') ?? '').slice(0, DISCOVER_QUERY_MAX),
     near: params.get('near') === 'true',
     genders,
+    code: (params.get('code') ?? arrivalCode ?? '').trim().slice(0, DISCOVER_QUERY_MAX),
   };
 }
 
@@ -78,6 +89,7 @@ export function searchFromFilters(filters: DiscoverFilters): URLSearchParams {
   if (!filters.featured) params.set('featured', 'false');
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.near) params.set('near', 'true');
+  if (filters.code) params.set('code', filters.code);
   return params;
 }
 

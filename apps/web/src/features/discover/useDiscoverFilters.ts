@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { arrivalCode, forgetArrivalCode } from '../../platform/arrivalCode';
 import { readStorage, writeStorage } from '../../platform/browser';
 import {
   DEFAULT_FILTERS,
@@ -13,13 +14,14 @@ import {
 } from './discoverModel';
 
 /**
- * Discover's filters: featured, search and nearby from the address (replaced, not pushed, so Back
- * leaves Discover); the gender choice from localStorage, where it is remembered between visits.
+ * Discover's filters: featured, search, nearby and the code from the address (replaced, not pushed,
+ * so Back leaves Discover), the code else from the visit's arrival; the gender choice from
+ * localStorage, where it is remembered between visits.
  */
 export function useDiscoverFilters() {
   const [params, setParams] = useSearchParams();
   const [genders, setGenders] = useState(() => parseStoredGenders(readStorage(DISCOVER_GENDER_FILTER_KEY)));
-  const filters = useMemo(() => filtersFromSearch(params, genders), [params, genders]);
+  const filters = useMemo(() => filtersFromSearch(params, genders, arrivalCode()), [params, genders]);
 
   const update = useCallback(
     (patch: Partial<DiscoverFilters>) => {
@@ -28,7 +30,13 @@ export function useDiscoverFilters() {
         writeStorage(DISCOVER_GENDER_FILTER_KEY, storedGendersValue(chosen));
         setGenders(chosen);
       }
-      if (patch.featured !== undefined || patch.q !== undefined || patch.near !== undefined) {
+      if (patch.code === '') forgetArrivalCode();
+      if (
+        patch.featured !== undefined ||
+        patch.q !== undefined ||
+        patch.near !== undefined ||
+        patch.code !== undefined
+      ) {
         setParams(searchFromFilters({ ...filters, ...patch }), { replace: true });
       }
     },

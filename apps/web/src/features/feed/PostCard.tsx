@@ -1,6 +1,6 @@
 import { FEED_TEXT_MAX_LENGTH, type FeedPost, plural } from '@parlor/contract';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -12,8 +12,10 @@ import { CoinsIcon, LockIcon, MoreIcon, PinIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { useDismiss } from '../../ui/useDismiss';
-import { selectUser } from '../auth/authSlice';
+import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
+import { selectToken, selectUser } from '../auth/authSlice';
 import { formatChatTime } from '../chats/relativeTime';
+import { signInFor } from '../guest/guestPaths';
 import { LockedPreview } from '../media/LockedPreview';
 import { OpenableMedia } from '../media/MediaBubble';
 import { feedMediaBox } from './feedLayout';
@@ -93,6 +95,9 @@ function PostMedia({
   profile: string;
 }) {
   const dispatch = useAppDispatch();
+  const navigate = useGuardedNavigate();
+  const { pathname } = useLocation();
+  const signedIn = useAppSelector(selectToken) !== null;
   const [buying, setBuying] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; subscribe: boolean } | null>(null);
   const media = post.media;
@@ -127,6 +132,11 @@ function PostMedia({
     );
   }
   const unlock = async () => {
+    // A visitor has no credits to spend: sign in first, then back to this page.
+    if (!signedIn) {
+      navigate(signInFor(pathname));
+      return;
+    }
     setBuying(true);
     setRefusal(null);
     const result = await dispatch(buyPost(post));

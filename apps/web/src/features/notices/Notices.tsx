@@ -1,11 +1,11 @@
 import { endpoints, type PlatformNotice } from '@parlor/contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { earlyOrCall } from '../../platform/early';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
-import { pushPopup } from '../popups/popupsSlice';
-import { globalNoticePopupId, introForPath, introPopupId } from './introRules';
+import { pushPopup, selectPopupStack } from '../popups/popupsSlice';
+import { globalNoticePopupId, introForPath, introPopupId, showsIntro } from './introRules';
 import { loadIntros, selectIntros } from './noticesSlice';
 
 export const globalNoticePopup = (notice: PlatformNotice) =>
@@ -22,6 +22,14 @@ export function Notices() {
   const intros = useAppSelector(selectIntros);
   const { pathname } = useLocation();
   const userId = user?._id ?? null;
+  const onboarding = useAppSelector(selectPopupStack).some(
+    (entry) => entry.kind === 'emailVerify' && entry.props.afterSignUp === true,
+  );
+  // The screen the onboarding sheet was shown on: its intro waits for a later visit.
+  const [heldOn, setHeldOn] = useState<string | null>(null);
+  useEffect(() => {
+    if (onboarding) setHeldOn(pathname);
+  }, [onboarding, pathname]);
 
   useEffect(() => {
     if (!userId) return;
@@ -41,7 +49,7 @@ export function Notices() {
     user && intros.loaded && intros.enabled && intros.userId === user._id
       ? introForPath(pathname, user)
       : null;
-  const show = intro !== null && !intros.seen.includes(intro);
+  const show = showsIntro(intro, intros.seen, { pathname, onboarding, heldOn });
   useEffect(() => {
     if (show && intro) dispatch(pushPopup({ id: introPopupId(intro), kind: 'intro', props: { intro } }));
   }, [dispatch, show, intro]);

@@ -121,5 +121,18 @@ export function introForPath(pathname: string, user: Pick<User, 'type' | 'userna
   return null;
 }
 
+/**
+ * Whether an area's intro opens now: not seen yet, and not over onboarding. The sheet after
+ * sign-up (the email code) is onboarding's one step, so no intro stacks on it, nor follows it on
+ * the screen it was shown on (`heldOn`); the next area the newcomer opens has its intro as usual.
+ */
+export function showsIntro(
+  intro: IntroKind | null,
+  seen: readonly IntroKind[],
+  at: { pathname: string; onboarding: boolean; heldOn: string | null },
+): intro is IntroKind {
+  return intro !== null && !seen.includes(intro) && !at.onboarding && at.heldOn !== at.pathname;
+}
+
 export const introPopupId = (intro: IntroKind) => `intro-${intro}`;
 export const globalNoticePopupId = (noticeId: string) => `global-notice-${noticeId}`;

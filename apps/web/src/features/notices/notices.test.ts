@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handleServerEvent } from '../../app/realtime';
 import { createStore } from '../../app/store';
 import { pushPopup } from '../popups/popupsSlice';
-import { introContent, introForPath } from './introRules';
+import { introContent, introForPath, showsIntro } from './introRules';
 import { loadIntros, markIntroSeen } from './noticesSlice';
 
 const fan = { type: 'user' as const, username: 'pat' };
@@ -39,6 +39,25 @@ describe('area intros', () => {
     }
     expect(introContent('chat', 'user').text).toContain('credits');
     expect(introContent('chat', 'featured').actions.join(' ')).toContain('price');
+  });
+
+  it('neither stacks on the sheet after sign-up nor follows it on that screen; the next area has its own', () => {
+    const seen: IntroKind[] = [];
+    // The code sheet is open on the inbox: no intro on top of it.
+    expect(showsIntro('messenger', seen, { pathname: '/chats', onboarding: true, heldOn: '/chats' })).toBe(
+      false,
+    );
+    // Closed: still none on the inbox, where it was the one step.
+    expect(showsIntro('messenger', seen, { pathname: '/chats', onboarding: false, heldOn: '/chats' })).toBe(
+      false,
+    );
+    // The newcomer opens Discover: its intro as usual.
+    expect(showsIntro('discover', seen, { pathname: '/discover', onboarding: false, heldOn: '/chats' })).toBe(
+      true,
+    );
+    expect(
+      showsIntro('discover', ['discover'], { pathname: '/discover', onboarding: false, heldOn: null }),
+    ).toBe(false);
   });
 
   it('keeps what the server says was seen, adds a closed intro at once, and starts over for another account', () => {

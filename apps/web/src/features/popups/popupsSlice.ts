@@ -35,8 +35,6 @@ export interface PopupPropsByKind {
   basic: BasicPopupProps;
   confirm: ConfirmPopupProps;
   accountVerified: Record<string, never>;
-  emailVerified: Record<string, never>;
-  essentialInfo: Record<string, never>;
   accountTerminated: { reason: string | null };
   accountFrozen: { message: string };
   boost: Record<string, never>;

@@ -1,5 +1,5 @@
 import { creditsToDollars, endpoints, type PublicUser } from '@parlor/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, type ApiErrorInfo, call, toErrorInfo } from '../../platform/api';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -7,13 +7,14 @@ import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { AlertIcon, ChatIcon, CheckIcon, UserIcon } from '../../ui/icons';
+import { AlertIcon, ChatIcon, CheckIcon, GiftIcon, StarIcon, UserIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { formatLastSeen } from '../chats/relativeTime';
 import type { ConversationNavState } from '../conversation/ConversationScreen';
 import { CreatorFeed } from '../feed/CreatorFeed';
+import { type GuestIntent, intentOf, signInFor, withoutIntent } from '../guest/guestPaths';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { TipButton } from '../payments/TipButton';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
@@ -32,7 +33,7 @@ type Load =
  */
 export function CreatorProfileScreen() {
   const { username = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useGuardedNavigate();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
@@ -42,6 +43,8 @@ export function CreatorProfileScreen() {
   const [following, setFollowing] = useState(false);
   const [followers, setFollowers] = useState(0);
   const [followBusy, setFollowBusy] = useState(false);
+  // Message or Follow tapped while signed out: carried on once, after sign-in brought them back.
+  const intent = useRef<GuestIntent | null>(intentOf(search));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -57,6 +60,53 @@ export function CreatorProfileScreen() {
       });
     return () => controller.abort();
   }, [username]);
+
+  // POST /v1/chat opens (or creates) the chat, then the conversation gets it in navigation state.
+  const message = async (user: PublicUser) => {
+    setOpening(true);
+    setError(null);
+    try {
+      const chat = await call(endpoints.openChat, { body: { recipient_id: user._id } });
+      const state: ConversationNavState = { chat, backTo: pathname };
+      navigate(`/chats/${encodeURIComponent(user._id)}`, { state });
+    } catch (e) {
+      if (e instanceof ApiError && needsUnlock(e)) dispatch(unlockFreeChatPopup(pathname, e.message));
+      else setError(toErrorInfo(e).message);
+      setOpening(false);
+    }
+  };
+
+  // Optimistic: the button and count change at once and go back if the server refuses (a block
+  // answers 403 with the spec's message, shown under the buttons).
+  const toggleFollow = async (user: PublicUser, next: boolean) => {
+    setFollowBusy(true);
+    setError(null);
+    setFollowing(next);
+    setFollowers((n) => Math.max(0, n + (next ? 1 : -1)));
+    try {
+      const res = next
+        ? await call(endpoints.follow, { body: { user_id: user._id } })
+        : await call(endpoints.unfollow, { query: { user_id: user._id } });
+      setFollowing(res.is_followee);
+    } catch (e) {
+      setFollowing(!next);
+      setFollowers((n) => Math.max(0, n + (next ? -1 : 1)));
+      setError(toErrorInfo(e).message);
+    } finally {
+      setFollowBusy(false);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the profile and the account are both here
+  useEffect(() => {
+    const pending = intent.current;
+    if (!pending || !me || load.state !== 'loaded') return;
+    intent.current = null;
+    navigate(`${pathname}${withoutIntent(search)}`, { replace: true });
+    if (me._id === load.user._id) return;
+    if (pending === 'message') void message(load.user);
+    else if (!load.user.is_followee) void toggleFollow(load.user, true);
+  }, [me, load]);
 
   if (load.state === 'loading') {
     return (
@@ -90,43 +140,6 @@ export function CreatorProfileScreen() {
 
   const { user } = load;
   const own = me?._id === user._id;
-
-  // POST /v1/chat opens (or creates) the chat, then the conversation gets it in navigation state.
-  const message = async () => {
-    setOpening(true);
-    setError(null);
-    try {
-      const chat = await call(endpoints.openChat, { body: { recipient_id: user._id } });
-      const state: ConversationNavState = { chat, backTo: pathname };
-      navigate(`/chats/${encodeURIComponent(user._id)}`, { state });
-    } catch (e) {
-      if (e instanceof ApiError && needsUnlock(e)) dispatch(unlockFreeChatPopup(pathname, e.message));
-      else setError(toErrorInfo(e).message);
-      setOpening(false);
-    }
-  };
-
-  // Optimistic: the button and count change at once and go back if the server refuses (a block
-  // answers 403 with the spec's message, shown under the buttons).
-  const toggleFollow = async () => {
-    const next = !following;
-    setFollowBusy(true);
-    setError(null);
-    setFollowing(next);
-    setFollowers((n) => Math.max(0, n + (next ? 1 : -1)));
-    try {
-      const res = next
-        ? await call(endpoints.follow, { body: { user_id: user._id } })
-        : await call(endpoints.unfollow, { query: { user_id: user._id } });
-      setFollowing(res.is_followee);
-    } catch (e) {
-      setFollowing(!next);
-      setFollowers((n) => Math.max(0, n + (next ? -1 : 1)));
-      setError(toErrorInfo(e).message);
-    } finally {
-      setFollowBusy(false);
-    }
-  };
 
   const creator = user.type === 'featured';
   return (
@@ -187,13 +200,13 @@ export function CreatorProfileScreen() {
               Edit profile
             </Link>
           </div>
-        ) : (
+        ) : me ? (
           <div className={styles.actions}>
-            {creator && me && (
+            {creator && (
               <Button
                 size="large"
                 variant={following ? 'secondary' : 'primary'}
-                onClick={toggleFollow}
+                onClick={() => void toggleFollow(user, !following)}
                 disabled={followBusy}
                 aria-pressed={following}
               >
@@ -211,7 +224,32 @@ export function CreatorProfileScreen() {
               />
             )}
             {creator && <TipButton recipientId={user._id} size="large" />}
-            <Button size="large" variant="secondary" onClick={message} loading={opening}>
+            <Button size="large" variant="secondary" onClick={() => void message(user)} loading={opening}>
+              <ChatIcon size={20} />
+              Message
+            </Button>
+          </div>
+        ) : (
+          // A visitor sees the same buttons; each asks them to sign in, then brings them back here.
+          <div className={styles.actions}>
+            {creator && (
+              <Button size="large" onClick={() => navigate(signInFor(pathname, 'follow'))}>
+                Follow
+              </Button>
+            )}
+            {creator && (
+              <Button size="large" variant="secondary" onClick={() => navigate(signInFor(pathname))}>
+                <StarIcon size={18} />
+                Subscribe
+              </Button>
+            )}
+            {creator && (
+              <Button size="large" variant="secondary" onClick={() => navigate(signInFor(pathname))}>
+                <GiftIcon size={18} />
+                Tip
+              </Button>
+            )}
+            <Button size="large" variant="secondary" onClick={() => navigate(signInFor(pathname, 'message'))}>
               <ChatIcon size={20} />
               Message
             </Button>

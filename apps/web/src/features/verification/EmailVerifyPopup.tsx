@@ -8,7 +8,6 @@ import { CheckIcon } from '../../ui/icons';
 import { NoticeDialog } from '../../ui/NoticeDialog';
 import { TextField } from '../../ui/TextField';
 import { userUpdated } from '../auth/authSlice';
-import { pushPopup } from '../popups/popupsSlice';
 import { actionVerifyHandler, releaseActionVerify } from './actionVerify';
 import { CodeBoxes } from './CodeBoxes';
 import styles from './EmailVerifyPopup.module.css';
@@ -69,20 +68,13 @@ export function EmailVerifyPopup({ props, active, close }: Props) {
     close();
   };
 
-  // Onboarding: after success the Continue button counts down 5 seconds, then the flow moves on.
-  const finish = () => {
-    close();
-    dispatch(
-      props.isJustSetUserName
-        ? pushPopup({ id: 'essential-info', kind: 'essentialInfo', props: {} })
-        : pushPopup({ id: 'email-verified', kind: 'emailVerified', props: {} }),
-    );
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: finish only reads props fixed for the popup's life
+  // Onboarding: after success the Continue button counts down 5 seconds, then the sheet closes.
+  // Nothing follows it: its done stage is the "email verified" news, and sign-up took the rest.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close stays the same for the popup's life
   useEffect(() => {
     if (state.stage !== 'done') return;
     if (state.countdown <= 0) {
-      finish();
+      close();
       return;
     }
     const timer = setTimeout(() => send({ type: 'tick' }), 1000);
@@ -160,7 +152,7 @@ export function EmailVerifyPopup({ props, active, close }: Props) {
         active={active}
         icon={<CheckIcon size={32} />}
         buttonLabel={VERIFY_TEXTS.continueIn(state.countdown)}
-        onButton={finish}
+        onButton={close}
       >
         <p>{VERIFY_TEXTS.done}</p>
       </NoticeDialog>

@@ -8,7 +8,8 @@ import { sendActionCode } from './verificationApi';
 /**
  * Onboarding mode. Right after sign-up the code is on its way, so the resend cooldown runs from the
  * opening; the popup stays closable (verify later from the banner) because nothing in the app
- * needs a verified address before the first chat.
+ * needs a verified address before the first chat. It is onboarding's one sheet: the sign-up form
+ * took everything else (type, name, gender, the referral code), so nothing follows it.
  */
 export function openOnboardingVerify(dispatch: AppDispatch, user: User, options: { afterSignUp: boolean }) {
   dispatch(
@@ -21,7 +22,7 @@ export function openOnboardingVerify(dispatch: AppDispatch, user: User, options:
         isAlreadyConverted: false,
         isClosable: true,
         isVerifyResend: false,
-        isJustSetUserName: options.afterSignUp,
+        afterSignUp: options.afterSignUp,
         codeJustSent: options.afterSignUp,
       },
     }),

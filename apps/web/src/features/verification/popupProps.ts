@@ -5,10 +5,10 @@ export interface EmailVerifyPopupProps {
   isAlreadyConverted: boolean;
   isClosable: boolean;
   isVerifyResend: boolean;
-  /** Completion data: the username was just set, so essential info follows at once. */
-  isJustSetUserName?: boolean;
   /** Action mode: the registered handler (actionVerify.ts) that receives the code. */
   actionId?: string;
+  /** Opened by sign-up: onboarding's one sheet, so no area intro stacks on it (Notices.tsx). */
+  afterSignUp?: boolean;
   /** A code was just sent by the opener: the cooldown runs from the opening. */
   codeJustSent?: boolean;
 }
