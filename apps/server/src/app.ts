@@ -46,6 +46,7 @@ import { referralCommissionsTask } from './modules/referrals/service';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTipRoutes } from './modules/tips/routes';
+import { botCheckPurgeTask } from './modules/users/bot-check';
 import { registerUserRoutes } from './modules/users/routes';
 import { signInFailuresPurgeTask } from './modules/users/throttle';
 import { logRequest, registerAuth } from './plugins/auth';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     push.digestTask,
     ...connectionJobs(ctx, connections),
     passwordResetsPurgeTask(ctx),
+    botCheckPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
   subscribeToEvents(ctx, push.notices);

@@ -84,6 +84,10 @@ const Env = z.object({
   MAINTENANCE: bool.default(false),
   /** false: the area intro popups (first visit of Discover, Chats, ...) never show (test runs). */
   INTRO_POPUPS: bool.default(true),
+  /** The HMAC key of the bot-check on sign-in and sign-up (docs/decisions.md); unset: no bot-check. */
+  BOT_CHECK_KEY: z
+    .union([z.literal(''), z.string().min(16, 'BOT_CHECK_KEY must be at least 16 characters')])
+    .optional(),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -148,6 +152,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** The Prometheus endpoint's bearer token when METRICS=true; undefined means the endpoint is off. */
   metrics: { token: string } | undefined;
+  /** BOT_CHECK_KEY: sign-in and sign-up need a solved bot-check; undefined means they do not. */
+  botCheckKey: string | undefined;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
   admin: { username: string; password: string; email: string } | undefined;
 }
@@ -245,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     },
+    botCheckKey: e.BOT_CHECK_KEY || undefined,
     metrics: e.METRICS && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : undefined,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD && e.ADMIN_EMAIL

@@ -9,7 +9,7 @@ import {
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
 import { type Api, client } from './support/client';
-import { type Mailbox, mailbox } from './support/mailbox';
+import { type Mailbox, mailbox, resetLink } from './support/mailbox';
 import { photoWithGps, upload } from './support/media';
 import { mediaTest } from './support/media-chat';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -26,17 +26,6 @@ const signInWith = (api: Api, login: string, password: string) =>
   api.call('POST', '/v1/auth', { body: { login, password } });
 const me = (api: Api, token: string) => api.call('GET', '/v1/users/me', { token });
 
-/** The reset link of the newest reset mail to `email`, waiting for it (mails go out after the commit). */
-async function resetLink(mail: Mailbox, email: string, after = 0): Promise<URL> {
-  for (let i = 0; i < 100; i++) {
-    const resets = mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password');
-    const found =
-      resets.length > after ? resets.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/) : null;
-    if (found) return new URL(found[0]);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no reset mail to ${email}`);
-}
 const resetMails = (mail: Mailbox, email: string) =>
   mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password').length;
 const askReset = (api: Api, login: string) =>

@@ -221,6 +221,7 @@ function examples(name: string): Example[] {
     ],
     requestPasswordReset: [{ body: { login: 'nobody' } }],
     confirmPasswordReset: [{ body: { token: 'not-a-token', password: 'secret123' } }],
+    checkPasswordReset: [{ body: { token: 'not-a-token' } }],
     changePassword: [{ body: { current_password: 'wrong-one', new_password: 'secret1234' } }],
     updateUser: [{ body: { bio: 'hello', gender: 'other', settings: { profile: { invisible: false } } } }],
     usernameAvailable: [{ query: { username: 'someone' } }],

@@ -53,6 +53,8 @@ describe('sign-in throttled by address, not by account', () => {
     expect(again.status).toBe(429);
     expect(again.body.code).toBe('sign_in_throttled');
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The body carries the wait too, for the form's countdown.
+    expect(again.body.retry_after).toBe(Number(again.headers.get('retry-after')));
 
     // An address that never signed in to the account is let in on its first try.
     expect((await signIn(api, user.username, password, OWNER_TRAVELLING)).status).toBe(200);

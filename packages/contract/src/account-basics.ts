@@ -55,6 +55,21 @@ export const PasswordResetConfirmRequest = lazySchema(() =>
 );
 export type PasswordResetConfirmRequest = z.input<typeof PasswordResetConfirmRequest>;
 
+/**
+ * POST /v1/auth/password-reset/check: whether the link's token can still set a password, asked as
+ * the reset page opens (a body, not the URL, so the token stays out of request lines).
+ */
+export const PasswordResetCheckRequest = lazySchema(() =>
+  z.object({
+    token: z
+      .string({ error: ACCOUNT_BASICS_MESSAGES.resetInvalid })
+      .min(1, ACCOUNT_BASICS_MESSAGES.resetInvalid)
+      .max(200, ACCOUNT_BASICS_MESSAGES.resetInvalid),
+  }),
+);
+export type PasswordResetCheckRequest = z.infer<typeof PasswordResetCheckRequest>;
+export const PasswordResetCheckResponse = lazySchema(() => z.object({ valid: z.literal(true) }));
+
 /** POST /v1/users/password: the current password proves it is the owner; the new one follows sign-up's rules. */
 export const ChangePasswordRequest = lazySchema(() =>
   z.object({

@@ -8,6 +8,8 @@ export const ErrorBody = lazySchema(() =>
     code: z.string(),
     flagged: z.array(z.string()).optional(),
     field: z.string().optional(),
+    /** A 429's wait in seconds (as its Retry-After says), so a form can count it down. */
+    retry_after: z.number().int().optional(),
   }),
 );
 export type ErrorBody = z.infer<typeof ErrorBody>;

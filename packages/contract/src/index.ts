@@ -1,6 +1,7 @@
 export * from './account';
 export * from './account-basics';
 export * from './admin';
+export * from './bot-check';
 export * from './broadcasts';
 export * from './chats';
 export * from './constants';

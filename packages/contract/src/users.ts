@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BotCheckInput } from './bot-check';
 import { PASSWORD_MAX } from './constants';
 import { FeaturedStatus, FeatureFlag, Gender, Role, UserType, VerificationStatus } from './enums';
 import { lazySchema } from './lazy';
@@ -155,6 +156,8 @@ export const SignUpRequest = lazySchema(() =>
     react_flow: z.boolean().optional(),
     confirm_adult: z.literal(true, { error: SIGN_UP_CONSENT.adultRequired }),
     accept_terms: z.literal(true, { error: SIGN_UP_CONSENT.termsRequired }),
+    /** The bot-check widget's payload; needed only while the bot-check is on (`bot_check` in the config). */
+    bot_check: BotCheckInput.optional(),
   }),
 );
 export type SignUpRequest = z.input<typeof SignUpRequest>;
@@ -166,6 +169,8 @@ export const SignInRequest = lazySchema(() =>
   z.object({
     login: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
     password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+    /** The bot-check widget's payload; needed only while the bot-check is on. */
+    bot_check: BotCheckInput.optional(),
   }),
 );
 export type SignInRequest = z.infer<typeof SignInRequest>;
@@ -273,6 +278,8 @@ export const ProviderConfig = lazySchema(() =>
     push_key: z.string(),
     /** Where logout and guests are sent instead of /login (LANDING_URL); null: /login. */
     landing_url: z.string().nullable(),
+    /** Sign-in and sign-up need the bot-check (BOT_CHECK_KEY is set): the forms show its widget. */
+    bot_check: z.boolean(),
   }),
 );
 export type ProviderConfig = z.infer<typeof ProviderConfig>;

@@ -5,7 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-import type { PasswordResetsTable } from './schema-account-basics';
+import type { BotCheckUsedTable, PasswordResetsTable } from './schema-account-basics';
 import type {
   EarningsShardsTable,
   IdempotencyKeysTable,
@@ -438,6 +438,7 @@ export interface DB {
   platform_notices: PlatformNoticesTable;
   platform_notice_dismissals: PlatformNoticeDismissalsTable;
   password_resets: PasswordResetsTable;
+  bot_check_used: BotCheckUsedTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

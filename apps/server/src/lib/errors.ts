@@ -6,7 +6,7 @@ export class DomainError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { field?: string; flagged?: string[] } = {},
+    readonly extra: { field?: string; flagged?: string[]; retry_after?: number } = {},
   ) {
     super(message);
     this.name = 'DomainError';

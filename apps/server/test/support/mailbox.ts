@@ -29,3 +29,15 @@ export function mailbox(server: TestServer) {
   };
 }
 export type Mailbox = ReturnType<typeof mailbox>;
+
+/** The reset link of the newest reset mail to `email` past the first `after`, waiting for it (mails go out after the commit). */
+export async function resetLink(mail: Mailbox, email: string, after = 0): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const resets = mail.mails.filter((m) => m.to === email && m.subject === 'Reset your Parlor password');
+    const found =
+      resets.length > after ? resets.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/) : null;
+    if (found) return new URL(found[0]);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no reset mail to ${email}`);
+}

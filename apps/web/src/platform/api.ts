@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly flagged: string[] | undefined;
+  /** A 429's wait in seconds. */
+  readonly retryAfter: number | undefined;
 
   constructor(status: number, message: string, code: string, extra: Partial<ErrorBody> = {}) {
     super(message);
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.code = code;
     this.field = extra.field;
     this.flagged = extra.flagged;
+    this.retryAfter = extra.retry_after;
   }
 }
 
@@ -37,6 +40,8 @@ export interface ApiErrorInfo {
   code: string;
   message: string;
   field?: string;
+  /** A 429's wait in seconds, to count down. */
+  retryAfter?: number;
 }
 
 export function toErrorInfo(error: unknown): ApiErrorInfo {
@@ -46,6 +51,7 @@ export function toErrorInfo(error: unknown): ApiErrorInfo {
       code: error.code,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
     };
   }
   return { status: 0, code: 'client_error', message: ERRORS.default };

@@ -26,9 +26,12 @@ import {
   ChangePasswordRequest,
   ChangePasswordResponse,
   MessageResponse,
+  PasswordResetCheckRequest,
+  PasswordResetCheckResponse,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
 } from '../account-basics';
+import { BotCheckChallenge } from '../bot-check';
 import { endpoint } from '../endpoint';
 import { lazySchema } from '../lazy';
 import {
@@ -63,6 +66,13 @@ export const accountEndpoints = {
     access: 'public',
     body: SignInRequest,
     response: AuthResponse,
+  }),
+  /** An ALTCHA challenge for the sign-in and sign-up forms; 404 while the bot-check is off. */
+  botCheckChallenge: endpoint({
+    method: 'GET',
+    path: '/v1/auth/challenge',
+    access: 'public',
+    response: BotCheckChallenge,
   }),
   signOut: endpoint({ method: 'DELETE', path: '/v1/auth', access: 'user', status: 204 }),
   me: endpoint({ method: 'GET', path: '/v1/users/me', access: 'user', response: User }),
@@ -228,6 +238,14 @@ export const accountEndpoints = {
     body: PasswordResetRequest,
     response: MessageResponse,
     status: 202,
+  }),
+  /** Whether a reset link still works, without using it: 400 or 410 as the confirmation answers. */
+  checkPasswordReset: endpoint({
+    method: 'POST',
+    path: '/v1/auth/password-reset/check',
+    access: 'public',
+    body: PasswordResetCheckRequest,
+    response: PasswordResetCheckResponse,
   }),
   confirmPasswordReset: endpoint({
     method: 'POST',

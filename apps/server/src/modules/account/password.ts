@@ -59,6 +59,20 @@ export async function requestPasswordReset(ctx: AppContext, login: string): Prom
 }
 
 /**
+ * POST /v1/auth/password-reset/check: the reset page asks as it opens whether its link still works,
+ * so a dead one is said at once rather than after a new password was typed. Nothing is used up;
+ * the answers are the confirmation's, and only the token's hash is looked up.
+ */
+export async function checkPasswordReset(ctx: AppContext, token: string): Promise<{ valid: true }> {
+  const reset = assertUsable(await passwordRepository.findReset(ctx.db, hashToken(token)), ctx.clock.now());
+  const user = await users.byId(ctx.db, reset.user_id);
+  if (!user || user.deleted_at) {
+    throw badRequest(ACCOUNT_BASICS_MESSAGES.resetInvalid, 'reset_link_invalid', 'token');
+  }
+  return { valid: true };
+}
+
+/**
  * POST /v1/auth/password-reset/confirm: the link's token sets a new password once. Every session of
  * the account ends (a stolen session must not outlive the reset) and its failed sign-ins are
  * forgotten; the person signs in again with the new password.

@@ -9,7 +9,7 @@ import { avatarParserOptions, readAvatar, uploadAvatar } from './avatar';
 import { resendVerification, sendActionCode, verifyEmail } from './codes';
 import { cancelDeletion, scheduleDeletion } from './deletion';
 import { ExportThrottled, startDataExport } from './export';
-import { changePassword, confirmPasswordReset, requestPasswordReset } from './password';
+import { changePassword, checkPasswordReset, confirmPasswordReset, requestPasswordReset } from './password';
 import {
   addTag,
   dismissReportedWarning,
@@ -88,6 +88,7 @@ export async function registerAccountRoutes(
 
   // Password reset and change: limited per address by the route's limit, per account in the service.
   route(app, endpoints.requestPasswordReset, ({ body }) => requestPasswordReset(ctx, body.login), limited);
+  route(app, endpoints.checkPasswordReset, ({ body }) => checkPasswordReset(ctx, body.token), limited);
   route(
     app,
     endpoints.confirmPasswordReset,

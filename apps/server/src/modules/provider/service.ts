@@ -26,6 +26,7 @@ export function providerConfig(ctx: AppContext, user: UserRow | null): ProviderC
     payment_provider: ctx.config.paymentProvider,
     push_key: ctx.secrets.vapidPublicKey,
     landing_url: ctx.config.landingUrl || null,
+    bot_check: ctx.config.botCheckKey !== undefined,
   };
 }
 

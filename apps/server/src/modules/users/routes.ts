@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { unreadFeeds } from '../feed/service';
+import { botCheckChallenge, requireBotCheck } from './bot-check';
 import { toUser } from './dto';
 import {
   endSession,
@@ -19,11 +20,31 @@ import { SignInThrottled } from './throttle';
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const config = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } };
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
-  route(app, endpoints.signUp, ({ body, request }) => signUp(ctx, body, client(request)), { config });
+  // A challenge is handed out as often as a form may be sent; each is good for one try.
+  route(
+    app,
+    endpoints.botCheckChallenge,
+    async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return botCheckChallenge(ctx);
+    },
+    { config },
+  );
+  // The bot-check comes first: a refused one costs the server one HMAC, and counts no sign-in try.
+  route(
+    app,
+    endpoints.signUp,
+    async ({ body, request }) => {
+      await requireBotCheck(ctx, body.bot_check);
+      return signUp(ctx, body, client(request));
+    },
+    { config },
+  );
   route(
     app,
     endpoints.signIn,
     async ({ body, request, reply }) => {
+      await requireBotCheck(ctx, body.bot_check);
       try {
         return await signIn(ctx, body.login, body.password, client(request));
       } catch (e) {

@@ -32,7 +32,9 @@ const DAY_MS = 24 * 60 * 60_000;
 /** A sign-in refused because of failures from this address; `retryAfterS` goes in Retry-After. */
 export class SignInThrottled extends DomainError {
   constructor(readonly retryAfterS: number) {
-    super(429, 'sign_in_throttled', ACCOUNT_MESSAGES.signInThrottled(retryAfterS));
+    super(429, 'sign_in_throttled', ACCOUNT_MESSAGES.signInThrottled(retryAfterS), {
+      retry_after: retryAfterS,
+    });
   }
 }
 

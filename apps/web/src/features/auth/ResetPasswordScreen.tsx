@@ -1,20 +1,23 @@
 import { rules } from '@parlor/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api';
 import { clearStoredSession, redirectTo } from '../../platform/browser';
+import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import styles from './PasswordScreens.module.css';
-import { confirmPasswordReset, RESET_DONE_QUERY } from './passwordApi';
+import { checkPasswordReset, confirmPasswordReset, RESET_DONE_QUERY } from './passwordApi';
 
 type Field = 'password' | 'confirmPassword';
 const LINK_CODES = new Set(['reset_link_invalid', 'reset_link_used', 'reset_link_expired']);
 
 /**
- * /reset-password?token=: the emailed link. A new password (sign-up's rules), then every session of
- * the account ends, this browser's too, and sign-in says the password was changed.
+ * /reset-password?token=: the emailed link. The link is checked as the page opens, so a dead one
+ * (expired, used, wrong) is said at once with a way to ask for a new one. Then a new password
+ * (sign-up's rules), every session of the account ends, this browser's too, and sign-in says the
+ * password was changed.
  */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
@@ -24,6 +27,27 @@ export function ResetPasswordScreen() {
   const [alert, setAlert] = useState<string | null>(null);
   const [linkBroken, setLinkBroken] = useState(token === '');
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(token !== '');
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    checkPasswordReset(token).then(
+      () => live && setChecking(false),
+      (e: unknown) => {
+        if (!live) return;
+        setChecking(false);
+        // Only the link's own refusals close the form; a network failure leaves it to the confirmation.
+        if (e instanceof ApiError && LINK_CODES.has(e.code)) {
+          setLinkBroken(true);
+          setAlert(e.message);
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   const check = (field: Field, v = values) =>
     field === 'password'
@@ -60,6 +84,16 @@ export function ResetPasswordScreen() {
       <Link to="/login/forgot">Ask for a new link</Link> · <Link to="/login">Sign in</Link>
     </>
   );
+
+  if (checking) {
+    return (
+      <AuthLayout title="Reset your password" subtitle="Checking your link…" footer={footer}>
+        <div className={styles.checking}>
+          <Spinner size={25} label="Checking your link" />
+        </div>
+      </AuthLayout>
+    );
+  }
 
   if (linkBroken) {
     return (

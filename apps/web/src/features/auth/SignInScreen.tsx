@@ -1,4 +1,4 @@
-import { ACCOUNT_BASICS_MESSAGES, rules } from '@parlor/contract';
+import { ACCOUNT_BASICS_MESSAGES, BOT_CHECK_MESSAGES, rules } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -10,8 +10,11 @@ import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
 import { selectToken, selectUser } from './authSlice';
 import { signIn } from './authThunks';
+import { BotCheck } from './BotCheck';
+import { signInAlert, useLockout } from './lockout';
 import styles from './PasswordScreens.module.css';
 import { RESET_DONE_QUERY } from './passwordApi';
+import { useBotCheck } from './useBotCheck';
 
 type Field = 'login' | 'password';
 
@@ -28,6 +31,11 @@ export function SignInScreen() {
   const next = afterSignInPath(search, useAppSelector(selectUser));
   // Arriving from a password reset: say it worked (and why every device is signed out).
   const resetDone = search.includes(RESET_DONE_QUERY);
+  const botCheck = useBotCheck();
+  const [botCheckError, setBotCheckError] = useState<string | null>(null);
+  const failure = request.status === 'Error' ? request.error : null;
+  // After too many failed tries the wait counts down, and the form opens again at zero.
+  const lockedFor = useLockout(failure);
 
   // A failure from an earlier visit is not this form's news.
   useEffect(() => {
@@ -54,9 +62,19 @@ export function SignInScreen() {
     const found = { login: check('login'), password: check('password') };
     setErrors(found);
     if (found.login || found.password) return;
-    const result = await dispatch(signIn({ login: values.login.trim(), password: values.password }));
+    setBotCheckError(null);
+    const proof = await botCheck.payload();
+    if (!proof) {
+      setBotCheckError(BOT_CHECK_MESSAGES.required);
+      return;
+    }
+    const result = await dispatch(
+      signIn({ login: values.login.trim(), password: values.password, ...proof }),
+    );
     if (signIn.fulfilled.match(result))
       navigate(afterSignInPath(search, result.payload.user), { replace: true });
+    // Each solved check is good for one try: the next one solves anew.
+    else botCheck.reset();
   };
 
   return (
@@ -75,9 +93,10 @@ export function SignInScreen() {
         </p>
       )}
       <AuthForm
-        alert={request.status === 'Error' ? request.error?.message : null}
+        alert={botCheckError ?? signInAlert(failure, lockedFor)}
         submitLabel="Sign in"
-        submitting={request.status === 'Fetching'}
+        submitting={request.status === 'Fetching' || botCheck.solving}
+        disabled={lockedFor > 0}
         onSubmit={onSubmit}
       >
         <TextField
@@ -91,6 +110,7 @@ export function SignInScreen() {
         <Link to="/login/forgot" className={styles.forgot}>
           Forgot password?
         </Link>
+        <BotCheck check={botCheck} />
       </AuthForm>
     </AuthLayout>
   );

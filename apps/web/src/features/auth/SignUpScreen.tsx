@@ -1,4 +1,4 @@
-import type { Gender, UserType } from '@parlor/contract';
+import { BOT_CHECK_MESSAGES, type Gender, type UserType } from '@parlor/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { arrivalCode } from '../../platform/arrivalCode';
@@ -14,6 +14,7 @@ import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
 import { selectToken } from './authSlice';
 import { signUp } from './authThunks';
+import { BotCheck } from './BotCheck';
 import {
   CHECKED_FIELDS,
   EMPTY_SIGN_UP,
@@ -24,6 +25,7 @@ import {
   validateSignUp,
   validateSignUpField,
 } from './signUpForm';
+import { useBotCheck } from './useBotCheck';
 import { useUsernameAvailability } from './useUsernameAvailability';
 
 const ACCOUNT_TYPES = [
@@ -49,6 +51,7 @@ export function SignUpScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const availability = useUsernameAvailability(values.username);
   const form = useRef<HTMLFormElement>(null);
+  const botCheck = useBotCheck();
 
   useEffect(() => {
     dispatch(requestReset(signUp.typePrefix));
@@ -97,7 +100,14 @@ export function SignUpScreen() {
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    const result = await dispatch(signUp(toSignUpRequest(values)));
+    const proof = await botCheck.payload();
+    if (!proof) {
+      setFormError(BOT_CHECK_MESSAGES.required);
+      return;
+    }
+    const result = await dispatch(signUp({ ...toSignUpRequest(values), ...proof }));
+    // Each solved check is good for one try: the next one solves anew.
+    if (!signUp.fulfilled.match(result)) botCheck.reset();
     if (signUp.fulfilled.match(result)) {
       // The code is on its way; the onboarding verification popup opens at once.
       openOnboardingVerify(dispatch, result.payload.user, { afterSignUp: true });
@@ -137,7 +147,7 @@ export function SignUpScreen() {
         ref={form}
         alert={formError}
         submitLabel="Create account"
-        submitting={request.status === 'Fetching'}
+        submitting={request.status === 'Fetching' || botCheck.solving}
         onSubmit={onSubmit}
       >
         <RadioGroup
@@ -210,6 +220,7 @@ export function SignUpScreen() {
           }
           {...bindBox('accept_terms')}
         />
+        <BotCheck check={botCheck} />
       </AuthForm>
     </AuthLayout>
   );

@@ -7,6 +7,10 @@ import { call } from '../../platform/api';
 export const requestPasswordReset = (login: string) =>
   call(endpoints.requestPasswordReset, { body: { login } }, { handleUnauthorized: false });
 
+/** POST /v1/auth/password-reset/check: whether the link still works, asked as its page opens. */
+export const checkPasswordReset = (token: string) =>
+  call(endpoints.checkPasswordReset, { body: { token } }, { handleUnauthorized: false });
+
 /** POST /v1/auth/password-reset/confirm: the link's token and the new password. */
 export const confirmPasswordReset = (token: string, password: string) =>
   call(endpoints.confirmPasswordReset, { body: { token, password } }, { handleUnauthorized: false });

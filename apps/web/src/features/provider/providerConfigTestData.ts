@@ -15,6 +15,7 @@ export function testProviderConfig(features: Partial<Features> = {}, extra: Part
     payment_provider: 'sandbox',
     push_key: '',
     landing_url: null,
+    bot_check: false,
     ...extra,
   } satisfies ProviderConfig;
 }

@@ -19,6 +19,7 @@ const config = (payments_test_mode: boolean): ProviderConfig => ({
   payment_provider: 'sandbox',
   push_key: '',
   landing_url: null,
+  bot_check: false,
 });
 
 /** The signed-in frame as the server's provider config leaves it. */
