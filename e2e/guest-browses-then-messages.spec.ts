@@ -17,7 +17,7 @@ test('a visitor opens Discover and a creator, taps Message, signs in and lands i
   await expect(grid(page).getByRole('link', { name: 'mila', exact: true })).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Create account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign up' })).toBeVisible();
   await captureScreens(page, 'guest-discover');
 
   await grid(page).getByRole('link', { name: 'mila', exact: true }).click();

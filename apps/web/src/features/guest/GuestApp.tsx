@@ -18,7 +18,7 @@ const CreatorProfileScreen = lazyWithRetry(
 
 /**
  * What a signed-out visitor sees: Discover and creators' pages with their public data, under a
- * header that offers sign-in and sign-up and brings them back here after. Anything that needs an
+ * header that offers Sign in and Sign up and brings them back here after. Anything that needs an
  * account (Message, Follow, Subscribe, Tip, unlocking) asks them to sign in first.
  */
 export function GuestApp() {
@@ -31,11 +31,11 @@ export function GuestApp() {
           <Wordmark size={30} />
         </Link>
         <span className={shell.spacer} />
-        <Link to={signInFor(here)} className={buttonClass('secondary', 'small')}>
+        <Link to={signInFor(here)} className={`${buttonClass('secondary', 'small')} ${styles.action}`}>
           Sign in
         </Link>
-        <Link to={signUpFor(here)} className={buttonClass('primary', 'small')}>
-          Create account
+        <Link to={signUpFor(here)} className={`${buttonClass('primary', 'small')} ${styles.action}`}>
+          Sign up
         </Link>
       </header>
       <main className={styles.content} data-grid={pathname.startsWith('/discover') || undefined}>
