@@ -1,6 +1,5 @@
 import {
   type AdminAmlCheck,
-  type AdminAuditEntry,
   type AdminIdVerification,
   type AdminReport,
   type AdminUser,
@@ -14,44 +13,14 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { ScrollRow } from '../../ui/ScrollRow';
-import { Spinner } from '../../ui/Spinner';
 import { TextAreaField } from '../../ui/TextAreaField';
 import styles from './AdminConsole.module.css';
+import { AuditTab } from './AuditTab';
 import { ADMIN_TABS, type AdminTab, tabOf, when } from './adminModel';
+import { ListFrame, page } from './ListFrame';
 import { PlatformNoticeCard } from './PlatformNoticeCard';
 import { UserPanel } from './UserPanel';
-import { type Paged, usePaged } from './usePaged';
-
-const page = (offset: number) => ({ query: { offset } });
-
-/** The states every list shares: loading, failed, empty, and "load more". */
-function ListFrame<T>({
-  list,
-  empty,
-  children,
-}: {
-  list: Paged<T>;
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  return (
-    <div className={styles.list}>
-      {list.items.length > 0 && children(list.items)}
-      {list.error && <FormAlert message={list.error} />}
-      {list.loading && (
-        <div className={styles.loading}>
-          <Spinner size={25} label="Loading" />
-        </div>
-      )}
-      {!list.loading && !list.error && list.items.length === 0 && <p className={styles.empty}>{empty}</p>}
-      {list.hasMore && !list.loading && (
-        <Button variant="secondary" onClick={list.more}>
-          Load more
-        </Button>
-      )}
-    </div>
-  );
-}
+import { usePaged } from './usePaged';
 
 function ApplicationsTab() {
   const list = usePaged((offset) => call(endpoints.adminQueueApplications, page(offset)), 'applications');
@@ -347,62 +316,6 @@ function UsersTab() {
         }
       </ListFrame>
     </>
-  );
-}
-
-/** A detail's value in words: the flags an admin set read "tips off, vault on". */
-function detailValue(v: unknown): string {
-  if (v === null || typeof v !== 'object') return String(v);
-  return Object.entries(v)
-    .map(([k, on]) => `${k.replace(/_/g, ' ')} ${typeof on === 'boolean' ? (on ? 'on' : 'off') : String(on)}`)
-    .join(', ');
-}
-
-function detailsText(entry: AdminAuditEntry): string {
-  return Object.entries(entry.details)
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${detailValue(v)}`)
-    .join(' · ');
-}
-
-function AuditTab() {
-  const list = usePaged((offset) => call(endpoints.adminAudit, page(offset)), 'audit');
-  return (
-    <ListFrame list={list} empty="No admin actions yet.">
-      {(items) => (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Admin</th>
-                <th>Action</th>
-                <th>Target</th>
-                <th>Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e._id}>
-                  <td data-label="When" className={styles.nowrap}>
-                    {when(e.created_at)}
-                  </td>
-                  <td data-label="Admin">{e.admin.username ? `@${e.admin.username}` : '—'}</td>
-                  <td data-label="Action">
-                    <span className={styles.actionTag}>{e.action}</span>
-                  </td>
-                  <td data-label="Target">
-                    {e.target_username ? `@${e.target_username}` : `${e.target_type} ${e.target_id}`}
-                  </td>
-                  <td data-label="Details" className={styles.details}>
-                    {detailsText(e) || '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </ListFrame>
   );
 }
 
