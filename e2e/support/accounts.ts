@@ -15,6 +15,11 @@ export function newAccount(prefix: string): NewAccount {
 /** Fills the sign-up form at /login/signup and submits it. */
 export async function signUp(page: Page, account: NewAccount, kind: 'Fan' | 'Creator', gender: string) {
   await page.goto('/login/signup');
+  await fillSignUp(page, account, kind, gender);
+}
+
+/** Fills the sign-up form already open (a referral link's, say) and submits it. */
+export async function fillSignUp(page: Page, account: NewAccount, kind: 'Fan' | 'Creator', gender: string) {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Username', { exact: true }).fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -25,4 +25,5 @@ export * from './rules/account';
 export * from './rules/messages';
 export * from './rules/numbers';
 export * as rules from './rules/validators';
+export * from './rules/welcome';
 export * from './users';

@@ -234,6 +234,10 @@ export type UpdateUserData = z.output<typeof UpdateUserRequest>;
 
 /** PATCH /v1/users/{id}: a malformed id names no user. */
 export const UserIdParams = lazySchema(() => z.object({ id: z.uuid({ error: ERRORS.userNotFound }) }));
+/** POST /v1/users/affiliate-visit: the creator whose page or chat the fan opened. */
+export const AffiliateVisitRequest = lazySchema(() =>
+  z.object({ user_id: z.string({ error: 'user_id is required.' }).max(64) }),
+);
 /** GET /v1/users/{username}: a public profile. */
 export const UsernameParams = lazySchema(() => z.object({ username: z.string().max(100) }));
 

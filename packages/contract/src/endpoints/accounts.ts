@@ -35,7 +35,9 @@ import { BotCheckChallenge } from '../bot-check';
 import { endpoint } from '../endpoint';
 import { lazySchema } from '../lazy';
 import {
+  AffiliateVisitRequest,
   AuthResponse,
+  ProfileCompleteConfig,
   PublicUser,
   SessionIdParams,
   SessionList,
@@ -103,6 +105,24 @@ export const accountEndpoints = {
     access: 'optional',
     query: UsernameAvailableQuery,
     response: UsernameAvailableResponse,
+  }),
+  /** The creator whose referral link the account signed up through; 404 when none (or gone). */
+  affiliate: endpoint({
+    method: 'GET',
+    path: '/v1/users/me/affiliate',
+    access: 'user',
+    response: PublicUser,
+  }),
+  /**
+   * The fan opened this creator's page: her first visit to her own affiliate is recorded (the
+   * welcome ends, `profile_complete_config` is sent); any other creator changes nothing.
+   */
+  affiliateVisit: endpoint({
+    method: 'POST',
+    path: '/v1/users/affiliate-visit',
+    access: 'user',
+    body: AffiliateVisitRequest,
+    response: ProfileCompleteConfig,
   }),
   publicProfile: endpoint({
     method: 'GET',

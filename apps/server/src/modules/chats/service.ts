@@ -9,6 +9,7 @@ import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { assertMayOpenChat } from '../payments/free-chats';
+import { recordAffiliateVisit } from '../users/affiliate';
 import { shownPresence } from '../users/presence';
 import { users } from '../users/service';
 import {
@@ -134,6 +135,8 @@ export async function openChat(ctx: AppContext, user: UserRow, recipientId: stri
     await createPairChat(ctx, trx, tx, user, other);
     await unhideChat(trx, user.id, other.id);
   });
+  // A referred fan's first chat with her creator is her visit too: the welcome ends.
+  await recordAffiliateVisit(ctx, user, other.id);
   return chatView(ctx, user, other.id);
 }
 

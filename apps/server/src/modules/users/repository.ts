@@ -152,6 +152,17 @@ export const usersRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Sets is_affiliate_profile_visited once: answers the new config only when this call set it. */
+  markAffiliateVisited(db: Db, id: string) {
+    return db
+      .updateTable('users')
+      .set({ is_affiliate_profile_visited: true })
+      .where('id', '=', id)
+      .where('is_affiliate_profile_visited', '=', false)
+      .returning(['is_affiliate_profile_visited', 'is_bought_credit_package'])
+      .executeTakeFirst();
+  },
+
   /** A user row locked for the rest of the caller's transaction. */
   findByIdForUpdate(db: Db, id: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

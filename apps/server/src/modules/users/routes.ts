@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { unreadFeeds } from '../feed/service';
+import { affiliateProfile, recordAffiliateVisit } from './affiliate';
 import { botCheckChallenge, requireBotCheck } from './bot-check';
 import { toUser } from './dto';
 import {
@@ -64,6 +65,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.updateUser, ({ auth, params, body }) => updateUser(ctx, auth.user, params.id, body));
   route(app, endpoints.usernameAvailable, ({ auth, query }) =>
     usernameAvailability(ctx, query.username, auth?.user.id),
+  );
+  route(app, endpoints.affiliate, ({ auth }) => affiliateProfile(ctx, auth.user));
+  route(app, endpoints.affiliateVisit, ({ auth, body }) =>
+    recordAffiliateVisit(ctx, auth.user, body.user_id),
   );
   // Public profile by username (creator page); the fixed /v1/users/* paths above take precedence.
   route(app, endpoints.publicProfile, ({ params, auth }) =>

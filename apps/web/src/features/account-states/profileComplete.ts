@@ -1,7 +1,4 @@
-import type { User } from '@parlor/contract';
-
-/** A sign-up code whose users count as complete only once they buy credits. */
-const WELCOME_SPECIAL_CODE = 'tiger1';
+import { type User, WELCOME_SPECIAL_CODE } from '@parlor/contract';
 
 /**
  * A featured user is complete when no other user is given or the ids match; a regular user

@@ -1,4 +1,4 @@
-import type { User } from '@parlor/contract';
+import type { ProfileCompleteConfig, User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import type { RootState } from '../../platform/storeTypes';
@@ -20,6 +20,10 @@ export const authSlice = createSlice({
     },
     creditsChanged(state, action: PayloadAction<number>) {
       if (state.user) state.user.credits = action.payload;
+    },
+    /** The server answered a recorded step of the profile set-up (the affiliate visit). */
+    profileConfigChanged(state, action: PayloadAction<ProfileCompleteConfig>) {
+      if (state.user) state.user.profile_complete_config = action.payload;
     },
     /** Opening the home feed resets the server's count; the badge follows without a reload. */
     unreadFeedsChanged(state, action: PayloadAction<number>) {
@@ -63,7 +67,8 @@ export const authSlice = createSlice({
   },
 });
 
-export const { userUpdated, boostStarted, creditsChanged, unreadFeedsChanged } = authSlice.actions;
+export const { userUpdated, boostStarted, creditsChanged, profileConfigChanged, unreadFeedsChanged } =
+  authSlice.actions;
 
 export const selectToken = (state: RootState) => state.auth.token;
 export const selectUser = (state: RootState) => state.auth.user;

@@ -7,6 +7,7 @@ import { creditsChanged } from '../auth/authSlice';
 import { chatGone, chatPatched, chatReceived } from '../chats/inboxSlice';
 import { markMessagesRead } from '../chats/inboxThunks';
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
+import { visitAffiliate } from '../welcome/welcomeThunks';
 import { messageDeleted, messagesMerged } from './conversationActions';
 import { looksLikeUserId } from './conversationModel';
 
@@ -66,6 +67,8 @@ export const openConversation = createApiThunk(
       );
       dispatch(chatReceived(page.chat));
       dispatch(creditsChanged(page.credits));
+      // A referred fan's chat with her creator is her visit too (asked only then).
+      void dispatch(visitAffiliate(otherUserId));
       // The page is read once it is held (conversationEffects: readLoaded after it lands).
       return page;
     } catch (error) {

@@ -7,6 +7,7 @@ import skeleton from '../../ui/Skeleton.module.css';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectToken } from '../auth/authSlice';
 import { signInFor } from '../guest/guestPaths';
+import { INVITED_YOU } from '../welcome/welcomeText';
 import styles from './CreatorCard.module.css';
 import { cardImage } from './discoverModel';
 import { selectDiscover, setFollowing } from './discoverSlice';
@@ -49,11 +50,14 @@ export function FollowButton({ card }: { card: Card }) {
   );
 }
 
-/** One creator in the Discover grid; the whole card opens their page, the button follows. */
-export function CreatorCard({ card }: { card: Card }) {
+/**
+ * One creator in the Discover grid; the whole card opens their page, the button follows. `invited`:
+ * the creator whose referral link the fan signed up through, flagged while she is welcomed.
+ */
+export function CreatorCard({ card, invited = false }: { card: Card; invited?: boolean }) {
   const image = cardImage(card);
   return (
-    <article className={styles.card}>
+    <article className={invited ? `${styles.card} ${styles.invitedCard}` : styles.card}>
       <div className={styles.picture}>
         {image ? (
           <img src={image} alt="" loading="lazy" />
@@ -62,6 +66,7 @@ export function CreatorCard({ card }: { card: Card }) {
             <Avatar name={card.username} size={72} />
           </span>
         )}
+        {invited && <span className={styles.invited}>{INVITED_YOU}</span>}
         {card.is_online && (
           <span className={styles.online}>
             <span className={styles.dot} aria-hidden="true" />

@@ -5,10 +5,12 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { AlertIcon, CompassIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { useWelcomedCreatorId } from '../welcome/useWelcome';
+import { WelcomeCard } from '../welcome/WelcomeCard';
 import { CardSkeleton, CreatorCard } from './CreatorCard';
 import { DiscoverFilters } from './DiscoverFilters';
 import styles from './DiscoverScreen.module.css';
-import { type DiscoverFilters as Filters, filtersKey, hasActiveFilters } from './discoverModel';
+import { type DiscoverFilters as Filters, filtersKey, hasActiveFilters, pinFirst } from './discoverModel';
 import { loadDiscover, loadMoreDiscover, restoreCardHistory, selectDiscover } from './discoverSlice';
 import { SuggestedCard } from './SuggestedCard';
 import { useDiscoverFilters } from './useDiscoverFilters';
@@ -80,6 +82,7 @@ export function DiscoverScreen() {
   const dispatch = useAppDispatch();
   const { filters, update, clear } = useDiscoverFilters();
   const list = useAppSelector(selectDiscover);
+  const welcomed = useWelcomedCreatorId();
   const key = filtersKey(filters);
 
   useEffect(() => {
@@ -102,6 +105,7 @@ export function DiscoverScreen() {
     <div className={styles.screen}>
       <PageHeader title="Discover" subtitle="Find creators to follow and chat with." />
       <DiscoverFilters filters={filters} onChange={update} />
+      <WelcomeCard />
       <SuggestedCard />
 
       <p className="visually-hidden" role="status">
@@ -130,9 +134,9 @@ export function DiscoverScreen() {
                   <CardSkeleton />
                 </li>
               ))
-            : cards.map((card) => (
+            : pinFirst(cards, welcomed).map((card) => (
                 <li key={card._id}>
-                  <CreatorCard card={card} />
+                  <CreatorCard card={card} invited={card._id === welcomed} />
                 </li>
               ))}
           {list.more === 'loading' &&

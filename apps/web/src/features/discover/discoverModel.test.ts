@@ -18,6 +18,7 @@ import {
   offersCards,
   parseCardHistory,
   parseStoredGenders,
+  pinFirst,
   restoreSeen,
   searchFromFilters,
   storedGendersValue,
@@ -156,5 +157,17 @@ describe('the code a visitor came with (code_used)', () => {
     // A narrowed list counts as filtered: its empty state offers to clear it.
     expect(hasActiveFilters(fromArrival)).toBe(true);
     expect(discoverQuery(DEFAULT_FILTERS)).not.toHaveProperty('code_used');
+  });
+});
+
+describe('the welcomed creator pinned', () => {
+  it('puts her card first and keeps the others in order', () => {
+    const cards = [card('a'), card('b'), card('c')];
+    expect(pinFirst(cards, 'c').map((c) => c._id)).toEqual(['c', 'a', 'b']);
+  });
+  it('leaves the list as it is without a welcome, or when she is not on it', () => {
+    const cards = [card('a'), card('b')];
+    expect(pinFirst(cards, null)).toBe(cards);
+    expect(pinFirst(cards, 'z').map((c) => c._id)).toEqual(['a', 'b']);
   });
 });

@@ -106,6 +106,15 @@ export function cardImage(card: Pick<Card, 'avatar' | 'profileFeed'>): string | 
 // The suggestion stack: cards are offered one after another; visiting the first
 // moves it to history. Only creators' cards the user does not follow and has not seen join it.
 
+/** The welcomed creator's card first (pinned while she is welcomed), the others in the server's order. */
+export function pinFirst<C extends { _id: string }>(
+  cards: readonly C[],
+  pinnedId: string | null,
+): readonly C[] {
+  const pinned = pinnedId ? cards.find((c) => c._id === pinnedId) : undefined;
+  return pinned ? [pinned, ...cards.filter((c) => c !== pinned)] : cards;
+}
+
 export interface CardStack {
   cards: Card[];
   /** The cards visited in this session, oldest first. */

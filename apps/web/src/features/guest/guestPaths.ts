@@ -21,7 +21,12 @@ const INTENTS: readonly GuestIntent[] = ['message', 'follow'];
  * (`?then=message` opens the chat) instead of leaving the visitor to tap the button again.
  */
 export function signInFor(path: string, intent?: GuestIntent): string {
-  return `/login?next=${encodeURIComponent(intent ? `${path}?${INTENT_PARAM}=${intent}` : path)}`;
+  return `/login?next=${encodeURIComponent(intent ? withIntent(path, intent) : path)}`;
+}
+
+/** A creator's page that goes on to `intent` as it opens (`?then=message` opens the chat). */
+export function withIntent(path: string, intent: GuestIntent): string {
+  return `${path}?${INTENT_PARAM}=${intent}`;
 }
 
 /** The same, to the sign-up form: a visitor is more often new than returning. */

@@ -18,6 +18,8 @@ import { type GuestIntent, intentOf, signInFor, withoutIntent } from '../guest/g
 import { needsUnlock, unlockFreeChatPopup } from '../payments/freeChat';
 import { TipButton } from '../payments/TipButton';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
+import { usePageWelcome } from '../welcome/useWelcome';
+import { WelcomeBanner } from '../welcome/WelcomeBanner';
 import styles from './CreatorProfileScreen.module.css';
 import { countLabel } from './profileText';
 
@@ -45,6 +47,7 @@ export function CreatorProfileScreen() {
   const [followBusy, setFollowBusy] = useState(false);
   // Message or Follow tapped while signed out: carried on once, after sign-in brought them back.
   const intent = useRef<GuestIntent | null>(intentOf(search));
+  const welcomed = usePageWelcome(load.state === 'loaded' ? load.user : null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -193,6 +196,7 @@ export function CreatorProfileScreen() {
             ))}
           </ul>
         )}
+        {welcomed && <WelcomeBanner creator={user} onMessage={() => void message(user)} opening={opening} />}
         {own ? (
           <div className={styles.actions}>
             <Link to="/account/edit-profile" className={buttonClass('secondary', 'large')}>
