@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
-// Issue 17: the admin gets an admin's chrome (the console, no credits), and the inbox's tab row
+// The admin gets an admin's chrome (the console, no credits), and the inbox's tab row
 // says that it scrolls on a phone.
 
 async function signInAs(page: Page, login: string) {

@@ -8,7 +8,7 @@ import { type ApiAccount, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
-// Issue 14, done when: a creator broadcasts a paid photo to a category, watches the progress reach
+// A creator broadcasts a paid photo to a category, watches the progress reach
 // 100 %, two fans receive it live, one buys it, the stats show the purchase and the earnings.
 
 const DEMO_PASSWORD = 'password123';

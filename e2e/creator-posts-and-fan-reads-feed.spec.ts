@@ -7,7 +7,7 @@ import { expectBalance } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, type Page, test } from './support/test';
 
-// Issue 13, done when: creator mila posts a public photo post, a post for subscribers and a paid
+// Creator mila posts a public photo post, a post for subscribers and a paid
 // one from the composer; fan alex (who follows her) reads them in /feed, sees the private one
 // locked, unlocks the paid one; the Feed badge counts a new post live; mila pins and deletes.
 

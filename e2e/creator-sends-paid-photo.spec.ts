@@ -6,7 +6,7 @@ import { apiSignUp, giveCredits, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
-// Issue 4, done when: a creator sends a paid photo and a free video; the fan sees the locked
+// A creator sends a paid photo and a free video; the fan sees the locked
 // preview, unlocks the photo and sees it full size; the creator's earnings update live.
 
 test('a creator sends a paid photo and a free video; the fan unlocks the photo', async ({

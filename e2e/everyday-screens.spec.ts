@@ -5,7 +5,7 @@ import { attach, makePhoto, openChatAsFan } from './support/media';
 import { apiSignUp, dismissVerifyPopup, giveCredits, openAs } from './support/money';
 import { expect, test } from './support/test';
 
-// Issue 17: the screens people use every day, on a phone and on a desktop.
+// The screens people use every day, on a phone and on a desktop.
 
 test('a photo that just arrived live unlocks on the first click, and its bubble never moves', async ({
   browser,
@@ -101,9 +101,8 @@ test('a creator blocks a fan: the fan learns it live; unblocking lets them write
 
   await creatorPage.getByRole('button', { name: 'More actions' }).click();
   await creatorPage.getByRole('button', { name: `Block ${fan.username}` }).click();
-  await expect(
-    fanPage.getByText('Sorry this action is not available because of user or model block'),
-  ).toBeVisible();
+  // The fan cannot undo the creator's block: to them the creator ended the chat.
+  await expect(fanPage.getByText('Sorry, this user has ended the chat.')).toBeVisible();
   await expect(box).toBeDisabled();
 
   await creatorPage.getByRole('button', { name: 'More actions' }).click();

@@ -7,7 +7,7 @@ import { type ApiAccount, apiSignUp, giveCredits, openAs } from './support/money
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
-// Issue 15, fans' purchases and the vault: a fan finds what they bought, hides and unhides it; a
+// Fans' purchases and the vault: a fan finds what they bought, hides and unhides it; a
 // purchase made elsewhere shows up while the page is open; a creator deletes several vault items.
 
 /** Uploads a photo to the account's vault through the API (the upload has its own journey). */

@@ -1,7 +1,7 @@
 import { apiSignUp, expectBalance, giveCredits, openAs } from './support/money';
 import { expect, type Page, test } from './support/test';
 
-// Issue 13, done when: a new fan finds a creator in Discover by search and by gender, follows her,
+// A new fan finds a creator in Discover by search and by gender, follows her,
 // sees her public posts in the home feed, cannot see her private post until subscribing, and buys
 // a paid post. The demo creator mila has a public, a private and a paid (40 credits) post.
 

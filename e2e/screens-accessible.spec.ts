@@ -14,7 +14,7 @@ import {
 import { startOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
-// Issue 17, keep it fixed: axe-core finds no WCAG 2.1 A/AA violation on any main screen, at phone
+// Kept fixed: axe-core finds no WCAG 2.1 A/AA violation on any main screen, at phone
 // and desktop width, on the demo data of a server of this spec's own.
 
 // A busy machine (two cores, several runs) takes its time over a screen at two widths.

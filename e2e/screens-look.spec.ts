@@ -17,7 +17,7 @@ import {
 import { startOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
-// Issue 17, keep it fixed: every main screen at phone and desktop width, on the demo data of a
+// Kept fixed: every main screen at phone and desktop width, on the demo data of a
 // server of this spec's own, compared with its approved picture (e2e/screens-look.spec.ts-snapshots/;
 // `npm test -w e2e -- screens-look --update-snapshots` approves a change on purpose; a failure
 // leaves the expected, actual and diff pictures in test-results/). What moves by itself (clock

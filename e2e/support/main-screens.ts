@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
-// Issue 17, keep it fixed: every main screen of the app, opened as the demo user who uses it, for
+// Kept fixed: every main screen of the app, opened as the demo user who uses it, for
 // the screenshot comparison (screens-look.spec.ts) and the accessibility check
 // (screens-accessible.spec.ts). A screen is ready when what it is about is on it; `mask` names
 // what moves by itself (clock times, presence, dates relative to today, this run's port).

@@ -256,6 +256,8 @@ describe('sign-in throttling per account', () => {
     expect(refused.body).toEqual({
       code: 'sign_in_throttled',
       message: ACCOUNT_MESSAGES.signInThrottled(60),
+      // The sign-in screen counts down from it.
+      retry_after: 60,
     });
 
     clock.advance(60_000);

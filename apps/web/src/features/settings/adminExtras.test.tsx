@@ -9,7 +9,7 @@ import { Composer } from '../conversation/Composer';
 import { sendForced } from '../conversation/conversationActions';
 import { AccountMenu } from './AccountMenu';
 
-// Issue 17: an admin runs the platform; the screens they share with fans offer them no credits to
+// An admin runs the platform; the screens they share with fans offer them no credits to
 // buy and no referral earnings.
 
 const OTHER = 'a4b9b2a0-9f0e-4b53-8f2f-6c7d3b0e1a11';
