@@ -88,6 +88,8 @@ const Env = z.object({
   BOT_CHECK_KEY: z
     .union([z.literal(''), z.string().min(16, 'BOT_CHECK_KEY must be at least 16 characters')])
     .optional(),
+  /** Where a banned account may appeal, shown with the ban; unset: the ban names no address. */
+  SUPPORT_EMAIL: z.union([z.literal(''), EmailInput]).optional(),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -112,6 +114,8 @@ export interface Config {
   pushAllowHttp: boolean;
   /** Where uploads and media files live, without a trailing slash; '' means this origin. */
   mediaBaseUrl: string;
+  /** The appeal contact a ban shows (SUPPORT_EMAIL); null: none configured. */
+  supportEmail: string | null;
   /** Where logout and guests go instead of /login; '' means /login. */
   landingUrl: string;
   s3:
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowHttp: e.PUSH_ALLOW_HTTP ?? !production,
     mediaBaseUrl: (e.MEDIA_BASE_URL ?? '').replace(/\/$/, ''),
     landingUrl: e.LANDING_URL ?? '',
+    supportEmail: e.SUPPORT_EMAIL || null,
     s3,
     mediaLimitsMb: { image: e.MEDIA_IMAGE_MAX_MB, video: e.MEDIA_VIDEO_MAX_MB },
     mediaQuotaBytes: {

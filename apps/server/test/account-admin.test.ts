@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ERRORS, type User } from '@parlor/contract';
+import { ERRORS, MODERATION_MESSAGES, type User } from '@parlor/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
 import type { Api } from './support/client';
@@ -33,7 +33,10 @@ describe('ban and unban', () => {
     const res = await act(api, fan.user._id, 'ban', { reason: 'Spamming creators' });
     expect(res.status).toBe(200);
     expect(res.body.user._id).toBe(fan.user._id);
-    expect((await socket.next('banned')).data).toEqual({ reason: 'Spamming creators' });
+    expect((await socket.next('banned')).data).toEqual({
+      reason: 'Spamming creators',
+      ban: { reason: 'Spamming creators', contact: null },
+    });
     expect((await api.call('GET', '/v1/users/me', { token: fan.token })).status).toBe(401);
     expect((await api.call('GET', '/v1/users/me', { token: second.body.access_token })).status).toBe(401);
     const signIn = await api.call('POST', '/v1/auth', {
@@ -41,6 +44,7 @@ describe('ban and unban', () => {
     });
     expect(signIn.status).toBe(403);
     expect(signIn.body.message).toBe(ERRORS.suspended);
+    expect(signIn.body.ban).toEqual({ reason: 'Spamming creators', contact: null });
     expect((await api.call('GET', `/v1/users/${fan.user.username}`)).status).toBe(404);
 
     expect((await act(api, fan.user._id, 'unban')).status).toBe(200);
@@ -139,6 +143,6 @@ describe('admin guard', () => {
     expect((await act(api, 'not-a-uuid', 'ban')).status).toBe(404);
     const self = await act(api, admin.user._id, 'ban');
     expect(self.status).toBe(403);
-    expect(self.body.message).toBe(ACCOUNT_MESSAGES.cannotActOnAdmin);
+    expect(self.body.message).toBe(MODERATION_MESSAGES.cannotActOnSelf);
   });
 });

@@ -32,7 +32,6 @@ export const ACCOUNT_MESSAGES = {
   discoverPending: 'Your profile is waiting for approval before it can be featured.',
   discoverDenied: 'Your profile was not approved for Discover.',
   adminsOnly: 'Admins only.',
-  cannotActOnAdmin: 'Admin accounts cannot be changed here.',
   frozenDefault: ERRORS.frozen,
 } as const;
 

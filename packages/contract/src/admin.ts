@@ -19,7 +19,32 @@ export const MODERATION_MESSAGES = {
   noIdReview: 'This account has no ID documents waiting for review.',
   reasonRequired: 'Please give a reason.',
   messageRequired: 'Please write the message the user will see.',
+  cannotActOnSelf: 'You cannot take admin actions on your own account.',
+  cannotActOnAdmin: 'Another admin’s account cannot be changed from the console.',
+  cannotActOnPlatform: 'The platform’s own account cannot be changed.',
 } as const;
+
+/** Why admin actions on an account are refused: it is the acting admin, another admin, or the platform's own. */
+export type AdminTargetRefusal = {
+  code: 'target_is_self' | 'target_is_admin' | 'target_is_platform';
+  message: string;
+};
+
+/**
+ * Whether an admin may act on this account at all (ban, freeze, flags, queue decisions). The
+ * server refuses with this answer and the console shows it instead of the actions, so both agree.
+ */
+export function adminTargetRefusal(
+  target: { id: string; role: string; platform: boolean },
+  adminId: string,
+): AdminTargetRefusal | null {
+  if (target.id === adminId) return { code: 'target_is_self', message: MODERATION_MESSAGES.cannotActOnSelf };
+  if (target.platform)
+    return { code: 'target_is_platform', message: MODERATION_MESSAGES.cannotActOnPlatform };
+  if (target.role === 'admin')
+    return { code: 'target_is_admin', message: MODERATION_MESSAGES.cannotActOnAdmin };
+  return null;
+}
 
 // --- A fan's side: applying and ID documents ---
 
@@ -109,6 +134,8 @@ export const AdminUser = lazySchema(() =>
     open_reports: z.number(),
     /** Texts the account sent anyway after the payment warning. */
     payment_warnings: z.number(),
+    /** The platform's own account (fees are credited to it): no admin action applies to it. */
+    platform: z.boolean(),
     /** Every feature flag's value for this account: its type's defaults with the admins' settings over them. */
     features: Features,
   }),
@@ -223,6 +250,18 @@ export type AdminAmlCheck = z.infer<typeof AdminAmlCheck>;
 export const AdminAmlPage = lazySchema(() =>
   z.object({ data: z.array(AdminAmlCheck), next: z.string().nullable() }),
 );
+
+/** How many items wait in each queue of the console: what its tabs show. */
+export const AdminQueueCounts = lazySchema(() =>
+  z.object({
+    applications: z.number().int(),
+    id_verifications: z.number().int(),
+    reports: z.number().int(),
+    payouts: z.number().int(),
+    aml: z.number().int(),
+  }),
+);
+export type AdminQueueCounts = z.infer<typeof AdminQueueCounts>;
 
 export const AuditTargetType = lazySchema(() => z.enum(['user', 'payout', 'aml', 'notice']));
 export const AdminAuditQuery = lazySchema(() =>

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy';
 
+/**
+ * What a banned account is told, on the `banned` event and in the 403 of its sign-in: the admin's
+ * reason and where to appeal (SUPPORT_EMAIL; null when the deployment set none).
+ */
+export const BanNotice = lazySchema(() =>
+  z.object({ reason: z.string().nullable(), contact: z.string().nullable() }),
+);
+export type BanNotice = z.infer<typeof BanNotice>;
+
 /** Every error answer is `{ message, code }`; 422 adds the flagged characters. */
 export const ErrorBody = lazySchema(() =>
   z.object({
@@ -10,6 +19,8 @@ export const ErrorBody = lazySchema(() =>
     field: z.string().optional(),
     /** A 429's wait in seconds (as its Retry-After says), so a form can count it down. */
     retry_after: z.number().int().optional(),
+    /** A sign-in refused for a ban: its reason and the appeal contact. */
+    ban: BanNotice.optional(),
   }),
 );
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -7,6 +7,7 @@ import {
 } from './broadcasts';
 import { NewFanEvent } from './discover';
 import { PayoutCompletedEvent, SaleCommissionsEvent } from './earnings';
+import { BanNotice } from './errors';
 import { NewFeedEvent } from './feed';
 import { lazySchema } from './lazy';
 import { PlatformNotice } from './lifecycle';
@@ -103,7 +104,8 @@ export const ServerEvents = {
   onboarding_approved_id: open,
   total_credits: lazySchema(() => z.object({ credits: z.number() })),
   new_fan: NewFanEvent,
-  banned: lazySchema(() => z.object({ reason: z.string().nullable() })),
+  /** `reason` as before; `ban` adds where to appeal, as the sign-in refusal carries it. */
+  banned: lazySchema(() => z.object({ reason: z.string().nullable(), ban: BanNotice.optional() })),
   message_paid: MessagePaidEvent,
   message_hidden: MessageChangedEvent,
   message_deleted: MessageChangedEvent,

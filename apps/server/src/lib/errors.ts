@@ -1,4 +1,4 @@
-import { ERRORS } from '@parlor/contract';
+import { type BanNotice, ERRORS } from '@parlor/contract';
 
 /** A domain error carries its HTTP status, a snake_case code and the spec's message. */
 export class DomainError extends Error {
@@ -6,7 +6,7 @@ export class DomainError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { field?: string; flagged?: string[]; retry_after?: number } = {},
+    readonly extra: { field?: string; flagged?: string[]; retry_after?: number; ban?: BanNotice } = {},
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,8 +1,14 @@
-import { ERRORS, isModerationPending } from '@parlor/contract';
+import { type BanNotice, ERRORS, isModerationPending } from '@parlor/contract';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';
 import { usersRepository } from '../modules/users/repository';
 import { DomainError, forbidden } from './errors';
+
+/** What a banned account is told wherever it meets the ban: the reason and the deployment's appeal address. */
+export function banNotice(ctx: Pick<AppContext, 'config'>, reason: string | null): BanNotice {
+  return { reason, contact: ctx.config.supportEmail };
+}
 
 /** A frozen account may read but not act; the popup shows the server's message. */
 export function assertNotFrozen(user: Pick<UserRow, 'frozen_at' | 'frozen_message'>) {

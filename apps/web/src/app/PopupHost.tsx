@@ -163,7 +163,7 @@ function popupOf(entry: PopupEntry, props: HostProps) {
     case 'emailVerify':
       return <EmailVerifyPopup props={entry.props} {...props} />;
     case 'accountTerminated':
-      return <AccountTerminatedPopup reason={entry.props.reason} {...props} />;
+      return <AccountTerminatedPopup ban={entry.props.ban} {...props} />;
     case 'accountFrozen':
       return <AccountFrozenPopup message={entry.props.message} {...props} />;
     case 'referralProgram':

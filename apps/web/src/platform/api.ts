@@ -1,4 +1,5 @@
 import {
+  type BanNotice,
   COOKIE_API_BASE,
   COOKIE_WS_BASE,
   type Endpoint,
@@ -22,6 +23,8 @@ export class ApiError extends Error {
   readonly flagged: string[] | undefined;
   /** A 429's wait in seconds. */
   readonly retryAfter: number | undefined;
+  /** A sign-in refused for a ban: its reason and where to appeal. */
+  readonly ban: BanNotice | undefined;
 
   constructor(status: number, message: string, code: string, extra: Partial<ErrorBody> = {}) {
     super(message);
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.field = extra.field;
     this.flagged = extra.flagged;
     this.retryAfter = extra.retry_after;
+    this.ban = extra.ban;
   }
 }
 
@@ -42,6 +46,7 @@ export interface ApiErrorInfo {
   field?: string;
   /** A 429's wait in seconds, to count down. */
   retryAfter?: number;
+  ban?: BanNotice;
 }
 
 export function toErrorInfo(error: unknown): ApiErrorInfo {
@@ -52,6 +57,7 @@ export function toErrorInfo(error: unknown): ApiErrorInfo {
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
       ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+      ...(error.ban ? { ban: error.ban } : {}),
     };
   }
   return { status: 0, code: 'client_error', message: ERRORS.default };

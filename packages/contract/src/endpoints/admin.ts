@@ -6,6 +6,7 @@ import {
   AdminFeaturesRequest,
   AdminIdVerificationsPage,
   AdminPageQuery,
+  AdminQueueCounts,
   AdminReportsPage,
   AdminUser,
   AdminUserSearchQuery,
@@ -72,6 +73,13 @@ export const adminEndpoints = {
   }),
 
   // the console
+  /** Open items of every queue in one answer, for the tabs' counts. */
+  adminQueueCounts: endpoint({
+    method: 'GET',
+    path: '/v1/admin/queue/counts',
+    access: 'admin',
+    response: AdminQueueCounts,
+  }),
   adminQueueApplications: endpoint({
     method: 'GET',
     path: '/v1/admin/queue/applications',

@@ -7,6 +7,7 @@ import { providerFeatures } from '../provider/service';
 import { users } from '../users/service';
 import { adminUser } from './queues';
 import { moderationRepository } from './repository';
+import { assertMayActOn } from './service';
 
 /**
  * PATCH /v1/admin/users/{id}/features: sets the named flags over the account's own settings (flags
@@ -25,6 +26,7 @@ export async function setAccountFeatures(
   const row = await ctx.db.transaction().execute(async (trx) => {
     const target = await users.lock(trx, targetId);
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
+    await assertMayActOn(trx, admin, target);
     const features = { ...(target.features ?? {}), ...changes };
     const updated = await users.update(trx, target.id, { features: JSON.stringify(features) });
     await moderationRepository.audit(trx, {

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, AdminReport, AdminUser } from '@parlor/contract';
+import type { AdminAuditEntry, AdminQueueCounts, AdminReport, AdminUser } from '@parlor/contract';
 import { ERRORS } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
@@ -47,6 +47,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     application_status: (row.application_status as AdminUser['application_status'] | null) ?? 'none',
     open_reports: Number(row.open_reports ?? 0),
     payment_warnings: Number(row.payment_warnings ?? 0),
+    platform: row.platform === true,
     features: featuresFor(row),
   };
 }
@@ -60,6 +61,10 @@ export async function adminUser(ctx: AppContext, id: string) {
   const row = isUuid(id) ? await moderationRepository.adminUser(ctx.db, id) : undefined;
   if (!row) throw notFound(ERRORS.userNotFound, 'user_not_found');
   return toAdminUser(row);
+}
+
+export function queueCounts(ctx: AppContext): Promise<AdminQueueCounts> {
+  return moderationRepository.queueCounts(ctx.db);
 }
 
 export async function applicationsQueue(ctx: AppContext, q: Page) {

@@ -9,6 +9,7 @@ export type AdminUserRow = UserRow & {
   application_status: string | null;
   open_reports: number;
   payment_warnings: number;
+  platform: boolean;
 };
 
 const withModeration = (db: Db) =>
@@ -29,6 +30,7 @@ const withModeration = (db: Db) =>
         .select(sql<number>`count(*)::int`.as('n'))
         .whereRef('pw.user_id', '=', 'u.id')
         .as('payment_warnings'),
+      eb.exists(eb.selectFrom('platform_account as pa').whereRef('pa.user_id', '=', 'u.id')).as('platform'),
     ]);
 
 export const moderationRepository = {
@@ -120,6 +122,31 @@ export const moderationRepository = {
       .limit(limit)
       .offset(offset)
       .execute() as Promise<AdminUserRow[]>;
+  },
+
+  /**
+   * How many items each queue lists, in one round trip: each count has the filters of its queue's
+   * query below, so a tab's number is the length of its list.
+   */
+  async queueCounts(db: Db) {
+    const { rows } = await sql<{
+      applications: number;
+      id_verifications: number;
+      reports: number;
+      payouts: number;
+      aml: number;
+    }>`SELECT
+      (SELECT count(*)::int FROM creator_applications a JOIN users u ON u.id = a.user_id
+        WHERE a.status = 'pending' AND u.deleted_at IS NULL) AS applications,
+      (SELECT count(*)::int FROM users u
+        WHERE u.id_verification_status = 'in_progress' AND u.deleted_at IS NULL) AS id_verifications,
+      (SELECT count(*)::int FROM user_reports r JOIN users reporter ON reporter.id = r.reporter_id
+        WHERE r.resolved_at IS NULL) AS reports,
+      (SELECT count(*)::int FROM payouts p JOIN users u ON u.id = p.user_id
+        WHERE p.status = 'pending') AS payouts,
+      (SELECT count(*)::int FROM aml_checks c JOIN users u ON u.id = c.user_id
+        WHERE u.aml_status = 'pending') AS aml`.execute(db);
+    return rows[0] as (typeof rows)[number];
   },
 
   // --- queues, oldest first ---
@@ -217,16 +244,27 @@ export const moderationRepository = {
       .execute();
   },
   auditPage(db: Db, q: { targetId?: string | undefined; limit: number; offset: number }) {
-    return db
-      .selectFrom('admin_audit as l')
-      .leftJoin('users as a', 'a.id', 'l.admin_id')
-      .leftJoin('users as t', (join) => join.on(sql<boolean>`t.id::text = l.target_id`))
-      .selectAll('l')
-      .select(['a.username as admin_username', 't.username as target_username'])
-      .$if(q.targetId !== undefined, (qb) => qb.where('l.target_id', '=', q.targetId as string))
-      .orderBy('l.id', 'desc')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute();
+    return (
+      db
+        .selectFrom('admin_audit as l')
+        .leftJoin('users as a', 'a.id', 'l.admin_id')
+        // The account a row is about: the target itself (user, AML check) or a payout's creator. The
+        // uuid casts stay inside the CASE, so a payout's numeric id or a notice's id is never cast.
+        .leftJoin('users as t', (join) =>
+          join.on(
+            sql<boolean>`t.id = CASE
+            WHEN l.target_type IN ('user', 'aml') THEN l.target_id::uuid
+            WHEN l.target_type = 'payout' THEN (l.details->>'user_id')::uuid
+          END`,
+          ),
+        )
+        .selectAll('l')
+        .select(['a.username as admin_username', 't.username as target_username'])
+        .$if(q.targetId !== undefined, (qb) => qb.where('l.target_id', '=', q.targetId as string))
+        .orderBy('l.id', 'desc')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute()
+    );
   },
 };

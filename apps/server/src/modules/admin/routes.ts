@@ -20,6 +20,7 @@ import {
   applicationsQueue,
   auditLog,
   idVerificationsQueue,
+  queueCounts,
   reportsQueue,
   searchUsers,
 } from './queues';
@@ -48,6 +49,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext,
     );
   });
 
+  route(app, endpoints.adminQueueCounts, () => queueCounts(ctx));
   route(app, endpoints.adminQueueApplications, ({ query }) => applicationsQueue(ctx, query));
   route(app, endpoints.adminQueueIdVerifications, ({ auth, query }) =>
     idVerificationsQueue(ctx, auth.user, query),

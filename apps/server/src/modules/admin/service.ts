@@ -1,16 +1,17 @@
 import {
-  ACCOUNT_MESSAGES,
   type AdminUserAction,
+  adminTargetRefusal,
   ERRORS,
   type FeaturedStatus,
   MODERATION_MESSAGES,
   type User,
 } from '@parlor/contract';
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { UserRow, UsersTable } from '../../db/schema';
+import type { DB, UserRow, UsersTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/users';
+import { banNotice, isUuid } from '../../lib/users';
+import { platformAccountId } from '../ledger/service';
 import { toUser } from '../users/dto';
 import { users } from '../users/service';
 import { moderationRepository } from './repository';
@@ -105,7 +106,7 @@ function announce(
   const id = row.id;
   switch (action) {
     case 'ban':
-      ctx.hub.publish(id, 'banned', { reason: row.ban_reason });
+      ctx.hub.publish(id, 'banned', { reason: row.ban_reason, ban: banNotice(ctx, row.ban_reason) });
       return;
     case 'approve':
       ctx.hub.publish(id, 'model_approved', { user_id: id });
@@ -138,6 +139,20 @@ function checkInput(action: AdminUserAction, input: AdminActionInput) {
 }
 
 /**
+ * Refuses (403) any admin action on the acting admin, another admin or the platform's own account,
+ * with the same answer the console shows in place of the actions (adminTargetRefusal).
+ */
+export async function assertMayActOn(
+  db: Kysely<DB>,
+  admin: Pick<UserRow, 'id'>,
+  target: Pick<UserRow, 'id' | 'role'>,
+) {
+  const platform = target.id === (await platformAccountId(db));
+  const refusal = adminTargetRefusal({ id: target.id, role: target.role, platform }, admin.id);
+  if (refusal) throw forbidden(refusal.message, refusal.code);
+}
+
+/**
  * One moderation action on one account, in one transaction with its audit row. A ban revokes every
  * token of the account in the same transaction, so the next request of any of its sessions is a 401.
  */
@@ -154,9 +169,7 @@ export async function applyAdminAction(
   const { row, approved } = await ctx.db.transaction().execute(async (trx) => {
     const target = await users.lock(trx, targetId);
     if (!target || target.deleted_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
-    if (target.role === 'admin' || target.id === admin.id) {
-      throw forbidden(ACCOUNT_MESSAGES.cannotActOnAdmin, 'target_is_admin');
-    }
+    await assertMayActOn(trx, admin, target);
     if (action === 'approve-enquiry' || action === 'reject-enquiry') {
       const status = action === 'approve-enquiry' ? 'approved' : 'rejected';
       const decided = await moderationRepository.decideApplication(trx, target.id, status, admin.id, now);

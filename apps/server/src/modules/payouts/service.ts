@@ -18,8 +18,9 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '../../li
 import { assertFeature, featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import { assertNotFrozen, isUuid } from '../../lib/users';
-import { recordAudit } from '../admin/service';
+import { assertMayActOn, recordAudit } from '../admin/service';
 import { idempotent, ledger } from '../ledger/service';
+import { users } from '../users/service';
 import { payoutsRepository } from './repository';
 
 type PayoutRow = Selectable<PayoutsTable>;
@@ -197,6 +198,12 @@ export async function payoutsQueue(ctx: AppContext, q: { limit: number; offset: 
   };
 }
 
+/** No admin decides a payout or AML check of her own account, another admin's or the platform's. */
+async function assertMayDecideFor(trx: Kysely<DB>, adminId: string | null, userId: string) {
+  const target = adminId ? await users.byId(trx, userId) : undefined;
+  if (adminId && target) await assertMayActOn(trx, { id: adminId }, target);
+}
+
 /**
  * PATCH /v1/admin/payouts/{id}: completes a pending payout (the creator hears `payout_completed`) or
  * rejects it, returning the amount to their earnings in the same transaction.
@@ -218,6 +225,7 @@ export async function decidePayout(
       now,
     );
     if (!row) return undefined;
+    await assertMayDecideFor(trx, adminId, row.user_id);
     if (row.status === 'rejected')
       await ledger.credit(trx, {
         userId: row.user_id,
@@ -264,6 +272,7 @@ export async function decideAml(
   const status = action === 'approve' ? 'approved' : 'rejected';
   const now = ctx.clock.now();
   const found = await ctx.db.transaction().execute(async (trx) => {
+    await assertMayDecideFor(trx, adminId, userId);
     const decided = await payoutsRepository.decideAml(trx, userId, status, now);
     if (decided)
       await recordAudit(trx, {

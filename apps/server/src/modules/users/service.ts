@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors';
+import { banNotice } from '../../lib/users';
 import { type AuthContext, newToken, sessionsUsedSince } from '../../plugins/auth';
 import { announceInvisibleChange } from '../../realtime/invisible';
 import { issueCode } from '../verification/service';
@@ -100,7 +101,8 @@ export async function signIn(ctx: AppContext, login: string, password: string, c
   const ok = await verify(user.password_hash, password).catch(() => false);
   if (!ok) throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
   await signInSucceeded(ctx, attempt);
-  if (user.banned_at) throw new DomainError(403, 'banned', ERRORS.suspended);
+  if (user.banned_at)
+    throw new DomainError(403, 'banned', ERRORS.suspended, { ban: banNotice(ctx, user.ban_reason) });
   const token = await createToken(ctx, user.id, client.userAgent);
   return { access_token: token, user: toUser(user) };
 }

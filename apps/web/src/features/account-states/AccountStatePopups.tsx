@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, TEXTS } from '@parlor/contract';
+import { type BanNotice, STORAGE_KEYS, TEXTS } from '@parlor/contract';
 import { useEffect } from 'react';
 import { writeStorage } from '../../platform/browser';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -9,20 +9,20 @@ import { NoticeDialog } from '../../ui/NoticeDialog';
 import { selectSigningOut } from '../auth/authSlice';
 import { logout } from '../auth/authThunks';
 import styles from './AccountStatePopups.module.css';
+import { BanDetails } from './BanDetails';
 
 export const ACCOUNT_TERMINATED_TITLE = 'Account terminated';
-export const ACCOUNT_TERMINATED_TEXT = 'Your account has been terminated for violating our rules.';
 
 /**
- * The banned event opens this popup. It cannot be dismissed; the is-banned key stays
+ * The banned event opens this popup. It cannot be dismissed; the is-banned key keeps the ban
  * until the unban screen clears it, and Log out ends the session.
  */
-export function AccountTerminatedPopup({ reason, active }: { reason: string | null; active: boolean }) {
+export function AccountTerminatedPopup({ ban, active }: { ban: BanNotice; active: boolean }) {
   const dispatch = useAppDispatch();
   const signingOut = useAppSelector(selectSigningOut);
   useEffect(() => {
-    writeStorage(STORAGE_KEYS.isBanned, 'true');
-  }, []);
+    writeStorage(STORAGE_KEYS.isBanned, JSON.stringify(ban));
+  }, [ban]);
   return (
     <Dialog
       title={ACCOUNT_TERMINATED_TITLE}
@@ -45,12 +45,7 @@ export function AccountTerminatedPopup({ reason, active }: { reason: string | nu
         </Button>
       }
     >
-      <p>{ACCOUNT_TERMINATED_TEXT}</p>
-      {reason && (
-        <p className={styles.reason}>
-          <span className={styles.reasonLabel}>Reason:</span> {reason}
-        </p>
-      )}
+      <BanDetails ban={ban} />
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { currentPath, readStorage, redirectTo } from '../../platform/browser';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { uploadsInFlight } from '../media/uploadsSlice';
 import { pushPopup } from '../popups/popupsSlice';
+import { banOfStored } from './banNotice';
 import { bannedKeyAction } from './bannedKey';
 import { armBackGuard, atGuardEntry, disarmBackGuard, inAppLeavePath, isLeaving } from './uploadGuard';
 
@@ -110,10 +111,12 @@ export function AccountStates() {
   // accepts the account (bannedKeyAction).
   const signedIn = useAppSelector((s) => s.auth.user !== null);
   useEffect(() => {
-    const action = bannedKeyAction(currentPath(), Boolean(readStorage(STORAGE_KEYS.isBanned)), signedIn);
+    const stored = readStorage(STORAGE_KEYS.isBanned);
+    const action = bannedKeyAction(currentPath(), Boolean(stored), signedIn);
     if (action === 'unban') redirectTo('/unban');
     if (action === 'popup') {
-      dispatch(pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { reason: null } }));
+      const ban = banOfStored(stored);
+      dispatch(pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { ban } }));
     }
   }, [dispatch, signedIn]);
   return null;

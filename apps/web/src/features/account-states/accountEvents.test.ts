@@ -59,12 +59,24 @@ describe('account events', () => {
     expect(receive('user.update', { _id: 'u1' }).auth.user).toEqual(user);
   });
 
-  it('opens the account-terminated popup with the reason on banned', () => {
+  it('opens the account-terminated popup with the reason and appeal contact on banned', () => {
+    const ban = { reason: 'Spam', contact: 'appeals@example.com' };
+    expect(receive('banned', { reason: 'Spam', ban }).popups.stack).toEqual([
+      { id: 'account-terminated', kind: 'accountTerminated', props: { ban } },
+    ]);
     expect(receive('banned', { reason: 'Spam' }).popups.stack).toEqual([
-      { id: 'account-terminated', kind: 'accountTerminated', props: { reason: 'Spam' } },
+      {
+        id: 'account-terminated',
+        kind: 'accountTerminated',
+        props: { ban: { reason: 'Spam', contact: null } },
+      },
     ]);
     expect(receive('banned', 'garbage').popups.stack).toEqual([
-      { id: 'account-terminated', kind: 'accountTerminated', props: { reason: null } },
+      {
+        id: 'account-terminated',
+        kind: 'accountTerminated',
+        props: { ban: { reason: null, contact: null } },
+      },
     ]);
   });
 

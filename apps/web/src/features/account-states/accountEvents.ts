@@ -4,6 +4,7 @@ import type { EventAppliers, EventEffects } from '../../platform/realtimeEvent';
 import { type BannersState, showBanner } from '../banners/bannersModel';
 import { globalNoticePopupId } from '../notices/introRules';
 import { popPopup, pushPopup } from '../popups/popupsSlice';
+import { banOfEvent } from './banNotice';
 
 /**
  * The account events, applied like a fetch or a click would change the same state: the banners
@@ -20,13 +21,8 @@ const accountVerified = pushPopup({ id: 'account-verified', kind: 'accountVerifi
 export const accountEffects: EventEffects = {
   banned(data, api) {
     holdSessionEnd();
-    const reason = ServerEvents.banned.safeParse(data);
     api.dispatch(
-      pushPopup({
-        id: 'account-terminated',
-        kind: 'accountTerminated',
-        props: { reason: reason.success ? reason.data.reason : null },
-      }),
+      pushPopup({ id: 'account-terminated', kind: 'accountTerminated', props: { ban: banOfEvent(data) } }),
     );
   },
   // The admin's global warning, live: a new one opens at once; a cleared one closes if it is open.

@@ -16,9 +16,10 @@ import { ScrollRow } from '../../ui/ScrollRow';
 import { TextAreaField } from '../../ui/TextAreaField';
 import styles from './AdminConsole.module.css';
 import { AuditTab } from './AuditTab';
-import { ADMIN_TABS, type AdminTab, tabOf, when } from './adminModel';
+import { ADMIN_TABS, type AdminTab, tabCount, tabOf, when } from './adminModel';
 import { ListFrame, page } from './ListFrame';
 import { PlatformNoticeCard } from './PlatformNoticeCard';
+import { RefreshCounts, useQueueCounts, useRefreshCounts } from './queueCounts';
 import { UserPanel } from './UserPanel';
 import { usePaged } from './usePaged';
 
@@ -141,10 +142,12 @@ function DecisionButton({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const refreshCounts = useRefreshCounts();
   async function go() {
     setBusy(true);
     try {
       await run(reason.trim() || undefined);
+      refreshCounts();
       setOpen(false);
     } catch (e) {
       setError(toErrorInfo(e).message);
@@ -319,6 +322,16 @@ function UsersTab() {
   );
 }
 
+/** A queue's open items beside its name; an empty queue's zero is muted. */
+function TabCount({ count }: { count: string | null }) {
+  if (count === null) return null;
+  return (
+    <span className={styles.tabCount} data-empty={count === '0' || undefined}>
+      {count}
+    </span>
+  );
+}
+
 const TABS: Record<AdminTab, () => ReactNode> = {
   applications: ApplicationsTab,
   'id-verifications': IdChecksTab,
@@ -334,6 +347,7 @@ export function AdminConsole() {
   const { pathname } = useLocation();
   const tab = tabOf(pathname);
   const Tab = TABS[tab];
+  const { counts, refresh } = useQueueCounts();
   return (
     <div className={styles.console}>
       <header className={styles.top}>
@@ -352,13 +366,15 @@ export function AdminConsole() {
               className={styles.tab}
               aria-current={t.key === tab ? 'page' : undefined}
             >
-              {t.label}
+              {t.label} <TabCount count={tabCount(counts, t.key)} />
             </Link>
           ))}
         </ScrollRow>
       </nav>
       <section className={styles.panel} aria-label={ADMIN_TABS.find((t) => t.key === tab)?.label}>
-        <Tab key={tab} />
+        <RefreshCounts value={refresh}>
+          <Tab key={tab} />
+        </RefreshCounts>
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import { type AdminAuditEntry, endpoints } from '@parlor/contract';
 import { call } from '../../platform/api';
 import styles from './AdminConsole.module.css';
-import { when } from './adminModel';
+import { targetText, when } from './adminModel';
 import { ListFrame, page } from './ListFrame';
 import { usePaged } from './usePaged';
 
@@ -41,12 +41,14 @@ export function AuditTab() {
                   <td data-label="When" className={styles.nowrap}>
                     {when(e.created_at)}
                   </td>
-                  <td data-label="Admin">{e.admin.username ? `@${e.admin.username}` : '—'}</td>
+                  <td data-label="Admin" title={e.admin._id ?? undefined}>
+                    {e.admin.username ? `@${e.admin.username}` : (e.admin._id ?? '—')}
+                  </td>
                   <td data-label="Action">
                     <span className={styles.actionTag}>{e.action}</span>
                   </td>
-                  <td data-label="Target">
-                    {e.target_username ? `@${e.target_username}` : `${e.target_type} ${e.target_id}`}
+                  <td data-label="Target" title={`${e.target_type} ${e.target_id}`}>
+                    {targetText(e)}
                   </td>
                   <td data-label="Details" className={styles.details}>
                     {detailsText(e) || '—'}

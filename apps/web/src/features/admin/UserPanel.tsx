@@ -1,14 +1,17 @@
 import { type AdminUser, type AdminUserAction, endpoints, type FeaturedStatus } from '@parlor/contract';
 import { useState } from 'react';
 import { call, toErrorInfo } from '../../platform/api';
+import { useAppSelector } from '../../platform/hooks';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextAreaField } from '../../ui/TextAreaField';
+import { selectUser } from '../auth/authSlice';
 import styles from './AdminConsole.module.css';
-import { ACTIONS, actionsFor, badgesOf } from './adminModel';
+import { ACTIONS, actionsFor, badgesOf, refusalFor } from './adminModel';
 import { FeatureFlagsPanel } from './FeatureFlags';
+import { useRefreshCounts } from './queueCounts';
 
 /** Asks before an action runs, with the reason, the message or the status it needs. */
 function ActionDialog({
@@ -130,6 +133,8 @@ export function UserPanel({
   only?: AdminUserAction[];
 }) {
   const [action, setAction] = useState<AdminUserAction | null>(null);
+  const refreshCounts = useRefreshCounts();
+  const refusal = refusalFor(user, useAppSelector(selectUser)?._id);
   const actions = only ?? actionsFor(user);
   return (
     <div className={styles.userPanel}>
@@ -147,19 +152,23 @@ export function UserPanel({
           {user.frozen_message && <>Freeze message: {user.frozen_message}</>}
         </p>
       )}
-      <div className={styles.actions}>
-        {actions.map((a) => (
-          <Button
-            key={a}
-            size="small"
-            variant={a === 'ban' ? 'danger' : a.startsWith('approve') ? 'primary' : 'secondary'}
-            onClick={() => setAction(a)}
-          >
-            {ACTIONS[a].label}
-          </Button>
-        ))}
-      </div>
-      {!only && <FeatureFlagsPanel user={user} onChanged={onChanged} />}
+      {refusal ? (
+        <p className={styles.refusal}>{refusal.message}</p>
+      ) : (
+        <div className={styles.actions}>
+          {actions.map((a) => (
+            <Button
+              key={a}
+              size="small"
+              variant={a === 'ban' ? 'danger' : a.startsWith('approve') ? 'primary' : 'secondary'}
+              onClick={() => setAction(a)}
+            >
+              {ACTIONS[a].label}
+            </Button>
+          ))}
+        </div>
+      )}
+      {!only && !refusal && <FeatureFlagsPanel user={user} onChanged={onChanged} />}
       {action && (
         <ActionDialog
           user={user}
@@ -167,6 +176,7 @@ export function UserPanel({
           onClose={() => setAction(null)}
           onDone={(u) => {
             setAction(null);
+            refreshCounts();
             onChanged(u);
           }}
         />

@@ -1,7 +1,7 @@
-import type { AdminUser } from '@parlor/contract';
+import { type AdminUser, MODERATION_MESSAGES } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import { testProviderConfig } from '../provider/providerConfigTestData';
-import { ACTIONS, actionsFor, badgesOf, tabOf } from './adminModel';
+import { ACTIONS, actionsFor, badgesOf, refusalFor, tabCount, tabOf, targetText } from './adminModel';
 
 const user = (over: Partial<AdminUser> = {}): AdminUser => ({
   _id: 'u1',
@@ -25,6 +25,7 @@ const user = (over: Partial<AdminUser> = {}): AdminUser => ({
   application_status: 'none',
   open_reports: 0,
   payment_warnings: 0,
+  platform: false,
   features: testProviderConfig().features,
   ...over,
 });
@@ -86,5 +87,35 @@ describe('badges and tabs', () => {
     expect(tabOf('/admin/reports')).toBe('reports');
     expect(tabOf('/admin/audit/')).toBe('audit');
     expect(tabOf('/admin/nope')).toBe('applications');
+  });
+});
+
+describe('accounts the console does not act on', () => {
+  it('gives the reason for the signed-in admin, another admin and the platform account, none for a member', () => {
+    expect(refusalFor(user({ _id: 'me' }), 'me')?.message).toBe(MODERATION_MESSAGES.cannotActOnSelf);
+    expect(refusalFor(user({ role: 'admin' }), 'me')?.message).toBe(MODERATION_MESSAGES.cannotActOnAdmin);
+    expect(refusalFor(user({ platform: true }), 'me')?.message).toBe(MODERATION_MESSAGES.cannotActOnPlatform);
+    expect(refusalFor(user(), 'me')).toBeNull();
+  });
+});
+
+describe('tab counts and audit targets', () => {
+  const counts = { applications: 2, id_verifications: 0, reports: 140, payouts: 1, aml: 0 };
+
+  it('shows each queue its count, capped at 99+, and no count on Users or the audit log', () => {
+    expect(tabCount(counts, 'applications')).toBe('2');
+    expect(tabCount(counts, 'id-verifications')).toBe('0');
+    expect(tabCount(counts, 'reports')).toBe('99+');
+    expect(tabCount(counts, 'users')).toBeNull();
+    expect(tabCount(counts, 'audit')).toBeNull();
+    expect(tabCount(null, 'reports')).toBeNull();
+  });
+
+  it('names an audit target by username, a payout with its creator, and falls back to the id', () => {
+    expect(targetText({ target_type: 'user', target_id: 'u1', target_username: 'ann' })).toBe('@ann');
+    expect(targetText({ target_type: 'payout', target_id: '7', target_username: 'mila' })).toBe(
+      'Payout 7 of @mila',
+    );
+    expect(targetText({ target_type: 'notice', target_id: 'n1', target_username: null })).toBe('notice n1');
   });
 });

@@ -1,4 +1,12 @@
-import type { AdminUser, AdminUserAction, FeatureFlag } from '@parlor/contract';
+import {
+  type AdminAuditEntry,
+  type AdminQueueCounts,
+  type AdminTargetRefusal,
+  type AdminUser,
+  type AdminUserAction,
+  adminTargetRefusal,
+  type FeatureFlag,
+} from '@parlor/contract';
 
 // What the console offers on an account, and what each action asks for before it runs.
 
@@ -92,6 +100,13 @@ export function actionsFor(user: AdminUser): AdminUserAction[] {
   return list;
 }
 
+/**
+ * Why the console offers no action on this account (the server refuses them with the same words):
+ * it is the signed-in admin, another admin, or the platform's own account.
+ */
+export const refusalFor = (user: AdminUser, adminId: string | undefined): AdminTargetRefusal | null =>
+  adminTargetRefusal({ id: user._id, role: user.role, platform: user.platform }, adminId ?? '');
+
 /** Short state labels shown beside a name. */
 export function badgesOf(
   user: AdminUser,
@@ -123,6 +138,17 @@ export function badgesOf(
   return badges;
 }
 
+/**
+ * Whom a row is about, by name: the account, or a payout with its creator's name. The ids stay in
+ * the cell's title, to copy.
+ */
+export function targetText(e: Pick<AdminAuditEntry, 'target_type' | 'target_id' | 'target_username'>) {
+  if (!e.target_username) return `${e.target_type} ${e.target_id}`;
+  return e.target_type === 'payout'
+    ? `Payout ${e.target_id} of @${e.target_username}`
+    : `@${e.target_username}`;
+}
+
 const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string) => DATE.format(new Date(iso));
 
@@ -136,6 +162,23 @@ export const ADMIN_TABS = [
   { key: 'audit', label: 'Audit log' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+
+/** Which count a tab shows: the queues have one, Users and the audit log none. */
+const COUNT_OF: Partial<Record<AdminTab, keyof AdminQueueCounts>> = {
+  applications: 'applications',
+  'id-verifications': 'id_verifications',
+  reports: 'reports',
+  payouts: 'payouts',
+  aml: 'aml',
+};
+
+/** A tab's count as its badge reads: none before the counts load, "99+" past 99. */
+export function tabCount(counts: AdminQueueCounts | null, tab: AdminTab): string | null {
+  const key = COUNT_OF[tab];
+  if (!counts || !key) return null;
+  const n = counts[key];
+  return n > 99 ? '99+' : String(n);
+}
 
 export function tabOf(pathname: string): AdminTab {
   const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0];

@@ -4,6 +4,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
 import { TextField } from '../../ui/TextField';
+import { BanDetails } from '../account-states/BanDetails';
+import { banOfSignIn } from '../account-states/banNotice';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -36,6 +38,8 @@ export function SignInScreen() {
   const failure = request.status === 'Error' ? request.error : null;
   // After too many failed tries the wait counts down, and the form opens again at zero.
   const lockedFor = useLockout(failure);
+  // A banned account is told what the terminated popup tells it: the reason and where to appeal.
+  const ban = banOfSignIn(failure);
 
   // A failure from an earlier visit is not this form's news.
   useEffect(() => {
@@ -93,12 +97,17 @@ export function SignInScreen() {
         </p>
       )}
       <AuthForm
-        alert={botCheckError ?? signInAlert(failure, lockedFor)}
+        alert={botCheckError ?? (ban ? null : signInAlert(failure, lockedFor))}
         submitLabel="Sign in"
         submitting={request.status === 'Fetching' || botCheck.solving}
         disabled={lockedFor > 0}
         onSubmit={onSubmit}
       >
+        {ban && !botCheckError && (
+          <div role="alert" className={styles.banned}>
+            <BanDetails ban={ban} />
+          </div>
+        )}
         <TextField
           label="Email or username"
           {...bind('login')}

@@ -1,4 +1,4 @@
-import type { IntroKind, PlatformNotice } from '@parlor/contract';
+import type { BanNotice, IntroKind, PlatformNotice } from '@parlor/contract';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../platform/storeTypes';
 
@@ -35,7 +35,7 @@ export interface PopupPropsByKind {
   basic: BasicPopupProps;
   confirm: ConfirmPopupProps;
   accountVerified: Record<string, never>;
-  accountTerminated: { reason: string | null };
+  accountTerminated: { ban: BanNotice };
   accountFrozen: { message: string };
   boost: Record<string, never>;
   intro: { intro: IntroKind };
