@@ -85,7 +85,7 @@ test('from 1920 px a conversation keeps to a reading column in the middle of its
   await settle(page);
   const column = await log.evaluate((list) => {
     const pane = list.getBoundingClientRect();
-    const bubbles = [...list.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+    const bubbles = Array.from(list.querySelectorAll('li')).map((li) => li.getBoundingClientRect());
     const visible = bubbles.filter((b) => b.width > 0);
     return {
       middle: pane.left + pane.width / 2,

@@ -45,6 +45,12 @@ export const ChatRow = memo(function ChatRow({ otherUserId, selecting, current }
           {/* The name wins the room: a tag that does not fit whole wraps out of sight. */}
           <span className={styles.tags}>
             <span className={styles.tagsStart} aria-hidden="true" />
+            {/* Support's chat says so: its account is a staff member's, not a fan or creator. */}
+            {chat.is_staff && (
+              <span className={styles.relationship} data-relationship="support">
+                Support
+              </span>
+            )}
             {chat.is_favorite && <StarIcon size={14} className={styles.favorite} aria-label="Favorite" />}
             {chat.relationship && (
               <span className={styles.relationship} data-relationship={chat.relationship}>

@@ -49,7 +49,9 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   // The other side's block ended the chat for me; my own block I can lift.
   const ended = !chat.is_blocked && (chat.is_blocked_by_other || flags.ended);
   const blocked = chat.is_blocked || chat.is_blocked_by_other || flags.blocked || flags.ended;
-  const disabled = blocked || flags.frozen || flags.closed;
+  // A frozen account may write to support only: every other chat is shut before a send is tried.
+  const frozen = flags.frozen || (!!me?.frozen && !chat.is_staff);
+  const disabled = blocked || frozen || flags.closed;
   const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
 
   const send = (body: string) => {
@@ -102,7 +104,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           <span>{ERRORS.chatClosed}</span>
         </p>
       )}
-      {flags.frozen && (
+      {frozen && (
         <p className={styles.notice} role="status">
           <AlertIcon size={18} />
           <span>Your account is frozen. Messages can't be sent until support unfreezes it.</span>
