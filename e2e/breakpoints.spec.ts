@@ -4,11 +4,9 @@ import {
   pageFor,
   SCREENS,
   type Session,
-  screensPort,
   settle,
   type Who,
 } from './support/main-screens';
-import { startOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
 // The spec's outer breakpoints. Below 350 px (the smallest phones) gutters narrow and the chat
@@ -17,21 +15,15 @@ import { expect, test } from './support/test';
 
 test.describe.configure({ timeout: 180_000 });
 
-let parlor: Awaited<ReturnType<typeof startOwnServer>>;
 let sessions: Record<Exclude<Who, 'signed-out'>, Session>;
 let ids: Ids;
 
+// The demo accounts of the suite's own server: the screens are only measured, never compared.
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  parlor = await startOwnServer(screensPort(2), {});
-  const request = await playwright.request.newContext({ baseURL: parlor.baseUrl });
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   sessions = await demoSessions(request);
   ids = { fan: sessions.fan.id, creator: sessions.creator.id };
   await request.dispose();
-});
-
-test.afterAll(async () => {
-  await parlor?.stop();
 });
 
 const session = (who: Who) => (who === 'signed-out' ? undefined : sessions[who]);
@@ -39,7 +31,7 @@ const session = (who: Who) => (who === 'signed-out' ? undefined : sessions[who])
 test('at 320 px no main screen is wider than the phone', async ({ browser }) => {
   const wide: string[] = [];
   for (const screen of SCREENS) {
-    const page = await pageFor(browser, parlor.baseUrl, session(screen.who));
+    const page = await pageFor(browser, undefined, session(screen.who));
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(screen.path(ids));
     await screen.ready(page);
@@ -52,7 +44,7 @@ test('at 320 px no main screen is wider than the phone', async ({ browser }) => 
 });
 
 test('at 320 px the chat areas and the inbox actions show whole', async ({ browser }) => {
-  const page = await pageFor(browser, parlor.baseUrl, sessions.creator);
+  const page = await pageFor(browser, undefined, sessions.creator);
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/chats');
   const areas = page.getByRole('navigation', { name: 'Chat areas' }).getByRole('link');
@@ -77,7 +69,7 @@ test('at 320 px the chat areas and the inbox actions show whole', async ({ brows
 test('from 1920 px a conversation keeps to a reading column in the middle of its pane', async ({
   browser,
 }) => {
-  const page = await pageFor(browser, parlor.baseUrl, sessions.creator);
+  const page = await pageFor(browser, undefined, sessions.creator);
   await page.setViewportSize({ width: 2560, height: 1200 });
   await page.goto(`/chats/${ids.fan}`);
   const log = page.getByRole('log');
