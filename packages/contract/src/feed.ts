@@ -87,5 +87,32 @@ export const DeleteFeedResponse = lazySchema(() =>
 export const BuyFeedResponse = lazySchema(() => z.object({ post: FeedPost, credits: z.number().int() }));
 export type BuyFeedResponse = z.infer<typeof BuyFeedResponse>;
 
+/** GET /v1/feed/purchases: the posts the caller unlocked, newest purchase first, 20 at a time. */
+export const PostPurchasesQuery = lazySchema(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  }),
+);
+export const PostPurchase = lazySchema(() =>
+  z.object({
+    /** The post's id: one purchase per post and buyer. */
+    _id: z.string(),
+    post_id: z.string(),
+    seller: z.object({ _id: z.string(), username: z.string() }),
+    /** What the fan paid, in credits (the post's price then). */
+    price: z.number().int(),
+    price_in_dollars: z.string(),
+    created_at: z.string(),
+    /** The post as the fan sees it now; null once its creator deleted it (the purchase stays). */
+    post: FeedPost.nullable(),
+  }),
+);
+export type PostPurchase = z.infer<typeof PostPurchase>;
+export const PostPurchasePage = lazySchema(() =>
+  z.object({ data: z.array(PostPurchase), next: z.string().nullable() }),
+);
+export type PostPurchasePage = z.infer<typeof PostPurchasePage>;
+
 /** Realtime: a creator I subscribe to (or follow) posted. */
 export const NewFeedEvent = lazySchema(() => z.object({ feed_id: z.string(), model_id: z.string() }));

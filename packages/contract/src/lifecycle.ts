@@ -25,14 +25,21 @@ export const BlockedCountriesRequest = lazySchema(() =>
   }),
 );
 
-/** POST /v1/users/boost: nothing to choose; the price and the duration are fixed. */
-export const BoostRequest = lazySchema(() => z.object({}).strict());
+/** Where a boost is paid from: the creator's credits, or her earnings balance. */
+export const BoostPayFrom = lazySchema(() => z.enum(['credits', 'earnings']));
+export type BoostPayFrom = z.infer<typeof BoostPayFrom>;
+/** POST /v1/users/boost: the price and the duration are fixed; only the balance it comes from is chosen. */
+export const BoostRequest = lazySchema(() =>
+  z.object({ pay_from: BoostPayFrom.default('credits') }).strict(),
+);
 export const BoostResponse = lazySchema(() =>
   z.object({
     /** ISO time the boost ends. */
     boost_until: z.string(),
     /** The creator's credits after paying. */
     credits: z.number().int(),
+    /** The creator's earnings balance after paying (unchanged when paid from credits). */
+    earnings: z.number().int(),
   }),
 );
 export type BoostResponse = z.infer<typeof BoostResponse>;

@@ -34,6 +34,18 @@ export const PasswordInput = lazySchema(() =>
     .superRefine(rule(passwordRule)),
 );
 
+/** The highest "ask me before spending more than" amount a fan can set, in credits. */
+export const SPEND_CONFIRM_MAX = 100_000;
+export const SPEND_CONFIRM_RANGE_MESSAGE = `Choose an amount from 1 to ${SPEND_CONFIRM_MAX.toLocaleString('en-US')} credits`;
+
+/**
+ * Does a spend of `amount` credits ask first? Only above the fan's own amount, and never while the
+ * setting is off (null or absent).
+ */
+export function asksBeforeSpending(confirmAbove: number | null | undefined, amount: number): boolean {
+  return confirmAbove !== null && confirmAbove !== undefined && amount > confirmAbove;
+}
+
 export const UserSettings = lazySchema(() =>
   z.object({
     core: z.object({ warning_you_have_been_reported: z.boolean() }),
@@ -44,6 +56,11 @@ export const UserSettings = lazySchema(() =>
       payments: z.boolean(),
       payouts: z.boolean(),
     }),
+    /**
+     * Spends above `confirm_above` credits ask first (null: off, the default). Always sent by the
+     * server; optional so older clients' fixtures still parse.
+     */
+    spending: z.object({ confirm_above: z.number().int().nullable() }).optional(),
   }),
 );
 export type UserSettings = z.infer<typeof UserSettings>;
@@ -214,6 +231,16 @@ export const UpdateUserRequest = lazySchema(() =>
         .object({
           profile: UserSettings.shape.profile.partial().strict(),
           notifications: UserSettings.shape.notifications.partial().strict(),
+          spending: z
+            .object({
+              confirm_above: z
+                .number({ error: SPEND_CONFIRM_RANGE_MESSAGE })
+                .int(SPEND_CONFIRM_RANGE_MESSAGE)
+                .min(1, SPEND_CONFIRM_RANGE_MESSAGE)
+                .max(SPEND_CONFIRM_MAX, SPEND_CONFIRM_RANGE_MESSAGE)
+                .nullable(),
+            })
+            .strict(),
         })
         .partial()
         .strict(),

@@ -119,6 +119,8 @@ export interface UsersTable {
   notify_notifications: Generated<boolean>;
   notify_payments: Generated<boolean>;
   notify_payouts: Generated<boolean>;
+  /** Spends above this many credits ask first (migration 0040); null is off. */
+  spend_confirm_above: number | null;
   features: Json<Record<string, boolean>>;
   banned_at: NullableTimestamp;
   ban_reason: string | null;

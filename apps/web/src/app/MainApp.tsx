@@ -33,6 +33,10 @@ const NotificationSettingsScreen = lazyWithRetry(
   () => import('../features/settings/NotificationSettingsScreen'),
   'NotificationSettingsScreen',
 );
+const SpendingSettingsScreen = lazyWithRetry(
+  () => import('../features/settings/SpendingSettingsScreen'),
+  'SpendingSettingsScreen',
+);
 const SessionsSettingsScreen = lazyWithRetry(
   () => import('../features/settings/SessionsSettingsScreen'),
   'SessionsSettingsScreen',
@@ -118,6 +122,7 @@ export function MainApp() {
             <Route path="/account/edit-profile" element={<EditProfileScreen />} />
             <Route path="/account/settings/privacy" element={<PrivacySettingsScreen />} />
             <Route path="/account/settings/notifications" element={<NotificationSettingsScreen />} />
+            <Route path="/account/settings/spending" element={<SpendingSettingsScreen />} />
             <Route path="/account/settings/payouts" element={<PayoutSettingsScreen />} />
             <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />

@@ -6,6 +6,8 @@ import {
   FeedPage,
   FeedPost,
   FeedQuery,
+  PostPurchasePage,
+  PostPurchasesQuery,
   UpdateFeedRequest,
 } from '../feed';
 import { IdParams } from '../ids';
@@ -41,6 +43,13 @@ export const feedEndpoints = {
     access: 'user',
     params: IdParams,
     response: DeleteFeedResponse,
+  }),
+  listPostPurchases: endpoint({
+    method: 'GET',
+    path: '/v1/feed/purchases',
+    access: 'user',
+    query: PostPurchasesQuery,
+    response: PostPurchasePage,
   }),
   buyFeedPost: endpoint({
     method: 'PATCH',

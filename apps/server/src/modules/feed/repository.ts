@@ -164,6 +164,27 @@ export const feedRepository = {
     return row !== undefined;
   },
 
+  /**
+   * The posts `buyer` bought, newest purchase first, each with its owner and the buyer's access: one
+   * query a page (on feed_purchases_by_buyer_idx). Deleted posts stay listed, as their purchases do.
+   */
+  postPurchases(db: Db, buyer: string, q: { limit: number; offset: number }, now: Date) {
+    return db
+      .selectFrom('feed_purchases as b')
+      .innerJoin('feed_posts as p', 'p.id', 'b.post_id')
+      .innerJoin('users as u', 'u.id', 'p.owner_id')
+      .selectAll('p')
+      .select(['u.username', 'u.avatar_url', 'b.price as paid', 'b.created_at as bought_at'])
+      .select(subscribedSql(buyer, sql.ref('p.owner_id'), now).as('subscribed'))
+      .select(sql<boolean>`true`.as('bought'))
+      .where('b.buyer_id', '=', buyer)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.post_id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+  },
+
   async insertPurchase(
     db: Db,
     values: { post_id: number; buyer_id: string; seller_id: string; price: number; created_at: Date },

@@ -2,10 +2,12 @@ import {
   type BuyFeedResponse,
   CARD_FEED_ITEMS,
   type CreateFeedRequest,
+  creditsToDollars,
   ERRORS,
   type FeedPage,
   type FeedPost,
   type FeedPostType,
+  type PostPurchasePage,
   type UpdateFeedRequest,
 } from '@parlor/contract';
 import type { z } from 'zod';
@@ -235,6 +237,38 @@ export async function buyPost(ctx: AppContext, user: UserRow, idParam: string): 
   const post = await postFor(ctx, id, user.id);
   ctx.hub.publish(user.id, 'total_credits', { credits });
   return { post, credits };
+}
+
+/**
+ * GET /v1/feed/purchases: the posts the caller unlocked, for the Purchases screen beside the paid
+ * messages. One query a page for the purchases with their posts, one for all their media.
+ */
+export async function listPostPurchases(
+  ctx: AppContext,
+  user: UserRow,
+  q: { limit: number; offset: number },
+): Promise<PostPurchasePage> {
+  const rows = await feedRepository.postPurchases(
+    ctx.db,
+    user.id,
+    { ...q, limit: q.limit + 1 },
+    ctx.clock.now(),
+  );
+  const page = rows.slice(0, q.limit);
+  const live = page.filter((r) => r.deleted_at === null);
+  const posts = new Map((await postsFor(ctx, live, user.id)).map((p) => [p._id, p]));
+  return {
+    data: page.map((r) => ({
+      _id: String(r.id),
+      post_id: String(r.id),
+      seller: { _id: r.owner_id, username: r.username },
+      price: r.paid,
+      price_in_dollars: creditsToDollars(r.paid),
+      created_at: r.bought_at.toISOString(),
+      post: posts.get(String(r.id)) ?? null,
+    })),
+    next: nextLink('/v1/feed/purchases', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
+  };
 }
 
 /**

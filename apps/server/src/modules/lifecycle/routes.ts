@@ -17,7 +17,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.setBlockedCountries, ({ auth, body }) =>
     setBlockedCountries(ctx, auth.user, body.countries),
   );
-  route(app, endpoints.boostProfile, ({ auth }) => boostProfile(ctx, auth.user));
+  route(app, endpoints.boostProfile, ({ auth, body }) => boostProfile(ctx, auth.user, body.pay_from));
   route(app, endpoints.intros, ({ auth }) => intros(ctx, auth.user));
   route(app, endpoints.markIntroSeen, ({ auth, body }) => markIntroSeen(ctx, auth.user, body.intro));
   route(app, endpoints.platformNotice, ({ auth }) => platformNotice(ctx, auth.user));

@@ -1,4 +1,10 @@
-import { BOOST_DURATION_HOURS, BOOST_PRICE_CREDITS, type BoostResponse, ERRORS } from '@parlor/contract';
+import {
+  BOOST_DURATION_HOURS,
+  BOOST_PRICE_CREDITS,
+  type BoostPayFrom,
+  type BoostResponse,
+  ERRORS,
+} from '@parlor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -57,28 +63,45 @@ export async function setBlockedCountries(ctx: AppContext, user: UserRow, countr
 }
 
 /**
- * A creator pays BOOST_PRICE_CREDITS from her credits (a ledger debit, reason 'boost') to rank first
- * in Discover for BOOST_DURATION_HOURS. Her row is locked first, so of two boosts at once the second
- * finds the first one active and is refused (409) without paying; a balance too low is 402.
+ * A creator pays BOOST_PRICE_CREDITS from her credits or from her earnings balance (one ledger
+ * debit, reason 'boost', on the account she chose) to rank first in Discover for
+ * BOOST_DURATION_HOURS. Her row is locked first, so of two boosts at once the second finds the first
+ * one active and is refused (409) without paying; a balance too low is 402. Earnings too low say
+ * ERRORS.balanceTooLow even at zero: "You have no credits" would be about the other balance.
  */
-export async function boostProfile(ctx: AppContext, user: UserRow): Promise<BoostResponse> {
+export async function boostProfile(
+  ctx: AppContext,
+  user: UserRow,
+  payFrom: BoostPayFrom = 'credits',
+): Promise<BoostResponse> {
   assertCreator(user);
   assertNotFrozen(user);
   const now = ctx.clock.now();
-  const { row, credits } = await ctx.db.transaction().execute(async (trx) => {
+  const { row, credits, earnings } = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lifecycleRepository.lockForBoost(trx, user.id);
     if (locked.boost_until && locked.boost_until > now) throw conflict(BOOST_ACTIVE_MESSAGE, 'boost_active');
     const until = new Date(now.getTime() + BOOST_DURATION_HOURS * 3_600_000);
-    const posted = await ledger.debit(trx, {
+    const movement = {
       userId: user.id,
-      account: 'credits',
+      account: payFrom,
       amount: BOOST_PRICE_CREDITS,
       reason: 'boost',
       idempotencyKey: `boost:${user.id}:${until.toISOString()}`,
+    } as const;
+    const posted = await ledger.debit(trx, movement).catch((error: unknown) => {
+      if (payFrom === 'earnings' && error instanceof DomainError && error.code === 'balance_too_low')
+        throw new DomainError(402, 'balance_too_low', ERRORS.balanceTooLow);
+      throw error;
     });
-    return { row: await lifecycleRepository.setBoostUntil(trx, user.id, until), credits: posted.balance };
+    const balanceOf = (account: BoostPayFrom) =>
+      account === payFrom ? posted.balance : ledger.balance(trx, user.id, account);
+    return {
+      row: await lifecycleRepository.setBoostUntil(trx, user.id, until),
+      credits: await balanceOf('credits'),
+      earnings: await balanceOf('earnings'),
+    };
   });
-  ctx.hub.publish(user.id, 'total_credits', { credits });
+  if (payFrom === 'credits') ctx.hub.publish(user.id, 'total_credits', { credits });
   ctx.hub.publish(user.id, 'user.update', toUser(row));
-  return { boost_until: (row.boost_until as Date).toISOString(), credits };
+  return { boost_until: (row.boost_until as Date).toISOString(), credits, earnings };
 }

@@ -50,6 +50,7 @@ export function toUser(row: UserRow): User {
         payments: row.notify_payments,
         payouts: row.notify_payouts,
       },
+      spending: { confirm_above: row.spend_confirm_above },
     },
     subscription_price: row.subscription_price,
     created_at: row.created_at.toISOString(),

@@ -166,6 +166,7 @@ export async function updateUser(ctx: AppContext, caller: UserRow, targetId: str
   }
   const profile = input.settings?.profile ?? {};
   const notifications = input.settings?.notifications ?? {};
+  const spending = input.settings?.spending;
   let row: UserRow;
   try {
     row = await usersRepository.update(ctx.db, caller.id, {
@@ -181,6 +182,7 @@ export async function updateUser(ctx: AppContext, caller: UserRow, targetId: str
       ...(notifications.payments !== undefined && { notify_payments: notifications.payments }),
       ...(notifications.payouts !== undefined && { notify_payouts: notifications.payouts }),
       ...(input.subscription_price !== undefined && { subscription_price: input.subscription_price }),
+      ...(spending !== undefined && { spend_confirm_above: spending.confirm_above }),
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(ERRORS.usernameTaken, 'username_taken', 'username');

@@ -13,6 +13,7 @@ import { selectUser } from '../auth/authSlice';
 import { chatsAction } from '../chats/inboxThunks';
 import { AttachButton } from '../media/AttachButton';
 import { GET_CREDITS_PATH } from '../payments/purchase';
+import { useSpendConfirm } from '../payments/spendConfirm';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
 import { chromeFor } from '../shell/nav';
 import styles from './Composer.module.css';
@@ -54,7 +55,10 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const disabled = blocked || frozen || flags.closed;
   const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
 
-  const send = (body: string) => {
+  const { confirmSpend, dialog } = useSpendConfirm();
+  const send = async (body: string) => {
+    // A per-message rate is a spend each time: above the fan's own amount it asks first.
+    if (rate > 0 && !(await confirmSpend({ amount: rate, what: `a message to ${name}` }))) return;
     typing.stop();
     setText('');
     void dispatch(sendMessage(otherUserId, body, replyTo));
@@ -68,14 +72,14 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
       setHeld(body);
       return;
     }
-    send(body);
+    void send(body);
   };
   const sendAnyway = () => {
     if (held === null) return;
     setHeld(null);
     // The record is for moderation: a failure of it does not hold the message back.
     void call(endpoints.messageWarned, { body: { chat_id: chat.chat_id } }).catch(() => undefined);
-    send(held);
+    void send(held);
   };
   const replyName = replyTo ? (replyTo.sender_id === me?._id ? 'yourself' : name) : '';
 
@@ -154,6 +158,7 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           </IconButton>
         </div>
       )}
+      {dialog}
       {held !== null && (
         <Dialog
           title={PAYMENT_WARNING.title}

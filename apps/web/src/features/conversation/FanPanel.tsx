@@ -1,4 +1,4 @@
-import { type Chat, MAX_MESSAGE_RATE, NOTE_MAX_LENGTH } from '@parlor/contract';
+import { type Chat, creditsToDollars, MAX_MESSAGE_RATE, NOTE_MAX_LENGTH, plural } from '@parlor/contract';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectRequest } from '../../platform/requests';
@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { CloseIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
+import { showToast } from '../../ui/toasts';
 import { formatDay } from '../chats/relativeTime';
 import { addNote, changeRate, deleteNote, updateNote } from './conversationThunks';
 import styles from './FanPanel.module.css';
@@ -31,7 +32,7 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
           <dd>{formatDay(chat.created_at)}</dd>
         </div>
       </dl>
-      <RateForm otherUserId={otherUserId} rate={chat.credit_rate} />
+      <RateForm otherUserId={otherUserId} username={chat.other_user.username} rate={chat.credit_rate} />
       <h3 className={styles.panelSubtitle}>Notes</h3>
       <ul className={styles.notes}>
         {chat.notes.length === 0 && <li className={styles.muted}>No notes yet. Only you can see them.</li>}
@@ -44,7 +45,14 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
   );
 }
 
-function RateForm({ otherUserId, rate }: { otherUserId: string; rate: number }) {
+/** What the toast after a saved rate says: the fan, and the price each message of theirs now costs. */
+export function rateSavedText(username: string, rate: number): string {
+  return rate === 0
+    ? `Saved: messages from ${username} are free.`
+    : `Saved: each message from ${username} costs ${plural(rate, 'credit')} ($${creditsToDollars(rate)}).`;
+}
+
+function RateForm({ otherUserId, username, rate }: { otherUserId: string; username: string; rate: number }) {
   const dispatch = useAppDispatch();
   const [value, setValue] = useState(String(rate));
   const request = useAppSelector((s) => selectRequest(s, changeRate));
@@ -55,7 +63,10 @@ function RateForm({ otherUserId, rate }: { otherUserId: string; rate: number }) 
       className={styles.rateForm}
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) void dispatch(changeRate({ otherUserId, rate: parsed }));
+        if (!valid) return;
+        void dispatch(changeRate({ otherUserId, rate: parsed })).then((result) => {
+          if (changeRate.fulfilled.match(result)) showToast(rateSavedText(username, result.payload.rate));
+        });
       }}
     >
       <label htmlFor="message-rate">Price per message (credits)</label>

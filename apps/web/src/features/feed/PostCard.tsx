@@ -18,6 +18,7 @@ import { formatChatTime } from '../chats/relativeTime';
 import { signInFor } from '../guest/guestPaths';
 import { LockedPreview } from '../media/LockedPreview';
 import { OpenableMedia } from '../media/MediaBubble';
+import { useSpendConfirm } from '../payments/spendConfirm';
 import { feedMediaBox } from './feedLayout';
 import { buyPost, deletePost, updatePost } from './feedThunks';
 import styles from './PostCard.module.css';
@@ -100,6 +101,7 @@ function PostMedia({
   const signedIn = useAppSelector(selectToken) !== null;
   const [buying, setBuying] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; subscribe: boolean } | null>(null);
+  const { confirmSpend, dialog } = useSpendConfirm();
   const media = post.media;
   const kind = post.type === 'video' || media?.video_length != null ? 'video' : 'image';
   // A private post whose price alone would not unlock it: subscribing comes first.
@@ -137,6 +139,7 @@ function PostMedia({
       navigate(signInFor(pathname));
       return;
     }
+    if (!(await confirmSpend({ amount: post.price, what: `a post by ${post.model.username}` }))) return;
     setBuying(true);
     setRefusal(null);
     const result = await dispatch(buyPost(post));
@@ -163,6 +166,7 @@ function PostMedia({
           <Button size="small" onClick={unlock} loading={buying}>
             Unlock for {plural(post.price, 'credit')}
           </Button>
+          {dialog}
           {refusal && (
             <p className={styles.hint} role="alert">
               {refusal.message}

@@ -3,6 +3,7 @@ import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { selectUser } from '../auth/authSlice';
+import { useSpendConfirm } from '../payments/spendConfirm';
 import { LockedPreview } from './LockedPreview';
 import styles from './MediaBubble.module.css';
 import { MediaFrame } from './MediaFrame';
@@ -156,8 +157,13 @@ function LockedMedia({
 }) {
   const dispatch = useAppDispatch();
   const [buying, setBuying] = useState(false);
+  const { confirmSpend, dialog } = useSpendConfirm();
   const kind = message.type === 'video' ? 'video' : 'image';
   const unlock = async () => {
+    if (
+      !(await confirmSpend({ amount: message.price, what: `this ${kind === 'video' ? 'video' : 'photo'}` }))
+    )
+      return;
     setBuying(true);
     try {
       await dispatch(buyPaidMessage(otherUserId, message._id));
@@ -176,6 +182,7 @@ function LockedMedia({
       <Button size="small" onClick={unlock} loading={buying}>
         Unlock for {message.price} credits
       </Button>
+      {dialog}
     </LockedPreview>
   );
 }

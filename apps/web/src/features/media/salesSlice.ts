@@ -1,5 +1,5 @@
 import { endpoints } from '@parlor/contract';
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call } from '../../platform/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
@@ -22,7 +22,12 @@ const salesAppliers: EventAppliers<SalesState> = {
 export const salesSlice = createSlice({
   name: 'sales',
   initialState: { earnings: null } as SalesState,
-  reducers: {},
+  reducers: {
+    /** A spend from earnings (a boost) answered the balance after it. */
+    earningsChanged(state, action: PayloadAction<number>) {
+      state.earnings = action.payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loadSalesEarnings.fulfilled, (state, action) => {
@@ -32,4 +37,5 @@ export const salesSlice = createSlice({
   },
 });
 
+export const { earningsChanged } = salesSlice.actions;
 export const selectSalesEarnings = (state: RootState) => state.sales.earnings;

@@ -13,6 +13,7 @@ import { selectUser } from '../auth/authSlice';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { notEnoughCreditsPopup } from './notEnoughCredits';
 import { newIdempotencyKey } from './paymentsApi';
+import { useSpendConfirm } from './spendConfirm';
 import styles from './TipButton.module.css';
 import { sendTip } from './tipsThunks';
 
@@ -42,6 +43,7 @@ export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Pro
   const [error, setError] = useState<string | null>(null);
   // A retry of the same tip keeps its key, so the server answers it once; a changed tip is a new one.
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const { confirmSpend, dialog } = useSpendConfirm();
 
   if (!enabled || !user || user._id === recipientId) return null;
   const chosen = custom !== '' ? Number(custom) : amount;
@@ -60,6 +62,8 @@ export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Pro
 
   async function send() {
     if (invalid) return;
+    // Asked before the balance is checked: buying credits for it then finishes a tip already agreed to.
+    if (!(await confirmSpend({ amount: chosen, what: 'this tip' }))) return;
     if (short) {
       notEnough();
       return;
@@ -152,6 +156,7 @@ export function TipButton({ chatId, recipientId, onTipped, size = 'small' }: Pro
           <FormAlert message={error} />
         </Dialog>
       )}
+      {dialog}
     </>
   );
 }

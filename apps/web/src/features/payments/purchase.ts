@@ -1,6 +1,7 @@
-import { endpoints, type PaymentType, type ThreeDsCallbackQuery } from '@parlor/contract';
+import { endpoints, type PaymentType, plural, type ThreeDsCallbackQuery } from '@parlor/contract';
 import { call } from '../../platform/api';
 import { readStorage, removeStorage, writeStorage } from '../../platform/browser';
+import { showToast } from '../../ui/toasts';
 import { paymentsApi } from './paymentsApi';
 
 /**
@@ -83,7 +84,10 @@ export function defaultReturn(resume: PendingPurchase | undefined): string {
     : '/account';
 }
 
-/** Finishes what the credits were bought for. `key` makes a repeat (reload, retry) happen once. */
+/**
+ * Finishes what the credits were bought for, and says it was done as a spend made at once does.
+ * `key` makes a repeat (reload, retry) happen once.
+ */
 export async function finishPurchase(resume: PendingPurchase, key: string): Promise<void> {
   switch (resume.type) {
     case 'tip':
@@ -93,13 +97,20 @@ export async function finishPurchase(resume: PendingPurchase, key: string): Prom
         idempotency_key: key,
         ...(resume.chatId ? { chat_id: resume.chatId } : {}),
       });
+      showToast(`Tip of ${plural(resume.amount, 'credit')} sent.`);
       return;
-    case 'subscription':
-      await call(endpoints.subscribe, { body: { model_id: resume.modelId, idempotency_key: key } });
+    case 'subscription': {
+      const res = await call(endpoints.subscribe, {
+        body: { model_id: resume.modelId, idempotency_key: key },
+      });
+      showToast(`You subscribed for ${plural(res.subscription.price, 'credit')} a month.`);
       return;
-    case 'message':
-      await call(endpoints.buyMessage, { params: { id: resume.messageId } });
+    }
+    case 'message': {
+      const res = await call(endpoints.buyMessage, { params: { id: resume.messageId } });
+      showToast(`Unlocked for ${plural(res.message.price, 'credit')}.`);
       return;
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import type { PostPurchase } from '@parlor/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +7,13 @@ import { createStore } from '../../app/store';
 import { loadProviderConfig } from '../provider/providerConfigSlice';
 import { testProviderConfig } from '../provider/providerConfigTestData';
 import { PurchasesScreen } from './PurchasesScreen';
-import { loadPurchases, loadSellers, setPurchasesHidden, tabChanged } from './purchasesSlice';
+import {
+  loadPostPurchases,
+  loadPurchases,
+  loadSellers,
+  setPurchasesHidden,
+  tabChanged,
+} from './purchasesSlice';
 import { purchase } from './purchasesTestData';
 
 function render(store: ReturnType<typeof createStore>) {
@@ -70,5 +77,51 @@ describe('purchases screen', () => {
     store.dispatch(tabChanged('hidden'));
     store.dispatch(loadPurchases.fulfilled({ data: [], next: null }, 'r', 'hidden'));
     expect(render(store).text).toContain('Nothing hidden');
+  });
+});
+
+describe('post unlocks on the purchases screen', () => {
+  const postPurchase = (id: string, post: boolean) => ({
+    _id: id,
+    post_id: id,
+    seller: { _id: 's1', username: 'mila' },
+    price: 40,
+    price_in_dollars: '4.00',
+    created_at: '2026-03-01T10:00:00.000Z',
+    post: post
+      ? ({
+          ...purchase(id).message,
+          _id: id,
+          type: 'image',
+          locked: false,
+        } as unknown as PostPurchase['post'])
+      : null,
+  });
+
+  it('lists them beside the chat purchases, with creator, price and a next page; a deleted post says so', () => {
+    const store = createStore();
+    store.dispatch(loadProviderConfig.fulfilled(testProviderConfig({ usd_content: true }), 'c', undefined));
+    store.dispatch(loadPurchases.fulfilled({ data: [purchase('1')], next: null }, 'r', 'visible'));
+    store.dispatch(
+      loadPostPurchases.fulfilled(
+        {
+          data: [postPurchase('7', true), postPurchase('8', false)],
+          next: '/v1/feed/purchases?limit=20&offset=20',
+        },
+        'p',
+        undefined,
+      ),
+    );
+    const { html, text } = render(store);
+    expect(text).toContain('Unlocked posts');
+    expect(html.match(/data-testid="post-purchase"/g)).toHaveLength(2);
+    expect(text).toContain('Post · 40 credits · $4.00');
+    expect(html).toContain('href="/mila"');
+    expect(html).toContain('aria-label="Open post from mila"');
+    expect(text).toContain('Removed by the creator');
+    expect(text).toContain('Show more posts');
+    // The Hidden tab is about chat purchases only: post unlocks have no hide.
+    store.dispatch(tabChanged('hidden'));
+    expect(render(store).text).not.toContain('Unlocked posts');
   });
 });

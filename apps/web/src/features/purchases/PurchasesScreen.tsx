@@ -14,6 +14,8 @@ import { SelectionBar } from '../media/SelectionBar';
 import { selectFeature } from '../provider/providerConfigSlice';
 import { Note } from '../settings/Note';
 import { SettingsPage } from '../settings/SettingsPage';
+import { PostPurchases } from './PostPurchases';
+import { PurchaseMeta, purchaseDay } from './PurchaseMeta';
 import styles from './PurchasesScreen.module.css';
 import {
   allPurchasesToggled,
@@ -31,12 +33,9 @@ import {
   unknownSellers,
 } from './purchasesSlice';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 const EMPTY: Record<PurchasesTab, { title: string; text: string }> = {
   visible: {
-    title: 'No purchases yet',
+    title: 'No chat purchases yet',
     text: 'Photos and videos you unlock in chats show up here, to see again whenever you like.',
   },
   hidden: {
@@ -44,7 +43,7 @@ const EMPTY: Record<PurchasesTab, { title: string; text: string }> = {
     text: 'Purchases you hide move here, out of the way. You can show them again.',
   },
   all: {
-    title: 'No purchases yet',
+    title: 'No chat purchases yet',
     text: 'Photos and videos you unlock in chats show up here, to see again whenever you like.',
   },
 };
@@ -101,7 +100,10 @@ export function PurchasesScreen() {
   const toShow = picked.length - toHide;
 
   return (
-    <SettingsPage title="Purchases" subtitle="Photos and videos you unlocked in chats.">
+    <SettingsPage
+      title="Purchases"
+      subtitle="Photos and videos you unlocked in chats, and the posts you unlocked."
+    >
       <div className={styles.head}>
         <div className={styles.tabs} role="tablist" aria-label="Which purchases">
           {PURCHASE_TABS.map((t) => (
@@ -192,7 +194,7 @@ export function PurchasesScreen() {
                     {...(selecting ? { pressed: selected.includes(p._id) } : {})}
                     label={
                       selecting
-                        ? `Select ${kindOf(p)} from ${name}, ${day(p.created_at)}`
+                        ? `Select ${kindOf(p)} from ${name}, ${purchaseDay(p.created_at)}`
                         : media
                           ? `Open ${kindOf(p)} from ${name}`
                           : `${kindOf(p)} from ${name}, no longer available`
@@ -201,18 +203,16 @@ export function PurchasesScreen() {
                   >
                     {media ? null : p.message.text ? p.message.text : 'No longer available'}
                   </MediaTile>
-                  <div className={styles.meta}>
-                    <Link to={`/chats/${p.seller_id}`} className={styles.seller} title={seller?.username}>
-                      {seller?.username ?? '…'}
-                    </Link>
-                    <span className={styles.line}>
-                      {p.price} credits{usdContent && ` · $${p.price_in_dollars}`}
-                    </span>
-                    <span className={styles.line}>
-                      {day(p.created_at)}
-                      {tab === 'all' && p.is_hidden && <span className={styles.hidden}>Hidden</span>}
-                    </span>
-                  </div>
+                  <PurchaseMeta
+                    to={`/chats/${p.seller_id}`}
+                    seller={seller?.username}
+                    price={p.price}
+                    priceInDollars={p.price_in_dollars}
+                    usdContent={usdContent}
+                    boughtAt={p.created_at}
+                  >
+                    {tab === 'all' && p.is_hidden && <span className={styles.hidden}>Hidden</span>}
+                  </PurchaseMeta>
                 </li>
               );
             })}
@@ -230,6 +230,8 @@ export function PurchasesScreen() {
           </div>
         )}
       </div>
+      {/* Post unlocks have no hide of their own: they stay out of the Hidden tab. */}
+      {tab !== 'hidden' && <PostPurchases usdContent={usdContent} />}
       {open?.message.media && (
         <MediaViewer
           media={open.message.media}

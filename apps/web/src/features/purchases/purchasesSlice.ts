@@ -1,4 +1,4 @@
-import { endpoints, type Purchase, plural } from '@parlor/contract';
+import { endpoints, type PostPurchase, type Purchase, plural } from '@parlor/contract';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { call, follow } from '../../platform/api';
 import {
@@ -35,6 +35,8 @@ export interface PurchasesState extends PagedList<Purchase> {
   sellers: Record<string, Seller | null>;
   /** "2 purchases hidden": said once a hide or unhide is done. */
   notice: string | null;
+  /** The posts the fan unlocked, listed beside the chat purchases (they have no hide of their own). */
+  posts: PagedList<PostPurchase>;
 }
 
 export const initialPurchasesState: PurchasesState = {
@@ -43,7 +45,16 @@ export const initialPurchasesState: PurchasesState = {
   selected: [],
   sellers: {},
   notice: null,
+  posts: emptyPagedList<PostPurchase>(),
 };
+
+/** GET /v1/feed/purchases: the first page of the post unlocks, then the following ones by their link. */
+export const loadPostPurchases = createApiThunk('purchases/loadPosts', (_arg: undefined, { signal }) =>
+  call(endpoints.listPostPurchases, { query: FIRST_PAGE_QUERY }, { signal }),
+);
+export const loadMorePostPurchases = createApiThunk('purchases/loadMorePosts', (next: string) =>
+  follow(endpoints.listPostPurchases, next),
+);
 
 /** GET /v1/message/paid: the first page of one tab. */
 export const loadPurchases = createApiThunk('purchases/load', (tab: PurchasesTab, { signal }) =>
@@ -145,6 +156,10 @@ export const purchasesSlice = createSlice({
           state.items.map((p) => p._id),
         );
       })
+      .addCase(loadPostPurchases.fulfilled, (state, action) => firstPageArrived(state.posts, action.payload))
+      .addCase(loadMorePostPurchases.fulfilled, (state, action) =>
+        nextPageArrived(state.posts, action.payload),
+      )
       .addCase(loadMorePurchases.fulfilled, (state, action) => {
         if (action.meta.arg.tab !== state.tab) return;
         nextPageArrived(state, action.payload);

@@ -25,7 +25,12 @@ export function AccountMenu() {
         ? // An admin neither buys nor applies: their work is the console below.
           []
         : [
-            { to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats' },
+            { to: '/account/purchases', label: 'Purchases', note: 'What you unlocked in chats and posts' },
+            {
+              to: '/account/settings/spending',
+              label: 'Spending',
+              note: 'Ask before spending above an amount',
+            },
             { to: '/account/become-creator', label: 'Become a creator', note: 'Apply and verify your ID' },
           ]),
     // An admin runs the platform: the console instead of referral earnings.

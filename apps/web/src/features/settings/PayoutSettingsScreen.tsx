@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardActions } from '../../ui/Card';
+import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
@@ -29,7 +30,17 @@ const ACCOUNT_LABELS: Record<PayoutMethod, string> = {
   paxum_transfer: 'Paxum email',
   crypto_transfer: 'Wallet address',
 };
+type PayoutDetails = Parameters<typeof savePayoutDefaults>[1];
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : null);
+
+/** The confirm before a payout country is saved: it can be set only once, so it is named first. */
+export function payoutCountryQuestion(countryName: string) {
+  return {
+    title: `Set your payout country to ${countryName}?`,
+    text: `The payout country can be set only once. Once saved, ${countryName} cannot be changed, not even by you.`,
+    confirm: `Set ${countryName} and save`,
+  };
+}
 
 /**
  * /account/settings/payouts (creators): changing payout information needs a code mailed to the
@@ -51,6 +62,8 @@ export function PayoutSettingsScreen() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  /** The checked details, held while the confirm names the country about to be set for good. */
+  const [confirming, setConfirming] = useState<PayoutDetails | null>(null);
 
   // What the person has typed or chosen wins over saved details that arrive after it.
   const edited = useRef(false);
@@ -88,10 +101,18 @@ export function PayoutSettingsScreen() {
       setFieldErrors(errors);
       return;
     }
+    if (body.data.payout_country && !current?.payout_country) {
+      setConfirming(body.data);
+      return;
+    }
+    await save(body.data);
+  };
+
+  const save = async (details: PayoutDetails) => {
     setSending(true);
     try {
       await startActionVerify(dispatch, {
-        verify: async (code) => setCurrent(await savePayoutDefaults(code, body.data)),
+        verify: async (code) => setCurrent(await savePayoutDefaults(code, details)),
         onSuccess: () => setSaved('Your payout information has been updated.'),
       });
     } catch (e) {
@@ -169,7 +190,11 @@ export function PayoutSettingsScreen() {
             </option>
           ))}
         </SelectField>
-        {current?.payout_country && <Note>The payout country is set once and cannot be changed.</Note>}
+        {current?.payout_country ? (
+          <Note>The payout country is set once and cannot be changed.</Note>
+        ) : (
+          <Note>The payout country can be set only once: choose it with care.</Note>
+        )}
         {saved && <Note tone="success">{saved}</Note>}
         {error && <Note tone="error">{error}</Note>}
         <Note>We will email you a code to confirm the change.</Note>
@@ -179,6 +204,46 @@ export function PayoutSettingsScreen() {
           </Button>
         </CardActions>
       </Card>
+      {confirming?.payout_country && (
+        <PayoutCountryConfirm
+          name={
+            countries.find((c) => c.code === confirming.payout_country)?.name ?? confirming.payout_country
+          }
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void save(confirming);
+          }}
+        />
+      )}
     </SettingsPage>
+  );
+}
+
+function PayoutCountryConfirm({
+  name,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const question = payoutCountryQuestion(name);
+  return (
+    <Dialog
+      title={question.title}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Go back
+          </Button>
+          <Button onClick={onConfirm}>{question.confirm}</Button>
+        </>
+      }
+    >
+      <p>{question.text}</p>
+    </Dialog>
   );
 }
