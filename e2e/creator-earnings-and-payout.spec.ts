@@ -131,6 +131,11 @@ test('a creator sees tips and a sale after the fee live, asks for a payout and s
   await page.getByLabel('Account holder').fill('Pat Creator');
   await page.getByLabel('Payout country').selectOption('DE');
   await page.getByRole('button', { name: 'Save payout details' }).click();
+  // The country can be set once: the screen names it and asks before saving.
+  await page
+    .getByRole('dialog', { name: 'Set your payout country to Germany?' })
+    .getByRole('button', { name: 'Set Germany and save' })
+    .click();
   const verify = page.getByRole('dialog', { name: 'Verification required' });
   await expect(verify).toBeVisible();
   // The sign-up mail is the first; the payout change code the second.
