@@ -1,18 +1,12 @@
 import type { AdminQueueCounts } from '@parlor/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ApiAccount, apiSignUp, openAs } from './support/money';
+import { type ApiAccount, apiSignUp, demoAdmin, openAs } from './support/money';
 import { captureScreens } from './support/screens';
 import { expect, test } from './support/test';
 
 // The console's tabs count the open items of each queue and follow the admin's decisions; the audit
 // log names people; the admin's own account offers no action; and a banned account trying to sign
 // in reads the ban's reason and where to appeal, as the terminated popup tells it.
-
-async function signInAdmin(request: APIRequestContext): Promise<ApiAccount> {
-  const login = await request.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
-  const body = await login.json();
-  return { token: body.access_token, id: body.user._id, username: 'admin' };
-}
 
 async function queueCounts(request: APIRequestContext, admin: ApiAccount) {
   const res = await request.get('/v1/admin/queue/counts', { headers: { 'access-token': admin.token } });
@@ -32,7 +26,7 @@ test('the console counts its queues, names people in the audit log and refuses i
   page,
   request,
 }) => {
-  const admin = await signInAdmin(request);
+  const admin = await demoAdmin(request);
   const applicant = await apiSignUp(request, 'user');
   const applied = await request.post('/v1/users/apply', {
     headers: { 'access-token': applicant.token },
@@ -81,7 +75,7 @@ test('the console counts its queues, names people in the audit log and refuses i
 });
 
 test('a banned account signing in reads the reason and where to appeal', async ({ page, request }) => {
-  const admin = await signInAdmin(request);
+  const admin = await demoAdmin(request);
   const fan = await apiSignUp(request, 'user');
   const ban = await request.post(`/v1/admin/users/${fan.id}/ban`, {
     headers: { 'access-token': admin.token },

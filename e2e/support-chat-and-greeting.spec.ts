@@ -1,17 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { openChatAsFan } from './support/media';
-import { type ApiAccount, apiSignUp, openAs } from './support/money';
+import { apiSignUp, demoAdmin, openAs } from './support/money';
 import { expect, test } from './support/test';
 
 // A frozen account can still answer support from its inbox, and nowhere else; a creator's greeting
 // set on her profile screen is the first message of a fan's new chat with her.
-
-async function demoAdmin(request: APIRequestContext): Promise<ApiAccount> {
-  const res = await request.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  return { token: body.access_token, id: body.user._id, username: body.user.username };
-}
 
 test('a frozen fan answers support from the inbox; the admin reads it; other chats stay shut', async ({
   browser,

@@ -30,11 +30,18 @@ export async function apiSignUp(request: APIRequestContext, type: 'user' | 'feat
   return { token: body.access_token, id: body.user._id, username };
 }
 
+/** Signs in as the demo's admin through the API. */
+export async function demoAdmin(request: APIRequestContext): Promise<ApiAccount> {
+  const res = await request.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  return { token: body.access_token, id: body.user._id, username: body.user.username };
+}
+
 async function approve(request: APIRequestContext, creatorId: string) {
-  const admin = await request.post('/v1/auth', { data: { login: 'admin', password: 'password123' } });
-  expect(admin.status()).toBe(200);
+  const admin = await demoAdmin(request);
   const res = await request.post(`/v1/admin/users/${creatorId}/approve`, {
-    headers: { 'access-token': (await admin.json()).access_token },
+    headers: { 'access-token': admin.token },
   });
   expect(res.status()).toBe(200);
 }
