@@ -10,6 +10,7 @@ import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 import { pushEndpoints } from './endpoints/push';
+import { teamEndpoints } from './endpoints/team';
 
 /**
  * Every endpoint of the API, one entry each: the server registers its routes from this table and
@@ -29,6 +30,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...adminEndpoints,
   ...lifecycleEndpoints,
+  ...teamEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

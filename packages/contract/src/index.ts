@@ -26,4 +26,7 @@ export * from './rules/messages';
 export * from './rules/numbers';
 export * as rules from './rules/validators';
 export * from './rules/welcome';
+export * from './seat-access';
+export * from './team';
+export * from './team-basics';
 export * from './users';

@@ -3,6 +3,7 @@ import { Chat } from './chats';
 import { MESSAGE_PAGE_SIZE } from './constants';
 import { commaIds } from './ids';
 import { lazySchema } from './lazy';
+import { MessageAuthor } from './team-basics';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 /** The most credits a paid message, broadcast, automatic message or post may cost. */
@@ -71,6 +72,8 @@ export const Message = lazySchema(() =>
     gif_url: z.string().nullable(),
     gif_width: z.number().nullable(),
     gif_height: z.number().nullable(),
+    /** Who wrote it: the sender, a member of the sender's team (named to the sender's side only), or automation. */
+    author: MessageAuthor,
   }),
 );
 export type Message = z.infer<typeof Message>;

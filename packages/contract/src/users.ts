@@ -7,6 +7,7 @@ import { SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANG
 import { mentionsExclusiveContent } from './rules/account';
 import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
 import { emailAnswer, normalizeUsername, password as passwordRule, usernameAnswer } from './rules/validators';
+import { ActingMember } from './team-basics';
 
 /** Applies a contract validator inside a zod schema so server and client word errors alike. */
 function rule(check: (v: string) => string | undefined) {
@@ -122,6 +123,8 @@ export const User = lazySchema(() =>
     frozen_message: z.string().nullable().optional(),
     /** Moderation penalised the profile: it ranks lower in Discover (the PenaltyProfileVisibility banner). */
     punishment_alert: z.boolean().optional(),
+    /** Answered to a team seat: the member working as this creator, and what the seat allows. */
+    acting_member: ActingMember.optional(),
   }),
 );
 export type User = z.infer<typeof User>;

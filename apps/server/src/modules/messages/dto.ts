@@ -1,4 +1,10 @@
-import { creditsToDollars, type Message, type MessageMedia, type ParentMessage } from '@parlor/contract';
+import {
+  creditsToDollars,
+  type Message,
+  type MessageAuthor,
+  type MessageMedia,
+  type ParentMessage,
+} from '@parlor/contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
@@ -19,7 +25,11 @@ export interface MessageView {
   purchased?: boolean;
   /** The message this one answers, as this viewer may see it (see `parentFor`). */
   parent?: ParentMessage | null;
+  /** Who wrote it, as this viewer may know it (see `authorFor`). */
+  author?: MessageAuthor;
 }
+
+const SENDER_WROTE: MessageAuthor = { kind: 'creator', member_id: null, username: null };
 
 /**
  * A reply's quote of its parent as `viewerId` may see it: no more text than the parent itself
@@ -71,6 +81,7 @@ export function toMessage(row: MessageRow, viewerId: string, view: MessageView =
     gif_url: gone || destructed ? null : row.gif_url,
     gif_width: gone || destructed ? null : row.gif_width,
     gif_height: gone || destructed ? null : row.gif_height,
+    author: view.author ?? SENDER_WROTE,
   };
 }
 

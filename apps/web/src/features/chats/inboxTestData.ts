@@ -100,6 +100,7 @@ export function message(from: string, to: string, id: string, at: string): Messa
     gif_url: null,
     gif_width: null,
     gif_height: null,
+    author: { kind: 'creator', member_id: null, username: null },
   };
 }
 

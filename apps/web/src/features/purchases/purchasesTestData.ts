@@ -29,6 +29,7 @@ export const message = (id: string, seller = 's1'): Message => ({
   gif_url: null,
   gif_width: null,
   gif_height: null,
+  author: { kind: 'creator', member_id: null, username: null },
 });
 export const purchase = (id: string, hidden = false, seller = 's1'): Purchase => ({
   _id: id,

@@ -1,0 +1,100 @@
+import { endpoint } from '../endpoint';
+import { IdParams } from '../ids';
+import {
+  CreatorIdParams,
+  SeatSession,
+  TeamActivity,
+  TeamActivityQuery,
+  TeamInvite,
+  TeamInviteList,
+  TeamInviteRequest,
+  TeamJoinRequest,
+  TeamJoinResponse,
+  TeamMember,
+  TeamMemberList,
+  TeamStats,
+  TeamStatsQuery,
+  TeamWorkspaceList,
+  UpdateTeamMemberRequest,
+} from '../team';
+
+/** A creator's team: invites, members and their seats, what each member sold and did. */
+export const teamEndpoints = {
+  createTeamInvite: endpoint({
+    method: 'POST',
+    path: '/v1/team/invites',
+    access: 'user',
+    body: TeamInviteRequest,
+    response: TeamInvite,
+    status: 201,
+  }),
+  listTeamInvites: endpoint({
+    method: 'GET',
+    path: '/v1/team/invites',
+    access: 'user',
+    response: TeamInviteList,
+  }),
+  deleteTeamInvite: endpoint({
+    method: 'DELETE',
+    path: '/v1/team/invites/:id',
+    access: 'user',
+    params: IdParams,
+    status: 204,
+  }),
+  joinTeam: endpoint({
+    method: 'POST',
+    path: '/v1/team/join',
+    access: 'user',
+    body: TeamJoinRequest,
+    response: TeamJoinResponse,
+  }),
+  listTeamMembers: endpoint({
+    method: 'GET',
+    path: '/v1/team/members',
+    access: 'user',
+    response: TeamMemberList,
+  }),
+  updateTeamMember: endpoint({
+    method: 'PATCH',
+    path: '/v1/team/members/:id',
+    access: 'user',
+    params: IdParams,
+    body: UpdateTeamMemberRequest,
+    response: TeamMember,
+  }),
+  deleteTeamMember: endpoint({
+    method: 'DELETE',
+    path: '/v1/team/members/:id',
+    access: 'user',
+    params: IdParams,
+    status: 204,
+  }),
+  listWorkspaces: endpoint({
+    method: 'GET',
+    path: '/v1/team/workspaces',
+    access: 'user',
+    response: TeamWorkspaceList,
+  }),
+  openSeat: endpoint({
+    method: 'POST',
+    path: '/v1/team/workspaces/:creatorId/session',
+    access: 'user',
+    params: CreatorIdParams,
+    response: SeatSession,
+    status: 201,
+  }),
+  teamStats: endpoint({
+    method: 'GET',
+    path: '/v1/team/stats',
+    access: 'user',
+    query: TeamStatsQuery,
+    response: TeamStats,
+  }),
+  teamActivity: endpoint({
+    method: 'GET',
+    path: '/v1/team/activity',
+    access: 'user',
+    query: TeamActivityQuery,
+    response: TeamActivity,
+  }),
+};
