@@ -45,6 +45,8 @@ import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
+import { registerTeamActivity } from './modules/team/activity';
+import { registerTeamRoutes } from './modules/team/routes';
 import { registerTipRoutes } from './modules/tips/routes';
 import { botCheckPurgeTask } from './modules/users/bot-check';
 import { registerUserRoutes } from './modules/users/routes';
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   requireDeclaredRoutes(app);
   registerMaintenance(app, ctx);
   registerAuth(app, ctx);
+  registerTeamActivity(app, ctx);
   registerAccountGuards(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
@@ -221,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPayoutRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
   registerLifecycleRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);

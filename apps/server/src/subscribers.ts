@@ -4,6 +4,7 @@ import { afterFanMessage, fireOnFollow, fireWith } from './modules/automessages/
 import { fanOfMessage, publishNewFan, recordFan } from './modules/discover/service';
 import { openSupportChat } from './modules/messages/support';
 import type { NoticeSubscribers } from './modules/push/notifier';
+import { logMemberMessage } from './modules/team/activity';
 
 /**
  * Who hears which domain event, in one place (docs/architecture.md, "Domain events"). A module
@@ -43,6 +44,7 @@ export function subscribeToEvents(ctx: AppContext, notices: NoticeSubscribers) {
 
   // Notices for people away (push, and email for money): recorded beside the request, never awaited.
   events.on('message_stored', (e) => notices.message_stored(e));
+  events.on('message_stored', (e) => logMemberMessage(ctx, e));
   events.on('messages_sent', (e) => notices.messages_sent(e));
   events.on('tip_sent', (e) => notices.tip_sent(e));
   events.on('item_bought', (e) => notices.item_bought(e));

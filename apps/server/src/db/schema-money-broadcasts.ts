@@ -61,6 +61,8 @@ export interface BroadcastsTable {
   sent: Generated<number>;
   created_at: Generated<Date>;
   finished_at: NullableTimestamp;
+  /** The team member who composed it; null when the creator did. */
+  author_member_id: Generated<string | null>;
 }
 
 /** A broadcast's audience, fixed and numbered when it was sent. */

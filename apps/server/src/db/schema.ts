@@ -163,6 +163,8 @@ export interface AccessTokensTable {
   created_at: Timestamp;
   last_used_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** A team seat: the member holding this session of the creator's (`user_id`) account. */
+  seat_member_id: Generated<string | null>;
 }
 
 export interface SignInFailuresTable {
@@ -390,10 +392,50 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
+/** Migration 0043: an invite to a creator's team. */
+export interface TeamInvitesTable {
+  id: Generated<string>;
+  creator_id: string;
+  email: string;
+  permissions: string[];
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface TeamMembersTable {
+  id: Generated<string>;
+  creator_id: string;
+  member_id: string;
+  permissions: string[];
+  created_at: Generated<Date>;
+}
+
+export interface MessageAuthorsTable {
+  message_id: number;
+  kind: 'team' | 'automation';
+  member_id: string | null;
+}
+
+export interface TeamActivityTable {
+  id: GeneratedAlways<number>;
+  creator_id: string;
+  member_id: string;
+  action: string;
+  target: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
+  team_invites: TeamInvitesTable;
+  team_members: TeamMembersTable;
+  message_authors: MessageAuthorsTable;
+  team_activity: TeamActivityTable;
   email_codes: EmailCodesTable;
   sign_in_failures: SignInFailuresTable;
   sign_in_addresses: SignInAddressesTable;

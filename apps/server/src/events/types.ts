@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { FansTable, MessagesTable, UserRow } from '../db/schema';
+import type { KnownAuthor } from '../lib/seat';
 
 /** Who acted, as subscribers name them without a lookup. */
 export interface Actor {
@@ -20,6 +21,8 @@ export interface DomainEvents {
     fanToCreator: boolean;
     /** The statement that stored the message first recorded the sender as the recipient's fan. */
     newFan: boolean;
+    /** A member of the sender's team wrote it; null when the sender did. */
+    author: KnownAuthor | null;
   };
   /**
    * Messages a creator's automation stored outside a send: an automatic message, or the copies of a

@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'verification',
   'password_reset',
   'sign_in_alert',
+  'team_invite',
   'notification',
   'digest',
   'other',

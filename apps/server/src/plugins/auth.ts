@@ -1,13 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { TeamPermission } from '@parlor/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { DomainError, unauthorized } from '../lib/errors';
 import { usersRepository } from '../modules/users/repository';
 
+/** A team member working as the creator: the session's user is the creator. */
+export interface Seat {
+  memberId: string;
+  username: string;
+  permissions: TeamPermission[];
+}
+
 export interface AuthContext {
   user: UserRow;
   tokenId: string;
+  /** Present when a member of the creator's team holds this session. */
+  seat?: Seat;
 }
 
 declare module 'fastify' {
@@ -83,14 +93,22 @@ export async function resolveToken(
   if (token.length > 200) return null;
   const row = await usersRepository.findByTokenHash(ctx.db, hashToken(token));
   if (!row) return null;
-  const { token_id, token_last_used_at, ...user } = row;
+  const { token_id, token_last_used_at, seat_member_id, seat_permissions, seat_username, ...user } = row;
+  const seat =
+    seat_member_id && seat_username
+      ? {
+          memberId: seat_member_id,
+          username: seat_username,
+          permissions: (seat_permissions ?? []) as TeamPermission[],
+        }
+      : undefined;
   const now = ctx.clock.now();
   if (token_last_used_at <= sessionsUsedSince(ctx, now)) return null;
   if (now.getTime() - token_last_used_at.getTime() >= Math.min(TOUCH_INTERVAL_MS, sessionTtlMs(ctx) / 10)) {
     await usersRepository.touchToken(ctx.db, token_id, now);
-    return { user, tokenId: token_id, lastUsedAt: now };
+    return { user, tokenId: token_id, lastUsedAt: now, ...(seat ? { seat } : {}) };
   }
-  return { user, tokenId: token_id, lastUsedAt: token_last_used_at };
+  return { user, tokenId: token_id, lastUsedAt: token_last_used_at, ...(seat ? { seat } : {}) };
 }
 
 /**

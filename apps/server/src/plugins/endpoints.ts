@@ -5,8 +5,12 @@ import {
   type EndpointQuery,
   type EndpointReply,
   endpoints,
+  SEAT_ACCESS,
+  seatMay,
+  TEAM_ERRORS,
 } from '@parlor/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { DomainError } from '../lib/errors';
 import { type AuthContext, requireAdmin, requireUser } from './auth';
 
 /** The session a handler receives: present for `user` and `admin` endpoints, maybe for `optional`. */
@@ -43,6 +47,19 @@ function authOf(endpoint: Endpoint, request: FastifyRequest): AuthContext | null
   }
 }
 
+const nameOf = new Map<Endpoint, keyof typeof SEAT_ACCESS>(
+  Object.entries(endpoints).map(([name, e]) => [e as Endpoint, name as keyof typeof SEAT_ACCESS]),
+);
+
+/** The endpoint's name in the contract's table (the team's activity log and the seat rules use it). */
+export function endpointName(endpoint: Endpoint): keyof typeof SEAT_ACCESS {
+  const name = nameOf.get(endpoint);
+  if (!name) throw new Error(`${endpoint.method} ${endpoint.path} is not in the contract's endpoint table`);
+  return name;
+}
+
+const teamPermissionRefused = () => new DomainError(403, 'team_permission', TEAM_ERRORS.permission);
+
 /**
  * Registers one endpoint of the contract's table: its schemas validate the request and shape the
  * answer, its access rule is checked before the handler runs, and its success status is set.
@@ -55,10 +72,16 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const status = endpoint.status ?? 200;
+  const seatAccess = SEAT_ACCESS[endpointName(endpoint)];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: options.config,
+    config: { ...options.config, endpoint: endpointName(endpoint) },
+    // A team seat is held to the seat table before the body is even read.
+    onRequest: async (request) => {
+      const seat = request.auth?.seat;
+      if (seat && !seatMay(seatAccess, seat.permissions)) throw teamPermissionRefused();
+    },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { EventTransaction } from '../../events/bus';
 import type { DomainEvents } from '../../events/types';
+import { AUTOMATION } from '../../lib/seat';
 import { publishNewMessage } from '../messages/publish';
 import { messages } from '../messages/service';
 import { users } from '../users/service';
@@ -33,6 +34,7 @@ export async function greetNewChat(
     type: 'text',
     text,
     clientSendId: `greeting:${e.chatId}`,
+    author: AUTOMATION,
   });
   if (stored) tx.afterCommit(() => publishNewMessage(ctx, stored));
 }

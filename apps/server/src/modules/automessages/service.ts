@@ -16,6 +16,7 @@ import type { DomainEvents } from '../../events/types';
 import type { JobHandler, StepResult } from '../../jobs/queue';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
+import { AUTOMATION } from '../../lib/seat';
 import { assertNotFrozen, isUuid } from '../../lib/users';
 import { chats } from '../chats/service';
 import { MEDIA_MESSAGES } from '../media/content';
@@ -393,6 +394,7 @@ async function sendOne(ctx: AppContext, job: JobPayload, auto: AutoMessageRow): 
     price: media ? auto.price : 0,
     mediaId: media?.id ?? null,
     clientSendId,
+    author: AUTOMATION,
   };
   const at = ctx.clock.now();
   const { stored, logged } = await ctx.db.transaction().execute(async (trx) => {

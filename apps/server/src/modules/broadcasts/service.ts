@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
+import type { KnownAuthor } from '../../lib/seat';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { resolveContent } from '../media/content';
 import { signerFor } from '../media/signing';
@@ -115,7 +116,7 @@ async function contentOf(ctx: AppContext, user: UserRow, input: SendInput) {
  * transaction, then answers at once; the copies are written by the `broadcast` job. The same
  * client send id answers the broadcast it started.
  */
-export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendInput) {
+export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendInput, author?: KnownAuthor) {
   assertMayBroadcast(user);
   const flagged = flaggedCharacters(input.text ?? '');
   if (flagged.length > 0) throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
@@ -143,6 +144,8 @@ export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendI
       destruct_at: content.destructAt,
       exclude_buyers: input.exclude_buyers,
       created_at: now,
+      // Its copies are written by whoever composed it (the fans see "Written by her team").
+      author_member_id: author?.memberId ?? null,
     });
     if (!row) return undefined;
     const total = await broadcastsRepository.fixAudience(trx, row.id, user.id, audience, now, {

@@ -8,10 +8,11 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MessagesTable } from '../../db/schema';
+import type { KnownAuthor } from '../../lib/seat';
 import { signerFor } from '../media/signing';
 import { isUnlockedFor, mediaByIds, toMessageMedia } from '../media/views';
 import { purchasesRepository } from './purchases-repository';
-import { rowsByIds } from './repository';
+import { authorsOf, rowsByIds } from './repository';
 
 export type MessageRow = Selectable<MessagesTable>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -30,6 +31,23 @@ export interface MessageView {
 }
 
 const SENDER_WROTE: MessageAuthor = { kind: 'creator', member_id: null, username: null };
+
+/**
+ * Who wrote a message, as `viewerId` may know it: the sender's side (the creator and her team,
+ * who act as her) sees the member; the other side sees only that a team or automation wrote it.
+ */
+export function authorFor(
+  row: MessageRow,
+  author: KnownAuthor | null | undefined,
+  viewerId: string,
+): MessageAuthor {
+  if (!author) return SENDER_WROTE;
+  if (row.sender_id !== viewerId) return { kind: author.kind, member_id: null, username: null };
+  return { kind: author.kind, member_id: author.memberId, username: author.username };
+}
+
+/** A row that may already know its author (a message this request stored). */
+type RowWithAuthor = MessageRow & { author?: KnownAuthor | null };
 
 /**
  * A reply's quote of its parent as `viewerId` may see it: no more text than the parent itself
@@ -104,10 +122,22 @@ export async function messagesFor(
   // Replies are rare: the parents cost a query only when a row has one.
   const parents = parentIds.length > 0 ? await rowsByIds(ctx.db, parentIds) : [];
   const paidIds = [...rows, ...parents].filter((r) => r.price > 0).map((r) => r.id);
-  const [media, purchased] = await Promise.all([
+  // Rows stored by this request know their author; the others are looked up with the media.
+  const unknown = (rows as RowWithAuthor[]).filter((r) => r.author === undefined);
+  const [media, purchased, authors] = await Promise.all([
     mediaByIds(ctx.db, [...new Set(withMedia.map((r) => r.media_id as number))]),
     purchasesRepository.purchased(ctx.db, [...new Set(paidIds)]),
+    authorsOf(
+      ctx.db,
+      unknown.map((r) => r.id),
+      [...new Set(unknown.flatMap((r) => (r.broadcast_id === null ? [] : [r.broadcast_id])))],
+    ),
   ]);
+  const authorOf = (row: RowWithAuthor) =>
+    row.author !== undefined
+      ? row.author
+      : (authors.byMessage.get(row.id) ??
+        (row.broadcast_id === null ? null : (authors.byBroadcast.get(row.broadcast_id) ?? null)));
   const mediaById = new Map(media.map((m) => [m.id, m]));
   const parentById = new Map(parents.map((p) => [p.id, p]));
   const viewerOf = typeof viewerId === 'string' ? () => viewerId : viewerId;
@@ -125,6 +155,7 @@ export async function messagesFor(
     const m = row.media_id === null ? undefined : mediaById.get(row.media_id);
     const parent = row.parent_message_id === null ? undefined : parentById.get(row.parent_message_id);
     return toMessage(row, viewer, {
+      author: authorFor(row, authorOf(row), viewer),
       hidden: hiddenIds.has(row.id),
       purchased: bought,
       parent: parent ? parentFor(parent, viewer, purchased.has(parent.id)) : null,

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { batched } from '../../db/batch';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
+import type { KnownAuthor } from '../../lib/seat';
 import { fansRepository } from '../discover/fans-repository';
 import type { MessageRow } from './dto';
 
@@ -24,9 +25,13 @@ export interface NewMessage {
   gif?: { url: string; width: number | null; height: number | null } | null;
   /** Free self-destructing content disappears at this time; paid content gets it at purchase. */
   destructAt?: Date | null;
+  /** Written by a member of the sender's team or by automation; absent when the sender wrote it. */
+  author?: KnownAuthor | null;
 }
 
 export type StoredMessage = MessageRow & {
+  /** Known at the send: null when the sender wrote it. */
+  author: KnownAuthor | null;
   /** The recipient's unread count in this chat after the message, for its `new_message` event. */
   recipient_unread: number;
   /** The recipient's unread totals once the message was in, for their `unread_messages` event. */
@@ -42,12 +47,28 @@ export type StoredMessage = MessageRow & {
  * nothing and answers undefined (a retried send).
  */
 async function appendMessages(db: Trx, ms: readonly NewMessage[]): Promise<(StoredMessage | undefined)[]> {
+  const authored = ms.some((m) => m.author);
   const rows = await prepared(
     db,
     // Free messages add nothing to the spent counters (paid ones go through `appendPaidMessages`).
-    sql<
-      AppendedRow & { ord: number }
-    >`SELECT * FROM append_messages(${messageColumns(ms)}, ${ms.map(() => 0)}::int[])`,
+    // Messages a team member or automation wrote record who in the same statement, so a message
+    // never stands stored as its sender's own words.
+    authored
+      ? sql<AppendedRow & { ord: number }>`
+          WITH r AS MATERIALIZED (
+            SELECT * FROM append_messages(${messageColumns(ms)}, ${ms.map(() => 0)}::int[])
+          ), a AS (
+            INSERT INTO message_authors (message_id, kind, member_id)
+            SELECT r.id, x.kind, x.member_id
+            FROM r JOIN unnest(${ms.map((m) => m.author?.kind ?? null)}::text[],
+              ${ms.map((m) => m.author?.memberId ?? null)}::uuid[]) WITH ORDINALITY AS x(kind, member_id, n)
+              ON x.n = r.ord
+            WHERE x.kind IS NOT NULL
+          )
+          SELECT * FROM r`
+      : sql<
+          AppendedRow & { ord: number }
+        >`SELECT * FROM append_messages(${messageColumns(ms)}, ${ms.map(() => 0)}::int[])`,
   );
   const byOrd = new Map(rows.map((r) => [r.ord, r]));
   return ms.map((m, i) => {
@@ -168,6 +189,7 @@ export function storedMessage(
     destruct_at: m.destructAt ?? null,
     destructed_at: null,
     broadcast_id: broadcastId,
+    author: m.author ?? null,
     recipient_unread: row.recipient_unread,
     recipient_totals: {
       unread_messages: row.recipient_unread_all,
@@ -312,4 +334,37 @@ export function markDeleted(db: Trx, id: number, at: Date): Promise<MessageRow> 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Who wrote these messages, where it was not their sender: their `message_authors` rows and, for
+ * a broadcast's copies, the member who composed the broadcast. One statement.
+ */
+export async function authorsOf(
+  db: Trx,
+  ids: readonly number[],
+  broadcastIds: readonly number[],
+): Promise<{ byMessage: Map<number, KnownAuthor>; byBroadcast: Map<number, KnownAuthor> }> {
+  const byMessage = new Map<number, KnownAuthor>();
+  const byBroadcast = new Map<number, KnownAuthor>();
+  if (ids.length === 0) return { byMessage, byBroadcast };
+  const { rows } = await sql<{
+    src: 'm' | 'b';
+    id: number;
+    kind: KnownAuthor['kind'];
+    member_id: string | null;
+    username: string | null;
+  }>`
+    SELECT 'm' AS src, a.message_id AS id, a.kind, a.member_id, u.username
+    FROM message_authors a LEFT JOIN users u ON u.id = a.member_id
+    WHERE a.message_id = ANY(${[...ids]}::bigint[])
+    UNION ALL
+    SELECT 'b', b.id, 'team', b.author_member_id, u.username
+    FROM broadcasts b LEFT JOIN users u ON u.id = b.author_member_id
+    WHERE b.id = ANY(${[...broadcastIds]}::bigint[]) AND b.author_member_id IS NOT NULL`.execute(db);
+  for (const r of rows) {
+    const author = { kind: r.kind, memberId: r.member_id, username: r.username };
+    (r.src === 'm' ? byMessage : byBroadcast).set(Number(r.id), author);
+  }
+  return { byMessage, byBroadcast };
 }

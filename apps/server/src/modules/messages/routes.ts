@@ -1,6 +1,7 @@
 import { endpoints } from '@parlor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { assertSeatMay, seatAuthor } from '../../lib/seat';
 import { route } from '../../plugins/endpoints';
 import { buyMessage, listPurchases, salesSummary, setPurchasesHidden } from './purchases';
 import { deleteMessage, hideForMe, listMessages, messagesByIds, recordWarned, sendMessage } from './service';
@@ -11,7 +12,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
     listMessages(ctx, auth.user, params.chatId, query),
   );
   route(app, endpoints.messagesByIds, ({ auth, query }) => messagesByIds(ctx, auth.user, query.ids));
-  route(app, endpoints.sendMessage, ({ auth, body }) => sendMessage(ctx, auth.user, body));
+  route(app, endpoints.sendMessage, ({ auth, body }) => {
+    if ((body.price ?? 0) > 0) assertSeatMay(auth, 'paid');
+    return sendMessage(ctx, auth.user, body, seatAuthor(auth));
+  });
   route(app, endpoints.messageWarned, async ({ auth, body }) => {
     await recordWarned(ctx, auth.user, body.chat_id);
   });

@@ -13,6 +13,7 @@ import { batched } from '../../db/batch';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
+import type { KnownAuthor } from '../../lib/seat';
 import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
 import { recordPaymentWarning } from '../admin/service';
 import { toChat } from '../chats/dto';
@@ -108,7 +109,7 @@ async function assertReplyable(ctx: AppContext, user: UserRow, chatId: string, p
  * retried send store (and charge) once. Photos and videos come from the sender's media (an upload
  * or the vault); a price makes them a paid message, locked for the recipient until bought.
  */
-export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInput) {
+export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInput, author?: KnownAuthor) {
   if (user.frozen_at) await assertSupportAnswer(ctx, user, input);
   if (input.type === 'tip') throw badRequest('Tips are sent with POST /v1/tips.', 'unsupported_type', 'type');
   const text = input.text?.trim() ?? '';
@@ -152,6 +153,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     destructAt: content.destructAt,
     parentMessageId: input.parent_message_id ? Number(input.parent_message_id) : null,
     clientSendId: input.clientSideReceiveId ?? null,
+    author: author ?? null,
   };
 
   // Only a fan writing to a creator pays the chat's rate. A free message is one statement with no
@@ -208,6 +210,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
     sender: { id: user.id, username: user.username },
     fanToCreator: payer,
     newFan,
+    author: author ?? null,
   });
   return answer;
 }

@@ -13,10 +13,25 @@ const tokenLookup = batchedLookup(
       db
         .selectFrom('access_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
+        // A seat token lives only while its holder is on the team and their own account is not banned.
+        .leftJoin('team_members as tm', (join) =>
+          join.onRef('tm.creator_id', '=', 't.user_id').onRef('tm.member_id', '=', 't.seat_member_id'),
+        )
+        .leftJoin('users as mu', (join) =>
+          join.onRef('mu.id', '=', 'tm.member_id').on('mu.banned_at', 'is', null),
+        )
         .selectAll('u')
-        .select(['t.id as token_id', 't.token_hash', 't.last_used_at as token_last_used_at'])
+        .select([
+          't.id as token_id',
+          't.token_hash',
+          't.last_used_at as token_last_used_at',
+          't.seat_member_id',
+          'tm.permissions as seat_permissions',
+          'mu.username as seat_username',
+        ])
         .where('t.token_hash', '=', sql<string>`ANY(${[...hashes]}::text[])`)
-        .where('t.revoked_at', 'is', null),
+        .where('t.revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('t.seat_member_id', 'is', null), eb('mu.id', 'is not', null)])),
     );
     return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
   },
@@ -196,15 +211,19 @@ export const usersRepository = {
 
   /** A user's live sessions used since `usedSince`, the most recently used first. */
   listSessions(db: Db, userId: string, usedSince: Date) {
-    return db
-      .selectFrom('access_tokens')
-      .select(['id', 'user_agent', 'created_at', 'last_used_at'])
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .where('last_used_at', '>', usedSince)
-      .orderBy('last_used_at', 'desc')
-      .orderBy('created_at', 'desc')
-      .execute();
+    return (
+      db
+        .selectFrom('access_tokens')
+        .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        // Team members' seats are theirs to end (or the creator's, by removing the member).
+        .where('seat_member_id', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('last_used_at', '>', usedSince)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute()
+    );
   },
 
   /** Revokes one live session of this user; false when the user has no such session. */
@@ -222,7 +241,7 @@ export const usersRepository = {
 
   async insertToken(
     db: Db,
-    values: { userId: string; tokenHash: string; userAgent: string | null; at: Date },
+    values: { userId: string; tokenHash: string; userAgent: string | null; at: Date; seatMemberId?: string },
   ): Promise<void> {
     await db
       .insertInto('access_tokens')
@@ -232,6 +251,7 @@ export const usersRepository = {
         user_agent: values.userAgent,
         created_at: values.at,
         last_used_at: values.at,
+        seat_member_id: values.seatMemberId ?? null,
       })
       .execute();
   },

@@ -59,6 +59,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, endpoints.me, async ({ auth }) => ({
     ...toUser(auth.user),
     unread_feeds: await unreadFeeds(ctx, auth.user),
+    // A seat works as the creator but never learns her email address.
+    ...(auth.seat
+      ? {
+          email: '',
+          acting_member: {
+            _id: auth.seat.memberId,
+            username: auth.seat.username,
+            permissions: auth.seat.permissions,
+          },
+        }
+      : {}),
   }));
   route(app, endpoints.listSessions, ({ auth }) => listSessions(ctx, auth));
   route(app, endpoints.endSession, ({ auth, params }) => endSession(ctx, auth, params.id));

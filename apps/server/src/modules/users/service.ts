@@ -29,13 +29,20 @@ export const newReferralCode = () =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x');
 
-export async function createToken(ctx: AppContext, userId: string, userAgent: string | undefined) {
+/** A new session of `userId`'s account; with `seatMemberId`, a team member's seat on it. */
+export async function createToken(
+  ctx: AppContext,
+  userId: string,
+  userAgent: string | undefined,
+  seatMemberId?: string,
+) {
   const { token, hash: tokenHash } = newToken();
   await usersRepository.insertToken(ctx.db, {
     userId,
     tokenHash,
     userAgent: userAgent?.slice(0, 300) ?? null,
     at: ctx.clock.now(),
+    ...(seatMemberId ? { seatMemberId } : {}),
   });
   return token;
 }

@@ -1,0 +1,36 @@
+import { endpoints } from '@parlor/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { route } from '../../plugins/endpoints';
+import {
+  createInvite,
+  deleteInvite,
+  joinTeam,
+  listInvites,
+  listMembers,
+  listWorkspaces,
+  openSeat,
+  removeMember,
+  teamActivity,
+  teamStats,
+  updateMember,
+} from './service';
+
+/** A creator's team: invites, members, seats, and what members sold and did (docs/team.md). */
+export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, endpoints.createTeamInvite, ({ auth, body }) => createInvite(ctx, auth.user, body));
+  route(app, endpoints.listTeamInvites, ({ auth }) => listInvites(ctx, auth.user));
+  route(app, endpoints.deleteTeamInvite, ({ auth, params }) => deleteInvite(ctx, auth.user, params.id));
+  route(app, endpoints.joinTeam, ({ auth, body }) => joinTeam(ctx, auth.user, body.token));
+  route(app, endpoints.listTeamMembers, ({ auth }) => listMembers(ctx, auth.user));
+  route(app, endpoints.updateTeamMember, ({ auth, params, body }) =>
+    updateMember(ctx, auth.user, params.id, body.permissions),
+  );
+  route(app, endpoints.deleteTeamMember, ({ auth, params }) => removeMember(ctx, auth.user, params.id));
+  route(app, endpoints.listWorkspaces, ({ auth }) => listWorkspaces(ctx, auth.user));
+  route(app, endpoints.openSeat, ({ auth, params, request }) =>
+    openSeat(ctx, auth, params.creatorId, request.headers['user-agent']),
+  );
+  route(app, endpoints.teamStats, ({ auth, query }) => teamStats(ctx, auth.user, query));
+  route(app, endpoints.teamActivity, ({ auth, query }) => teamActivity(ctx, auth.user, query));
+}
