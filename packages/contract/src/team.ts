@@ -17,7 +17,6 @@ export const TEAM_ERRORS = {
   memberNotFound: 'Team member not found.',
   inviteNotFound: 'Invite not found.',
   workspaceNotFound: 'You are not on this creator’s team.',
-  seatNotMember: 'A team seat cannot join or open another workspace.',
 } as const;
 
 const Permissions = z

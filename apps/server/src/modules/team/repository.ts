@@ -121,6 +121,18 @@ export const teamRepository = {
     return row !== undefined;
   },
 
+  /** Whether the account at `email` is already on the creator's team. */
+  async memberWithEmail(db: Db, creatorId: string, email: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('team_members as tm')
+      .innerJoin('users as u', 'u.id', 'tm.member_id')
+      .select('tm.id')
+      .where('tm.creator_id', '=', creatorId)
+      .where(sql<string>`lower(u.email)`, '=', email)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** The creator's members with their last request in her workspace (their seats' last use). */
   async members(db: Db, creatorId: string, memberRowId?: string) {
     const rows = await db

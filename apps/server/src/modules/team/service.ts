@@ -39,6 +39,8 @@ export async function createInvite(
   if (input.email === user.email.toLowerCase()) throw badRequest(TEAM_ERRORS.ownTeam, 'own_team', 'email');
   const now = ctx.clock.now();
   const fresh = newToken();
+  if (await teamRepository.memberWithEmail(ctx.db, user.id, input.email))
+    throw conflict(TEAM_ERRORS.alreadyMember, 'already_member', 'email');
   const row = await ctx.db.transaction().execute(async (trx) => {
     await teamRepository.closeExpiredInvites(trx, user.id, now);
     const invite = await teamRepository.insertInvite(trx, {
