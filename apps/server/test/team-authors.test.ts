@@ -109,6 +109,15 @@ describe('team stats and activity', () => {
     });
     expect(tip.status).toBeLessThan(300);
     await w.send(creator.token, fan.user._id, 'Thanks!');
+    // A tip in a chat the creator side has not written to in the last day counts for her.
+    const quiet = await w.fan();
+    await w.giveCredits(quiet.user._id, 100);
+    await w.openChat(quiet.token, creator.user._id);
+    const quietTip = await w.api.call('POST', '/v1/tips', {
+      token: quiet.token,
+      body: { recipient_id: creator.user._id, amount: 15 },
+    });
+    expect(quietTip.status).toBeLessThan(300);
 
     const to = new Date(Date.now() + 60_000).toISOString();
     const stats = await w.api.call('GET', `/v1/team/stats?from=${from}&to=${to}`, { token: seat });
@@ -126,7 +135,7 @@ describe('team stats and activity', () => {
     expect(rows.find((r) => r.member === null)).toMatchObject({
       messages_sent: 1,
       paid_sold: 0,
-      tips_credits: 0,
+      tips_credits: 15,
     });
     const bad = await w.api.call('GET', `/v1/team/stats?from=${to}&to=${from}`, { token: creator.token });
     expect(bad.status).toBe(400);

@@ -246,7 +246,7 @@ export const teamRepository = {
    * wrote or sold in the range. A message's author is its `message_authors` row, else its
    * broadcast's composer, else the creator; automatic messages count for nobody. A sale counts in
    * the range it was bought in, for the paid message's author; a tip for the author of the
-   * creator's last message in that chat in the 24 h before it. Reply time: from a fan's message to
+   * creator's last message in that chat in the 24 h before it (the creator, with none). Reply time: from a fan's message to
    * the creator side's next message in that chat, for the one who wrote it.
    */
   async stats(db: Db, creatorId: string, from: Date, to: Date) {
@@ -290,7 +290,7 @@ export const teamRepository = {
       tipped AS (
         SELECT w.member_id, sum(t.price)::int AS tips_credits
         FROM messages t
-        CROSS JOIN LATERAL (
+        LEFT JOIN LATERAL (
           SELECT CASE WHEN a.kind = 'team' OR b.author_member_id IS NOT NULL
                    THEN COALESCE(a.member_id, b.author_member_id) END AS member_id,
             COALESCE(a.kind, CASE WHEN b.author_member_id IS NOT NULL THEN 'team' ELSE 'creator' END) AS kind
@@ -300,9 +300,9 @@ export const teamRepository = {
           WHERE c.chat_id = t.chat_id AND c.sender_id = ${creatorId} AND c.id < t.id
             AND c.created_at >= t.created_at - interval '24 hours' AND NOT c.system
           ORDER BY c.id DESC LIMIT 1
-        ) w
+        ) w ON true
         WHERE t.recipient_id = ${creatorId} AND t.type = 'tip'
-          AND t.created_at >= ${from} AND t.created_at < ${to} AND w.kind <> 'automation'
+          AND t.created_at >= ${from} AND t.created_at < ${to} AND COALESCE(w.kind, 'creator') <> 'automation'
         GROUP BY w.member_id
       ),
       replies AS (
