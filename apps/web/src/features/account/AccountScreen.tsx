@@ -24,7 +24,7 @@ function CreatorMoneyCard() {
   const dispatch = useAppDispatch();
   const earnings = useAppSelector(selectSalesEarnings);
   const vaultOff = useAppSelector(selectVaultOff);
-  const vaultInSeat = useSeatAllows('listVault');
+  const vaultInSeat = useSeatAllows('deleteFromVault');
   const vaultShown = !vaultOff && vaultInSeat;
   useEffect(() => {
     void dispatch(loadSalesEarnings());

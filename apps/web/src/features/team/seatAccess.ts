@@ -61,7 +61,8 @@ const SCREEN_CALLS: readonly (readonly [RegExp, EndpointName])[] = [
   [/^\/account\/referrals/, 'listReferrals'],
   [/^\/account\/become-creator/, 'apply'],
   [/^\/account\/earnings/, 'accountTotals'],
-  [/^\/account\/vault/, 'listVault'],
+  // Every seat that sends media picks from the vault; managing it is the `vault` permission's.
+  [/^\/account\/vault/, 'deleteFromVault'],
   [/^\/admin/, 'adminUsers'],
   [/^\/team\/join/, 'joinTeam'],
 ];
