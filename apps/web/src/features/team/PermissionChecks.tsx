@@ -36,11 +36,15 @@ export function PermissionChecks({
                 className={styles.box}
                 checked={value.includes(permission)}
                 disabled={disabled}
+                // The name is the permission's; what it allows is its description.
+                aria-labelledby={`${id}-${permission}-label`}
                 aria-describedby={`${id}-${permission}-allows`}
                 onChange={(event) => toggle(permission, event.target.checked)}
               />
               <label htmlFor={`${id}-${permission}`} className={styles.text}>
-                <span className={styles.label}>{text.label}</span>
+                <span id={`${id}-${permission}-label`} className={styles.label}>
+                  {text.label}
+                </span>
                 <span id={`${id}-${permission}-allows`} className={styles.allows}>
                   {text.allows}
                 </span>
