@@ -88,7 +88,12 @@ test('a team member joins from the mailed link, sells a photo as mila, and is re
   // The invitee opens the mailed link signed out, on a phone, and creates an account.
   const link = await inviteLink(member.email);
   expect(link).toContain('creator=mila');
-  const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const phone = await (await browser.newContext({ baseURL: parlor.baseUrl, viewport: PHONE })).newPage();
+  // What the seat's screens asked for and were refused: nothing, they hide what it may not do.
+  const refused: string[] = [];
+  phone.on('response', (res) => {
+    if (res.status() === 403) refused.push(`${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
   await phone.goto(link);
   await expect(phone.getByRole('heading', { name: "Join mila's team" })).toBeVisible();
   await phone.getByRole('link', { name: 'Create an account' }).click();
@@ -168,6 +173,20 @@ test('a team member joins from the mailed link, sells a photo as mila, and is re
 
   // The member's workspace sees the sale.
   await expect(log.getByTestId('media-bubble').last()).toContainText('30 credits · Bought');
+  // Around the seat's screens: its account page, Discover, then back to the chat.
+  await phone.getByRole('link', { name: 'Back to chats' }).click();
+  await phone.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(phone.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  // The bar's and the account card's.
+  await expect(phone.getByRole('button', { name: 'Back to my account' })).toHaveCount(2);
+  await expect(phone.getByRole('link', { name: /Payout details|Password|Sessions|Team/ })).toHaveCount(0);
+  await captureScreens(phone, 'team-seat-account');
+  await phone.goto('/account/settings/payouts');
+  await expect(phone.getByRole('heading', { name: 'Not part of this seat' })).toBeVisible();
+  await phone.goto('/chats');
+  await phone.getByRole('link', { name: /alex/ }).first().click();
+  await expect(log.getByTestId('media-bubble').last()).toContainText('30 credits · Bought');
+  expect(refused).toEqual([]);
 
   // Mila sees who wrote in her conversation, and the sale under the member in the stats.
   await mila.goto('/chats');

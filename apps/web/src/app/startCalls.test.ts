@@ -162,7 +162,7 @@ describe("the page's start script", () => {
 
   it("asks first only for what every seat may ask: the page's first calls never meet a refusal", () => {
     const plan = startPlan();
-    const allowed = new Set(
+    const allowed = new Set<string>(
       Object.entries(endpoints)
         .filter(([name]) => SEAT_ACCESS[name as keyof typeof SEAT_ACCESS] === 'seat')
         .map(([, e]) => e.path),

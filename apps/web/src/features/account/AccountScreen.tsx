@@ -191,9 +191,7 @@ export function AccountScreen() {
       <AccountMenu />
       <div className={`${styles.card} ${styles.session}`}>
         <p className={styles.sessionText}>
-          {seat
-            ? `${TEAM_TEXT.workingAs(user.username)} as ${seat.username}`
-            : `Signed in as ${user.username}`}
+          {seat ? TEAM_TEXT.workingAs(user.username) : `Signed in as ${user.username}`}
         </p>
         {/* Signing out of a seat goes back to the member's own account (the auth thunk). */}
         <Button variant="secondary" onClick={() => dispatch(logout())} loading={signingOut}>

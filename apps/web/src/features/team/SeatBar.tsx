@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../platform/hooks';
+import { UserIcon } from '../../ui/icons';
 import { selectUser } from '../auth/authSlice';
 import styles from './SeatBar.module.css';
 import { selectSeat } from './seatAccess';
@@ -18,8 +19,15 @@ export function SeatBar() {
   return (
     <section className={styles.bar} aria-label="Team seat">
       <p className={styles.text}>
-        <span className={styles.working}>{TEAM_TEXT.workingAs(user.username)}</span>
-        <span className={styles.member}>{TEAM_TEXT.signedInAs(seat.username)}</span>
+        <span className={styles.working} title={TEAM_TEXT.workingAs(user.username)}>
+          {TEAM_TEXT.workingAs(user.username)}
+        </span>
+        <span className={styles.member} title={TEAM_TEXT.signedInAs(seat.username)}>
+          {/* A phone has room for the name: the words stay for screen readers, an icon for the eye. */}
+          <UserIcon size={12} />
+          <span className={styles.prefix}>{TEAM_TEXT.signedInAs('')}</span>
+          {seat.username}
+        </span>
       </p>
       <button
         type="button"
