@@ -12,6 +12,7 @@ import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 import { pushEndpoints } from './endpoints/push';
+import { teamEndpoints } from './endpoints/team';
 
 describe('the endpoint table', () => {
   it('keeps every entry of every part: no name is declared twice', () => {
@@ -28,6 +29,7 @@ describe('the endpoint table', () => {
       pushEndpoints,
       adminEndpoints,
       lifecycleEndpoints,
+      teamEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);
