@@ -25,7 +25,7 @@ export interface StartFile {
 export function startScript(files: { app: StartFile[]; conversation: StartFile[] }, plan: StartPlan): string {
   const list = (of: StartFile[]) => JSON.stringify(of.map((f) => [f.href, f.style ? 1 : 0]));
   const json = JSON.stringify;
-  const { inbox, conversation: convo } = plan;
+  const { inbox, conversation: convo, seat } = plan;
   return (
     `(function(){try{` +
     `var t=localStorage.getItem(${json(STORAGE_KEYS.authToken)}),p=location.pathname;` +
@@ -41,9 +41,11 @@ export function startScript(files: { app: StartFile[]; conversation: StartFile[]
     `var get=function(u){var r=fetch(u,{headers:h,credentials:"same-origin"})` +
     `.catch(function(){return null});s.byUrl[u]=r;return r};` +
     `var put=function(u,v){return u.replace(${json(SLOT)},encodeURIComponent(v))};` +
+    `var w=JSON.parse(localStorage.getItem(${json(seat.key)})||"null"),` +
+    `may=function(a){return!w||a===null||a.some(function(x){return(w.permissions||[]).indexOf(x)>=0})};` +
     `${json(plan.always)}.forEach(get);` +
-    `if(${inbox.path}.test(p))${json(inbox.urls)}.forEach(get);` +
-    `var m=${convo.path}.exec(p),id=m&&decodeURIComponent(m[1]);` +
+    `if(${inbox.path}.test(p)&&may(${json(seat.inbox)}))${json(inbox.urls)}.forEach(get);` +
+    `var m=may(${json(seat.conversation)})&&${convo.path}.exec(p),id=m&&decodeURIComponent(m[1]);` +
     `if(id&&${convo.userId}.test(id))get(put(${json(convo.chat)},id)).then(function(r){` +
     `if(r&&r.ok)return r.clone().json().then(function(c){` +
     `if(c&&c.chat_id!=null)get(put(${json(convo.messages)},String(c.chat_id)))})})` +

@@ -176,6 +176,21 @@ export const SCREENS: Screen[] = [
     ready: titled('Payout details'),
   },
   {
+    name: 'team',
+    who: 'creator',
+    path: () => '/account/settings/team',
+    ready: titled('Team', (p) => p.getByText('Nobody has joined yet.')),
+  },
+  {
+    name: 'team-stats',
+    who: 'creator',
+    path: () => '/account/settings/team/stats',
+    // Cards on a phone, a table on a desktop: whichever shows.
+    ready: titled('Team', (p) => p.getByText('Median reply').filter({ visible: true })),
+    // The range ends today.
+    mask: (page) => [page.getByLabel('From'), page.getByLabel('To')],
+  },
+  {
     name: 'admin-applications',
     who: 'admin',
     path: () => '/admin/applications',

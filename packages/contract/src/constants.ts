@@ -75,6 +75,12 @@ export const ACCEPTED_VIDEO_TYPES = ['quicktime', 'mp4', 'x-m4v', 'mov', 'flv', 
 // Storage keys of the web client
 export const STORAGE_KEYS = {
   authToken: 'auth-token',
+  /** While a team seat's token is the active one, the member's own waits here. */
+  ownAuthToken: 'own-auth-token',
+  /** The seat's workspace while in one: its creator and the seat's permissions (JSON). */
+  seatWorkspace: 'seat-workspace',
+  /** A seat that ended under the member (removed, expired): its creator, told once after the reload. */
+  seatEnded: 'seat-ended',
   isBanned: 'is-banned',
   discoverGender: 'discover-gender-filter',
 } as const;

@@ -43,3 +43,13 @@ export const MessageAuthor = lazySchema(() =>
   z.object({ kind: AuthorKind, member_id: z.string().nullable(), username: z.string().nullable() }),
 );
 export type MessageAuthor = z.infer<typeof MessageAuthor>;
+
+/**
+ * The line under a bubble that says who wrote it. The creator's side reads the member's name; a fan
+ * reads only that her team or an automatic message wrote it, which the creator cannot hide.
+ */
+export const AUTHOR_TEXT = {
+  sentBy: (username: string) => `Sent by ${username}`,
+  team: (creator: string) => `Written by ${creator}'s team`,
+  automatic: 'Automatic message',
+} as const;

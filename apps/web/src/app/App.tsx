@@ -9,10 +9,12 @@ import { ConversationScreen } from '../features/conversation/lazyConversationScr
 import { isGuestPath } from '../features/guest/guestPaths';
 import { Notices } from '../features/notices/Notices';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
+import { isTeamJoinPath } from '../features/team/teamPaths';
 import { afterStart } from '../platform/afterStart';
 import { storedToken } from '../platform/browser';
 import { useAppSelector } from '../platform/hooks';
 import { lazyWithRetry } from '../platform/lazyWithRetry';
+import { seatMayStart } from '../platform/seatSession';
 import { ShellSkeleton } from '../ui/ShellSkeleton';
 import { PageSpinner } from '../ui/Spinner';
 import { PopupHost } from './PopupHost';
@@ -34,6 +36,7 @@ const MaintenanceScreen = lazyWithRetry(
   'MaintenanceScreen',
 );
 const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen'), 'UnbanScreen');
+const TeamJoinLanding = lazyWithRetry(() => import('../features/team/TeamJoinLanding'), 'TeamJoinLanding');
 
 /**
  * On a conversation's path, started by the entry before the first render (main.tsx): its chat. On a
@@ -43,7 +46,7 @@ const UnbanScreen = lazyWithRetry(() => import('../features/system/UnbanScreen')
 export function startFirstScreen(pathname: string) {
   if (entryScreen(pathname) !== 'main' || !storedToken()) return;
   const conversation = CONVERSATION_PATH.exec(pathname)?.[1];
-  if (conversation) prefetchChat(decodeURIComponent(conversation));
+  if (conversation && seatMayStart('getChat')) prefetchChat(decodeURIComponent(conversation));
 }
 
 /**
@@ -106,6 +109,8 @@ function SignedInOnly() {
   if (!token && !signingOut) {
     if (pathname === '/') return <Navigate to={`/discover${search}`} replace />;
     if (isGuestPath(pathname)) return <GuestApp />;
+    // A team invite's link: sign in or up first, then back to it.
+    if (isTeamJoinPath(pathname)) return <TeamJoinLanding />;
     return <Navigate to={loginPathKeeping(pathname, search)} replace />;
   }
   return <MainApp />;

@@ -81,6 +81,8 @@ const BecomeCreatorScreen = lazyWithRetry(
 );
 // The moderation console is a chunk of its own: nothing of it reaches a fan's or a creator's bundle.
 const AdminConsole = lazyWithRetry(() => import('../features/admin/AdminConsole'), 'AdminConsole');
+const TeamScreen = lazyWithRetry(() => import('../features/team/TeamScreen'), 'TeamScreen');
+const TeamJoinScreen = lazyWithRetry(() => import('../features/team/TeamJoinScreen'), 'TeamJoinScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../features/system/NotFoundScreen'), 'NotFoundScreen');
 
 function ScreenFallback() {
@@ -127,6 +129,15 @@ export function MainApp() {
             <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
             <Route path="/account/settings/password" element={<PasswordSettingsScreen />} />
+            <Route
+              path="/account/settings/team/*"
+              element={
+                <CreatorsOnly>
+                  <TeamScreen />
+                </CreatorsOnly>
+              }
+            />
+            <Route path="/team/join" element={<TeamJoinScreen />} />
             <Route path="/account/get-credits" element={<GetCreditsScreen />} />
             <Route path="/account/subscriptions" element={<ManageSubscriptionsScreen />} />
             <Route

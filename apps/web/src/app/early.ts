@@ -2,6 +2,7 @@ import { endpoints } from '@parlor/contract';
 import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
 import { PROVIDER_CONFIG_QUERY } from '../features/provider/providerConfigQuery';
 import { startEarly } from '../platform/early';
+import { seatMayStart } from '../platform/seatSession';
 import { showsInbox } from './routes';
 
 /**
@@ -14,5 +15,7 @@ export function startEarlyCalls(pathname: string): void {
   startEarly(endpoints.providerConfig, { query: PROVIDER_CONFIG_QUERY });
   startEarly(endpoints.intros);
   startEarly(endpoints.platformNotice);
-  if (showsInbox(pathname)) startEarly(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY });
+  if (showsInbox(pathname) && seatMayStart('listChats')) {
+    startEarly(endpoints.listChats, { query: INBOX_FIRST_PAGE_QUERY });
+  }
 }

@@ -10,8 +10,7 @@ import { creditEffects } from '../features/credits/creditEvents';
 import { payoutEffects } from '../features/earnings/payoutPopup';
 import { mediaEffects } from '../features/media/mediaEvents';
 import { selectPopupStack } from '../features/popups/popupsSlice';
-import { wsBaseUrl } from '../platform/api';
-import { clearStoredSession, redirectTo } from '../platform/browser';
+import { endSession, wsBaseUrl } from '../platform/api';
 import { connectionChanged } from '../platform/connectionSlice';
 import { useAppSelector } from '../platform/hooks';
 import { addEventEffects, realtimeEvent, runEventEffects } from '../platform/realtimeEvent';
@@ -61,8 +60,8 @@ export function RealtimeConnection() {
         // A ban closes the socket right after its event: the account-terminated popup (with the
         // reason and its own Log out) stays up rather than giving way to the sign-in screen.
         if (selectPopupStack(store.getState()).some((p) => p.kind === 'accountTerminated')) return;
-        clearStoredSession();
-        redirectTo('/login');
+        // A team seat the creator ended closes its socket the same way: back to the own account.
+        endSession(token);
       },
     });
     const release = holdConnection(connection);

@@ -1,4 +1,4 @@
-import { endpoints, STORAGE_KEYS } from '@parlor/contract';
+import { endpoints, SEAT_ACCESS, STORAGE_KEYS } from '@parlor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScript } from '../../appPreload';
 import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
@@ -133,6 +133,41 @@ describe("the page's start script", () => {
     // Nor later: what was left is dropped.
     expect(takeStartedCall('/v1/notice', 'tok-1')).toBeUndefined();
     expect(takeStartedCall('/v1/users/intros', 'tok-1')).toBeUndefined();
+  });
+
+  it('makes only the calls a team seat may make: no inbox nor conversation for a seat without chats', async () => {
+    data.set(STORAGE_KEYS.ownAuthToken, 'own-tok');
+    data.set(
+      STORAGE_KEYS.seatWorkspace,
+      JSON.stringify({ creatorId: 'c', creator: 'mila', permissions: ['vault'] }),
+    );
+    runStartScript(`/chats/${USER}`);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(urls()).toEqual(FIRST_FOR_EVERY_PAGE);
+    // The app's own early calls agree.
+    fetchMock.mockClear();
+    startEarlyCalls('/chats');
+    expect(urls().some((u) => u.startsWith('/v1/chats?'))).toBe(false);
+  });
+
+  it('makes the inbox calls for a seat with chats', () => {
+    data.set(STORAGE_KEYS.ownAuthToken, 'own-tok');
+    data.set(
+      STORAGE_KEYS.seatWorkspace,
+      JSON.stringify({ creatorId: 'c', creator: 'mila', permissions: ['chats'] }),
+    );
+    runStartScript('/chats');
+    expect(urls()).toEqual([...FIRST_FOR_EVERY_PAGE, INBOX_FIRST_PAGE]);
+  });
+
+  it("asks first only for what every seat may ask: the page's first calls never meet a refusal", () => {
+    const plan = startPlan();
+    const allowed = new Set<string>(
+      Object.entries(endpoints)
+        .filter(([name]) => SEAT_ACCESS[name as keyof typeof SEAT_ACCESS] === 'seat')
+        .map(([, e]) => e.path),
+    );
+    for (const url of plan.always) expect(allowed.has(url.split('?')[0] ?? ''), url).toBe(true);
   });
 
   it('sends the stored token and the headers every call sends', () => {

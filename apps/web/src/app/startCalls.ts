@@ -1,4 +1,12 @@
-import { endpointPath, endpoints, MESSAGE_PAGE_SIZE } from '@parlor/contract';
+import {
+  endpointPath,
+  endpoints,
+  MESSAGE_PAGE_SIZE,
+  SEAT_ACCESS,
+  type SeatAccess,
+  STORAGE_KEYS,
+  type TeamPermission,
+} from '@parlor/contract';
 import { INBOX_FIRST_PAGE_QUERY } from '../features/chats/inboxModel';
 import { USER_ID_PATTERN } from '../features/conversation/conversationModel';
 import { PROVIDER_CONFIG_QUERY } from '../features/provider/providerConfigQuery';
@@ -28,6 +36,27 @@ export interface StartPlan {
    * `chat_id`, the newest messages (`SLOT`: the chat's id), the two calls `openConversation` makes.
    */
   conversation: { path: RegExp; userId: RegExp; chat: string; messages: string };
+  /**
+   * A team seat makes the inbox's and the conversation's calls only when its permissions (kept
+   * under `key` beside its token) allow them: a seat never meets a refusal on its first screen.
+   * Each list is the permissions of which any one allows the calls; null: any seat.
+   */
+  seat: {
+    key: string;
+    inbox: readonly TeamPermission[] | null;
+    conversation: readonly TeamPermission[] | null;
+  };
+}
+
+/** Any one of these permissions allows every call given; null: every seat may make them all. */
+export function permissionsFor(...access: SeatAccess[]): readonly TeamPermission[] | null {
+  let allowed: TeamPermission[] | null = null;
+  for (const a of access) {
+    if (a === 'seat') continue;
+    const list = a === 'never' ? [] : a;
+    allowed = allowed === null ? [...list] : allowed.filter((p) => list.includes(p));
+  }
+  return allowed;
 }
 
 export function startPlan(): StartPlan {
@@ -49,6 +78,11 @@ export function startPlan(): StartPlan {
       messages:
         endpointPath(endpoints.listMessages, { chatId: SLOT }) +
         queryString({ limit: MESSAGE_PAGE_SIZE, offset: 0 }),
+    },
+    seat: {
+      key: STORAGE_KEYS.seatWorkspace,
+      inbox: permissionsFor(SEAT_ACCESS.listChats),
+      conversation: permissionsFor(SEAT_ACCESS.getChat, SEAT_ACCESS.listMessages),
     },
   };
 }

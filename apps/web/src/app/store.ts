@@ -17,6 +17,7 @@ import { providerConfigSlice } from '../features/provider/providerConfigSlice';
 import { registerPushListeners } from '../features/push/pushListeners';
 import { referralsSlice } from '../features/referrals/referralsSlice';
 import { subscriptionsSlice } from '../features/subscriptions/subscriptionsSlice';
+import { workspacesSlice } from '../features/team/workspacesSlice';
 import { listeners, startAppListening } from '../platform/listeners';
 import { rootReducer } from '../platform/rootReducer';
 
@@ -41,7 +42,8 @@ const reducer = rootReducer
   .inject(referralsSlice)
   .inject(noticesSlice)
   .inject(uploadsSlice)
-  .inject(salesSlice);
+  .inject(salesSlice)
+  .inject(workspacesSlice);
 
 /** `observe` lets tests watch every action that reaches the reducers. */
 export function createStore(observe?: Middleware) {

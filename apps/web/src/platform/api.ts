@@ -11,8 +11,9 @@ import {
   UNAVAILABLE_CODES,
 } from '@parlor/contract';
 import type { z } from 'zod';
-import { clearStoredSession, currentPath, readCookie, redirectTo, storedToken } from './browser';
+import { clearStoredSession, currentPath, readCookie, redirectTo, reloadAt, storedToken } from './browser';
 import { apiHeaders, type Query, queryString, sessionHeaders } from './http';
+import { leaveSeat } from './seatSession';
 import { takeStartedCall } from './startedCalls';
 
 /** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
@@ -93,6 +94,8 @@ export interface RequestOptions<T> {
   base?: string;
   /** 401 is the caller's to handle (the sign-in call: wrong password is not an expired session). */
   handleUnauthorized?: boolean;
+  /** Another session than the stored one: a team member's own while a seat's is active. */
+  token?: string | null;
 }
 
 function buildUrl(path: string, query?: Query, base = apiBaseUrl()): string {
@@ -148,9 +151,17 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 /**
  * A 401 on any call: the session is gone, so it is dropped and the app starts over at sign-in
- * (unless already there). Calls that bypass `request` (the upload's XHR) call it too.
+ * (unless already there). Calls that bypass `request` (the upload's XHR) call it too. A team seat
+ * that ended (the creator removed the member) goes back to the member's own account instead, which
+ * says why. `token` is the session the refused call carried: a call of a session already left (a
+ * seat's, answered after going back) ends nothing.
  */
-export function endSession(): void {
+export function endSession(token: string | null = storedToken()): void {
+  if (token !== storedToken()) return;
+  if (leaveSeat(true)) {
+    reloadAt('/chats');
+    return;
+  }
   clearStoredSession();
   if (sessionEndHeld) return;
   if (!currentPath().startsWith('/login')) redirectTo('/login');
@@ -177,7 +188,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   let response: Response;
   const multipart = options.body instanceof FormData;
   const url = buildUrl(path, options.query, options.base);
-  const token = storedToken();
+  const token = options.token === undefined ? storedToken() : options.token;
   try {
     // A GET the page's start script made already (startedCalls.ts) is taken, once, instead.
     const started = method === 'GET' ? takeStartedCall(url, token) : undefined;
@@ -200,7 +211,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
     throw new ApiError(0, ERRORS.network, 'network_error');
   }
 
-  if (response.status === 401 && options.handleUnauthorized !== false) endSession();
+  if (response.status === 401 && options.handleUnauthorized !== false) endSession(token);
   if (!response.ok) {
     const error = await errorFrom(response);
     // A dependency briefly away fails this call alone (a send shows as failed, to retry); any
@@ -240,7 +251,7 @@ async function request<T = unknown>(
   return parsed.data;
 }
 
-export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized'>;
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized' | 'token'>;
 
 /** The arguments of `call`: the input may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> =

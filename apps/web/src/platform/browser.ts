@@ -36,6 +36,9 @@ export const storeToken = (token: string) => writeStorage(STORAGE_KEYS.authToken
  */
 export function clearStoredSession(): void {
   removeStorage(STORAGE_KEYS.authToken);
+  // A team seat's own session goes with it (platform/seatSession.ts).
+  removeStorage(STORAGE_KEYS.ownAuthToken);
+  removeStorage(STORAGE_KEYS.seatWorkspace);
 }
 
 export function readCookie(name: string): string | undefined {
@@ -54,5 +57,10 @@ export function currentPath(): string {
 /** A full page load: used where the whole client state must be dropped (401, 503, logout). */
 export function redirectTo(path: string): void {
   if (currentPath() === path) return;
+  globalThis.location?.assign(path);
+}
+
+/** A full page load at `path` even when already there: the session itself changed (a team seat). */
+export function reloadAt(path: string): void {
   globalThis.location?.assign(path);
 }

@@ -52,7 +52,9 @@ export async function createInvite(
       expiresAt: new Date(now.getTime() + TEAM_INVITE_DAYS * DAY_MS),
     });
     if (!invite) throw conflict(TEAM_ERRORS.alreadyInvited, 'already_invited', 'email');
-    const link = `${ctx.config.publicUrl}/team/join?token=${encodeURIComponent(fresh.token)}`;
+    // The creator's name rides along for the join page to say whose team it is before joining;
+    // the join's answer names the team the token actually belongs to.
+    const link = `${ctx.config.publicUrl}/team/join?token=${encodeURIComponent(fresh.token)}&creator=${encodeURIComponent(user.username)}`;
     // The invite and its mail commit together; the mail goes out after the answer.
     await ctx.mailer.send(teamInviteMail(input.email, user.username, link, TEAM_INVITE_DAYS), {
       kind: 'team_invite',

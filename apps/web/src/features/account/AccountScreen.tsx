@@ -15,6 +15,8 @@ import { selectVaultOff } from '../provider/providerConfigSlice';
 import { InstallAppCard } from '../push/InstallAppCard';
 import { AccountMenu } from '../settings/AccountMenu';
 import { chromeFor, NAV_ROUTES } from '../shell/nav';
+import { seatAllows, useSeatAllows } from '../team/seatAccess';
+import { TEAM_TEXT } from '../team/teamText';
 import styles from './AccountScreen.module.css';
 
 /** A creator earns rather than buys: their earnings and the ways to them, not a fan's credits. */
@@ -22,6 +24,8 @@ function CreatorMoneyCard() {
   const dispatch = useAppDispatch();
   const earnings = useAppSelector(selectSalesEarnings);
   const vaultOff = useAppSelector(selectVaultOff);
+  const vaultInSeat = useSeatAllows('deleteFromVault');
+  const vaultShown = !vaultOff && vaultInSeat;
   useEffect(() => {
     void dispatch(loadSalesEarnings());
   }, [dispatch]);
@@ -40,7 +44,7 @@ function CreatorMoneyCard() {
         <Link to="/account/earnings/summary" className={buttonClass('primary', 'medium')}>
           Earnings and payouts
         </Link>
-        {!vaultOff && (
+        {vaultShown && (
           <Link to="/account/vault" className={buttonClass('secondary', 'medium')}>
             Vault
           </Link>
@@ -131,6 +135,7 @@ export function AccountScreen() {
   const vaultOff = useAppSelector(selectVaultOff);
   if (!user) return null;
   const chrome = chromeFor(user, { vault: vaultOff });
+  const seat = user.acting_member;
 
   return (
     <>
@@ -141,13 +146,14 @@ export function AccountScreen() {
             <Avatar name={user.username} src={user.avatar_url} size={72} />
             <div className={styles.identity}>
               <p className={styles.username}>{user.username}</p>
-              <p className={styles.email}>{user.email}</p>
+              {/* A team seat is never told the creator's address. */}
+              <p className={styles.email}>{seat ? TEAM_TEXT.signedInAs(seat.username) : user.email}</p>
               <div className={styles.badges}>
                 {chrome.kind === 'admin' && user.type === 'featured' && (
                   <span className={styles.badge}>Creator</span>
                 )}
                 <span className={styles.badge}>{chrome.roleLabel}</span>
-                {user.email_verified ? (
+                {seat ? null : user.email_verified ? (
                   <span className={`${styles.badge} ${styles.verified}`}>
                     <CheckIcon size={14} /> Email verified
                   </span>
@@ -160,8 +166,9 @@ export function AccountScreen() {
         </section>
         {user.type === 'featured' ? (
           <>
-            <CreatorMoneyCard />
-            <CreatorAsFanCard credits={user.credits} />
+            {seatAllows(user, 'salesSummary') && <CreatorMoneyCard />}
+            {/* What she bought as a fan is hers alone: a seat neither reads nor spends it. */}
+            {!seat && <CreatorAsFanCard credits={user.credits} />}
           </>
         ) : chrome.kind === 'admin' ? (
           <AdminCard />
@@ -183,10 +190,13 @@ export function AccountScreen() {
       <InstallAppCard />
       <AccountMenu />
       <div className={`${styles.card} ${styles.session}`}>
-        <p className={styles.sessionText}>Signed in as {user.username}</p>
+        <p className={styles.sessionText}>
+          {seat ? TEAM_TEXT.workingAs(user.username) : `Signed in as ${user.username}`}
+        </p>
+        {/* Signing out of a seat goes back to the member's own account (the auth thunk). */}
         <Button variant="secondary" onClick={() => dispatch(logout())} loading={signingOut}>
           <LogoutIcon size={18} />
-          Sign out
+          {seat ? TEAM_TEXT.backToMine : 'Sign out'}
         </Button>
       </div>
     </>

@@ -12,8 +12,10 @@ import { ApiError, call } from '../../platform/api';
 import { clearStoredSession, redirectTo, storeToken } from '../../platform/browser';
 import { earlyOrCall } from '../../platform/early';
 import { createApiThunk } from '../../platform/requests';
+import { inSeat, rememberSeatPermissions } from '../../platform/seatSession';
 import { postToServiceWorker, setupServiceWorker } from '../../platform/serviceWorker';
 import { dropPushSubscription } from '../push/push';
+import { backToOwnAccount } from '../team/workspaceSwitch';
 
 function startSession(answer: AuthResponse): AuthResponse {
   storeToken(answer.access_token);
@@ -47,7 +49,10 @@ export const loadSession = createApiThunk<User>(
   async (_arg, { getState }) => {
     const user = await earlyOrCall(endpoints.me);
     const { token } = getState().auth;
-    if (token) setupServiceWorker(user, token);
+    // A team seat's session is the creator's account worked by someone else: her notifications
+    // are her own devices', so the worker keeps the member's own session.
+    if (user.acting_member) rememberSeatPermissions(user.acting_member.permissions);
+    else if (token) setupServiceWorker(user, token);
     return user;
   },
   (_, getState) => getState().auth.status !== 'Fetching',
@@ -69,6 +74,8 @@ export const updateUser = createApiThunk(
  * page load so no state of the old session survives. A guest's logout goes the same way.
  */
 export const logout = createApiThunk('auth/logout', async (_arg, { getState }) => {
+  // Signing out of a team seat leaves the seat: the member's own session is still theirs.
+  if (inSeat()) return backToOwnAccount();
   // While the session still works: the server forgets this browser's push subscription.
   await dropPushSubscription();
   try {

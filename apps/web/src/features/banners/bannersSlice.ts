@@ -55,7 +55,9 @@ export const selectVisibleBanners = createSelector(
   ],
   (banners, user, inboxEmpty, now): BannerKind[] => {
     const all = new Set<BannerKind>([
-      ...bannersForUser(user, { now: now ?? Date.now(), inboxEmpty }),
+      // The account's own banners (verify the email, boost, deletion) are its holder's: a team
+      // seat could act on none of them.
+      ...(user?.acting_member ? [] : bannersForUser(user, { now: now ?? Date.now(), inboxEmpty })),
       ...banners.shown,
     ]);
     // The active boost replaces the offer to buy one.

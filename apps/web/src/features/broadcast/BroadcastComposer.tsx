@@ -4,9 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon } from '../../ui/icons';
+import { selectUser } from '../auth/authSlice';
 import { PriceField, parsePrice } from '../media/PriceField';
 import { VaultPicker } from '../media/VaultPicker';
 import { selectVaultOff } from '../provider/providerConfigSlice';
+import { seatHas } from '../team/seatAccess';
 import { BroadcastAudiencePicker, useAudienceReach } from './BroadcastAudience';
 import styles from './BroadcastScreen.module.css';
 import { audienceIsEmpty } from './broadcastModel';
@@ -59,6 +61,8 @@ export function BroadcastComposer() {
   const reach = useAudienceReach();
   const [vaultOpen, setVaultOpen] = useState(false);
   const vaultOff = useAppSelector(selectVaultOff);
+  // A team seat prices a broadcast only with the `paid` permission.
+  const canCharge = useAppSelector((state) => seatHas(selectUser(state), 'paid'));
   /** A file refused by the quick checks, with the check's message. */
   const [fileError, setFileError] = useState<string | null>(null);
   const [priceText, setPriceText] = useState(draft.price ? String(draft.price) : '');
@@ -193,7 +197,7 @@ export function BroadcastComposer() {
         }}
       />
 
-      {media && (
+      {media && canCharge && (
         <div className={styles.priceRow}>
           <PriceField
             id={`${id}-price`}

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useAppSelector } from '../../platform/hooks';
 import { selectUser } from '../auth/authSlice';
 import { selectFeatureOff } from '../provider/providerConfigSlice';
+import { seatMayOpen } from '../team/seatAccess';
 import styles from './ChatAreas.module.css';
 
 /** The spec's chat areas, in its order; creators switch between them, fans only have the first. */
@@ -17,7 +18,13 @@ export function ChatAreas() {
   const broadcastOff = useAppSelector(selectFeatureOff('broadcast'));
   if (user?.type !== 'featured') return null;
   // An admin can turn the account's broadcasts off: the area then leaves the list.
-  const areas = CHAT_AREAS.filter((area) => !(broadcastOff && area.path === '/broadcast'));
+  // A team seat sees the areas its permissions reach; with one left, no row of one.
+  const seat = user.acting_member;
+  const areas = CHAT_AREAS.filter(
+    (area) =>
+      !(broadcastOff && area.path === '/broadcast') && (!seat || seatMayOpen(area.path, seat.permissions)),
+  );
+  if (areas.length < 2) return null;
   return (
     <nav className={styles.areas} aria-label="Chat areas">
       {areas.map((area) => (

@@ -8,12 +8,14 @@ import { CloseIcon } from '../../ui/icons';
 import { LinkButton } from '../../ui/LinkButton';
 import { showToast } from '../../ui/toasts';
 import { formatDay } from '../chats/relativeTime';
+import { useSeatAllows } from '../team/seatAccess';
 import { addNote, changeRate, deleteNote, updateNote } from './conversationThunks';
 import styles from './FanPanel.module.css';
 
 /** A creator's side panel on the fan (a sheet on mobile): private notes and the message rate. */
 export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const otherUserId = chat.other_user._id;
+  const rateShown = useSeatAllows('changeRate');
   return (
     <aside className={styles.panel} aria-label={`About ${chat.other_user.username}`}>
       <div className={styles.panelHead}>
@@ -32,7 +34,10 @@ export function FanPanel({ chat, onClose }: { chat: Chat; onClose: () => void })
           <dd>{formatDay(chat.created_at)}</dd>
         </div>
       </dl>
-      <RateForm otherUserId={otherUserId} username={chat.other_user.username} rate={chat.credit_rate} />
+      {/* A team seat changes a fan's rate only with the `paid` permission. */}
+      {rateShown && (
+        <RateForm otherUserId={otherUserId} username={chat.other_user.username} rate={chat.credit_rate} />
+      )}
       <h3 className={styles.panelSubtitle}>Notes</h3>
       <ul className={styles.notes}>
         {chat.notes.length === 0 && <li className={styles.muted}>No notes yet. Only you can see them.</li>}

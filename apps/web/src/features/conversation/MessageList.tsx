@@ -11,6 +11,7 @@ import { formatClock, formatDay } from '../chats/relativeTime';
 import { MediaBubble } from '../media/MediaBubble';
 import { isMediaMessage } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
+import { authorLine } from './authorLine';
 import type { PendingMessage } from './conversationModel';
 import { makeSelectTimeline, selectConversation, type TimelineItem } from './conversationSelectors';
 import { loadOlderMessages } from './conversationThunks';
@@ -209,6 +210,7 @@ const StoredMessage = memo(function StoredMessage({
       ? tipText(message)
       : (message.text ?? '');
   const media = !message.is_deleted && isMediaMessage(message);
+  const author = message.is_deleted ? null : authorLine(message, { mine, otherName });
   return (
     <div
       className={[styles.bubbleRow, mine ? styles.mine : styles.theirs].join(' ')}
@@ -243,6 +245,11 @@ const StoredMessage = memo(function StoredMessage({
           </div>
           {!message.is_deleted && <MessageMenu message={message} mine={mine} otherUserId={otherUserId} />}
         </div>
+        {author && (
+          <span className={styles.author} data-testid="message-author">
+            {author}
+          </span>
+        )}
         {seen && (
           <span className={styles.seen} data-testid="seen">
             Seen

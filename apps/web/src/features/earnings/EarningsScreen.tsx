@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Card, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
+import { useSeatAllows } from '../team/seatAccess';
 import { AmlPanel } from './AmlPanel';
 import { CsvLink } from './CsvLink';
 import { EarningsChart } from './EarningsChart';
@@ -163,6 +164,7 @@ function Chart() {
 export function EarningsScreen() {
   const dispatch = useAppDispatch();
   const { period, range } = useAppSelector(selectEarnings);
+  const payoutsShown = useSeatAllows('listPayouts');
 
   // Each choice is read when chosen (never stale), then kept fresh by the realtime listeners.
   useEffect(() => {
@@ -190,13 +192,18 @@ export function EarningsScreen() {
           <Totals />
           <Chart />
         </div>
-        <div className={styles.side}>
-          <PayoutPanel />
-          <AmlPanel />
-        </div>
-        <div className={styles.wide}>
-          <PayoutHistory />
-        </div>
+        {/* A team seat reads the figures; payouts stay the creator's own. */}
+        {payoutsShown && (
+          <>
+            <div className={styles.side}>
+              <PayoutPanel />
+              <AmlPanel />
+            </div>
+            <div className={styles.wide}>
+              <PayoutHistory />
+            </div>
+          </>
+        )}
       </div>
     </>
   );

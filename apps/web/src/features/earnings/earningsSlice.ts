@@ -21,6 +21,7 @@ import { createApiThunk } from '../../platform/requests';
 import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
 import { logout } from '../auth/authThunks';
+import { seatAllows } from '../team/seatAccess';
 import {
   type EarningsPeriod,
   type EarningsRange,
@@ -89,6 +90,8 @@ export const loadPayouts = createApiThunk(
     if (!reset && next) return follow(endpoints.listPayouts, next);
     return call(endpoints.listPayouts, { query: FIRST_PAGE_QUERY });
   },
+  // Payouts are never a team seat's (a seat with `earnings` reads the figures only).
+  (_arg, getState) => seatAllows(getState().auth.user, 'listPayouts'),
 );
 
 export const requestPayout = createApiThunk('earnings/requestPayout', async (amount_usd: string) =>

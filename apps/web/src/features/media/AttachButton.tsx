@@ -6,6 +6,7 @@ import { Menu, MenuItem } from '../../ui/Menu';
 import { useDismiss } from '../../ui/useDismiss';
 import { selectUser } from '../auth/authSlice';
 import { selectVaultOff } from '../provider/providerConfigSlice';
+import { seatHas } from '../team/seatAccess';
 import styles from './AttachButton.module.css';
 import { GifPicker } from './GifPicker';
 import type { BuiltInGif } from './gifs';
@@ -40,7 +41,9 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
   const [open, setOpen] = useState<Open>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
-  const canCharge = me?.type === 'featured';
+  const creator = me?.type === 'featured';
+  // A team seat prices a message only with the `paid` permission.
+  const canCharge = creator && seatHas(me, 'paid');
 
   const close = useCallback(() => setOpen(null), []);
   useDismiss(open === 'menu', wrapRef, close);
@@ -108,7 +111,7 @@ export function AttachButton({ otherUserId, disabled }: { otherUserId: string; d
       {open === 'vault' && (
         <VaultPicker
           // A creator sees what this fan already got and bought.
-          fanId={canCharge ? otherUserId : undefined}
+          fanId={creator ? otherUserId : undefined}
           onClose={() => setOpen(null)}
           onPick={(media: VaultMedia) => setOpen({ sheet: { kind: 'vault', media } })}
         />

@@ -4,6 +4,7 @@ import { call } from '../../platform/api';
 import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/realtimeEvent';
 import { createApiThunk } from '../../platform/requests';
 import type { RootState } from '../../platform/storeTypes';
+import { seatAllows } from '../team/seatAccess';
 
 /** A creator's earnings in credits: loaded, then replaced by each message_paid event's total. */
 export interface SalesState {
@@ -11,7 +12,12 @@ export interface SalesState {
 }
 
 /** GET /v1/media/sales: a creator's earnings, kept fresh afterwards by message_paid. */
-export const loadSalesEarnings = createApiThunk('sales/load', () => call(endpoints.salesSummary));
+export const loadSalesEarnings = createApiThunk(
+  'sales/load',
+  () => call(endpoints.salesSummary),
+  // A team seat without `earnings` sees no figures.
+  (_arg, getState) => seatAllows(getState().auth.user, 'salesSummary'),
+);
 
 const salesAppliers: EventAppliers<SalesState> = {
   message_paid(state, data) {

@@ -106,7 +106,8 @@ export function CreatorProfileScreen() {
     if (!pending || !me || load.state !== 'loaded') return;
     intent.current = null;
     navigate(`${pathname}${withoutIntent(search)}`, { replace: true });
-    if (me._id === load.user._id) return;
+    // A team seat neither follows nor messages from a creator's page: it works her inbox.
+    if (me._id === load.user._id || me.acting_member) return;
     if (pending === 'message') void message(load.user);
     else if (!load.user.is_followee) void toggleFollow(load.user, true);
   }, [me, load]);
@@ -197,7 +198,7 @@ export function CreatorProfileScreen() {
           </ul>
         )}
         {welcomed && <WelcomeBanner creator={user} onMessage={() => void message(user)} opening={opening} />}
-        {own ? (
+        {me?.acting_member ? null : own ? (
           <div className={styles.actions}>
             <Link to="/account/edit-profile" className={buttonClass('secondary', 'large')}>
               <UserIcon size={20} />

@@ -12,6 +12,8 @@ export function registerPushListeners(startListening: AppStartListening) {
   startListening({
     predicate: (_action, current, previous) =>
       Boolean(current.auth.user && current.auth.token && current.providerConfig.config?.push_key) &&
+      // A team seat never subscribes the creator's account on the member's browser.
+      !current.auth.user?.acting_member &&
       (current.providerConfig.config?.push_key !== previous.providerConfig.config?.push_key ||
         current.auth.user?._id !== previous.auth.user?._id ||
         current.auth.token !== previous.auth.token),
@@ -25,7 +27,8 @@ export function registerPushListeners(startListening: AppStartListening) {
 
   startListening({
     actionCreator: sendSucceeded,
-    effect: async () => {
+    effect: async (_action, api) => {
+      if (api.getState().auth.user?.acting_member) return;
       await askPermissionAfterSend().catch(() => undefined);
     },
   });

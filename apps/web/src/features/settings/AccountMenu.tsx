@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../platform/hooks';
 import { Card } from '../../ui/Card';
 import { selectUser } from '../auth/authSlice';
+import { seatMayOpen } from '../team/seatAccess';
 import styles from './AccountMenu.module.css';
 
 /** The account menu: every account screen, one tap from /account. */
@@ -20,6 +21,11 @@ export function AccountMenu() {
           { to: '/account/earnings/summary', label: 'Earnings', note: 'What you earn, payouts and exports' },
           { to: '/account/vault', label: 'Vault', note: 'Your photos and videos, to send or delete' },
           { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
+          {
+            to: '/account/settings/team',
+            label: 'Team',
+            note: 'People who work your inbox, and their figures',
+          },
         ]
       : user.role === 'admin'
         ? // An admin neither buys nor applies: their work is the console below.
@@ -38,10 +44,14 @@ export function AccountMenu() {
       ? [{ to: '/admin', label: 'Moderation', note: 'Applications, ID checks, reports, payouts' }]
       : [{ to: '/account/referrals', label: 'Referrals', note: 'Invite people and earn from them' }]),
   ];
+  // A team seat sees only what its permissions reach (none of the account's own settings).
+  const seat = user.acting_member;
+  const shown = seat ? items.filter((item) => seatMayOpen(item.to, seat.permissions)) : items;
+  if (shown.length === 0) return null;
   return (
     <Card as="nav" tight aria-label="Account menu">
       <ul className={styles.list}>
-        {items.map((item) => (
+        {shown.map((item) => (
           <li key={item.to}>
             <Link to={item.to} className={styles.item}>
               <span className={styles.label}>{item.label}</span>

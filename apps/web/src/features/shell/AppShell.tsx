@@ -23,8 +23,12 @@ import { BannerArea } from '../banners/BannerArea';
 import { NewFanNotices } from '../fans/NewFanNotices';
 import { unreadFeedsLabel } from '../feed/feedEvents';
 import { selectVaultOff } from '../provider/providerConfigSlice';
+import { SeatBar } from '../team/SeatBar';
+import { SeatEndedNotice, SeatGuard } from '../team/SeatScreens';
+import { seatAllows, seatMayOpen, selectSeat } from '../team/seatAccess';
+import { WorkspaceSwitcher } from '../team/WorkspaceSwitcher';
 import styles from './AppShell.module.css';
-import { chromeFor, currentNavPath, NAV_ROUTES } from './nav';
+import { type Chrome, chromeFor, currentNavPath, NAV_ROUTES } from './nav';
 import { selectPaymentsTestMode, TestModeRibbon } from './TestModeRibbon';
 import { TodayEarnings } from './TodayEarnings';
 import { useLayout } from './useLayout';
@@ -91,6 +95,13 @@ function NavLinks({
   });
 }
 
+/** A team seat's navigation leaves out the screens its permissions do not reach. */
+function seatChrome(chrome: Chrome, permissions: Parameters<typeof seatMayOpen>[1] | undefined): Chrome {
+  if (!permissions) return chrome;
+  const keep = (routes: Chrome['sidebar']) => routes.filter((r) => seatMayOpen(r.path, permissions));
+  return { ...chrome, sidebar: keep(chrome.sidebar), tabbar: keep(chrome.tabbar) };
+}
+
 /** The signed-in frame: header, sidebar (desktop) or tab bar (mobile), banners and the screen. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
@@ -116,7 +127,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const fullBleed = pathname.startsWith('/chats');
   // A conversation on a phone takes the whole screen (its own header has Back): no app header or tab bar.
   const immersive = !desktop && /^\/chats\/[^/]+/.test(pathname);
-  const chrome = chromeFor(user, { vault: vaultOff });
+  const seat = useAppSelector(selectSeat);
+  const chrome = seatChrome(chromeFor(user, { vault: vaultOff }), seat?.permissions);
+  // A seat without the earnings permission sees no figures of them.
+  const earningsShown = seatAllows(user, 'accountStats');
   // Discover's card grid uses the width of large screens (5 columns from 1440 px).
   const gridPage = pathname === '/discover';
 
@@ -125,8 +139,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       className={styles.shell}
       data-test-mode={testMode || undefined}
       data-immersive={immersive || undefined}
+      data-seat={seat ? true : undefined}
     >
       {testMode && <TestModeRibbon />}
+      <SeatBar />
       <header className={styles.header}>
         {wide && (
           <button
@@ -152,7 +168,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             </Link>
           </>
         )}
-        {user && chrome.kind === 'creator' && <TodayEarnings className={styles.credits} />}
+        {user && chrome.kind === 'creator' && earningsShown && <TodayEarnings className={styles.credits} />}
         {user && chrome.kind === 'fan' && (
           <Link
             to={NAV_ROUTES.account.path}
@@ -163,6 +179,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {plural(user.credits, 'credit')}
           </Link>
         )}
+        <WorkspaceSwitcher />
       </header>
       <div className={styles.body} data-layout={layout}>
         <nav className={`${styles.sidebar} ${compact ? styles.compact : ''}`} aria-label="Main">
@@ -187,7 +204,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className={styles.content}>
             {/* A phone conversation keeps its height for messages; the banners wait in the inbox. */}
             {!immersive && <BannerArea />}
-            {children}
+            <SeatGuard>{children}</SeatGuard>
           </div>
         </main>
       </div>
@@ -195,6 +212,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <NavLinks routes={chrome.tabbar} variant="tabbar" />
       </nav>
       <NewFanNotices />
+      <SeatEndedNotice />
       <Toaster />
     </div>
   );
