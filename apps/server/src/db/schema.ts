@@ -40,6 +40,12 @@ import type {
   NotificationsPendingTable,
   PushSubscriptionsTable,
 } from './schema-push';
+import type {
+  MessageAuthorsTable,
+  TeamActivityTable,
+  TeamInvitesTable,
+  TeamMembersTable,
+} from './schema-team';
 
 export type * from './schema-ledger-payments';
 export type {
@@ -390,42 +396,6 @@ export interface FansTable {
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Generated<Date>;
-}
-
-/** Migration 0043: an invite to a creator's team. */
-export interface TeamInvitesTable {
-  id: Generated<string>;
-  creator_id: string;
-  email: string;
-  permissions: string[];
-  token_hash: string;
-  created_at: Generated<Date>;
-  expires_at: Date;
-  accepted_at: NullableTimestamp;
-  revoked_at: NullableTimestamp;
-}
-
-export interface TeamMembersTable {
-  id: Generated<string>;
-  creator_id: string;
-  member_id: string;
-  permissions: string[];
-  created_at: Generated<Date>;
-}
-
-export interface MessageAuthorsTable {
-  message_id: number;
-  kind: 'team' | 'automation';
-  member_id: string | null;
-}
-
-export interface TeamActivityTable {
-  id: GeneratedAlways<number>;
-  creator_id: string;
-  member_id: string;
-  action: string;
-  target: string | null;
-  created_at: Generated<Date>;
 }
 
 export interface DB {
