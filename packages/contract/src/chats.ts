@@ -95,6 +95,8 @@ export const ChatListQuery = lazySchema(() =>
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     search: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
     type: InboxType.optional(),
+    /** One of my fan lists: the inbox filtered to the fans on it (with `type` and `search` too). */
+    list: z.string().max(64).optional(),
     /** `true`: the chats the caller hid (not deleted ones), newest first, instead of the inbox. */
     hidden: hiddenFlag.optional(),
     /**

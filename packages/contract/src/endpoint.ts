@@ -28,6 +28,11 @@ export interface Endpoint {
   response?: z.ZodType;
   /** The success status when it is not 200 (201 created, 202 accepted to run in the background, 204 no content). */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * Another success status the handler may answer with the same schema, by setting it on the reply
+   * (a broadcast scheduled for later is created, 201, where one sent now is accepted, 202).
+   */
+  alternateStatus?: 200 | 201 | 202;
 }
 
 /** Declares one endpoint; the `const` keeps its literal method and path in the table's type. */

@@ -6,6 +6,7 @@ import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
 import { lifecycleEndpoints } from './endpoints/lifecycle';
+import { listEndpoints } from './endpoints/lists';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...lifecycleEndpoints,
   ...teamEndpoints,
+  ...listEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

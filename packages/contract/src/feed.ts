@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from './constants';
 import { lazySchema } from './lazy';
+import { ScheduleTime } from './lists';
 import { CONTENT_PRICE_MAX_CREDITS, MessageMedia } from './messages';
 
 /** The post types: a new avatar makes an `avatar` post; `featured` is text only. */
@@ -28,6 +29,9 @@ export const FeedPost = lazySchema(() =>
     locked: z.boolean(),
     pinned: z.boolean(),
     created_at: z.string(),
+    /** `scheduled` until `publish_at`: only its owner sees it then. */
+    status: z.enum(['published', 'scheduled']),
+    publish_at: z.string().nullable(),
   }),
 );
 export type FeedPost = z.infer<typeof FeedPost>;
@@ -38,6 +42,8 @@ export const FeedQuery = lazySchema(() =>
     limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     model_id: z.string().max(64).optional(),
+    /** `scheduled`: my own posts still to appear, soonest first. */
+    status: z.enum(['scheduled']).optional(),
   }),
 );
 export const FeedPage = lazySchema(() =>
@@ -67,6 +73,8 @@ export const CreateFeedRequest = lazySchema(() =>
     public_id: z.string().max(128).nullable().optional(),
     private_feed: z.boolean().default(false),
     price: z.number().int().min(0).max(CONTENT_PRICE_MAX_CREDITS).default(0),
+    /** When it appears to others, in the future and at most 90 days ahead; absent: now. */
+    publish_at: ScheduleTime.optional(),
   }),
 );
 export type CreateFeedRequest = z.input<typeof CreateFeedRequest>;
@@ -77,6 +85,8 @@ export const UpdateFeedRequest = lazySchema(() =>
     text: FeedText,
     private_feed: z.boolean().optional(),
     pinned: z.boolean().optional(),
+    /** A scheduled post's new time; null publishes it now. */
+    publish_at: ScheduleTime.nullable().optional(),
   }),
 );
 export type UpdateFeedRequest = z.input<typeof UpdateFeedRequest>;

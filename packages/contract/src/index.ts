@@ -17,6 +17,7 @@ export * from './feed';
 export * from './ids';
 export * from './jobs';
 export * from './lifecycle';
+export * from './lists';
 export * from './media';
 export * from './messages';
 export * from './payments';

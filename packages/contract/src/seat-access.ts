@@ -123,6 +123,7 @@ export const SEAT_ACCESS: { readonly [K in keyof Endpoints]: SeatAccess } = {
   sendBroadcast: ['broadcasts'],
   broadcastAudience: ['broadcasts'],
   listBroadcasts: ['broadcasts'],
+  updateBroadcast: ['broadcasts'],
   unsendBroadcast: ['broadcasts'],
   listAutoMessages: ['automessages'],
   putAutoMessages: ['automessages'],
@@ -181,6 +182,17 @@ export const SEAT_ACCESS: { readonly [K in keyof Endpoints]: SeatAccess } = {
   openSeat: 'never',
   teamStats: ['earnings'],
   teamActivity: 'never',
+  // lists are the inbox's tabs and broadcasts' audiences; saved replies are typed in conversations
+  listFanLists: inbox,
+  createFanList: inbox,
+  updateFanList: inbox,
+  deleteFanList: inbox,
+  addListMembers: inbox,
+  removeListMembers: inbox,
+  listSavedReplies: ['chats'],
+  createSavedReply: ['chats'],
+  updateSavedReply: ['chats'],
+  deleteSavedReply: ['chats'],
 };
 
 /** Whether a seat holding `permissions` may call an endpoint of this access. */

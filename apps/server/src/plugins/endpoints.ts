@@ -86,7 +86,14 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+      ...(endpoint.response
+        ? {
+            response: {
+              [status]: endpoint.response,
+              ...(endpoint.alternateStatus ? { [endpoint.alternateStatus]: endpoint.response } : {}),
+            },
+          }
+        : {}),
     },
     handler: async (request, reply) => {
       const auth = authOf(endpoint, request) as AuthOf<E>;
@@ -102,7 +109,9 @@ export function route<E extends Endpoint>(
       // thenable) yields undefined once it is sent, so `sent` is what tells.
       if (answer === reply || reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
-      return reply.status(status).send(answer);
+      // The handler picks the endpoint's other success status by setting it on the reply.
+      const chosen = endpoint.alternateStatus === reply.statusCode ? reply.statusCode : status;
+      return reply.status(chosen).send(answer);
     },
   });
 }

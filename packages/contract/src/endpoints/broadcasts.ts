@@ -10,6 +10,8 @@ import {
   BroadcastSendRequest,
   BroadcastSendResponse,
   BroadcastUnsendResponse,
+  BroadcastUpdateRequest,
+  BroadcastStats,
   PutAutoMessagesRequest,
 } from '../broadcasts';
 import { endpoint } from '../endpoint';
@@ -24,6 +26,7 @@ export const broadcastEndpoints = {
     body: BroadcastSendRequest,
     response: BroadcastSendResponse,
     status: 202,
+    alternateStatus: 201,
   }),
   /** How many chats an audience reaches right now, for "Send to N fans" before sending. */
   broadcastAudience: endpoint({
@@ -39,6 +42,15 @@ export const broadcastEndpoints = {
     access: 'user',
     query: BroadcastQuery,
     response: BroadcastPage,
+  }),
+  /** A scheduled broadcast's time, text, price or lists, until it starts. */
+  updateBroadcast: endpoint({
+    method: 'PATCH',
+    path: '/v1/broadcast/:id',
+    access: 'user',
+    params: IdParams,
+    body: BroadcastUpdateRequest,
+    response: BroadcastStats,
   }),
   unsendBroadcast: endpoint({
     method: 'DELETE',

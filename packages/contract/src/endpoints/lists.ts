@@ -1,0 +1,95 @@
+import { endpoint } from '../endpoint';
+import { IdParams } from '../ids';
+import {
+  AddListMembersRequest,
+  CreateFanListRequest,
+  CreateSavedReplyRequest,
+  FanList,
+  FanListList,
+  FanListQuery,
+  ListMembersResponse,
+  RemoveListMembersQuery,
+  SavedReply,
+  SavedReplyList,
+  UpdateFanListRequest,
+  UpdateSavedReplyRequest,
+} from '../lists';
+
+/** A creator's fan lists (custom and smart) and saved replies (docs/lists.md). */
+export const listEndpoints = {
+  listFanLists: endpoint({
+    method: 'GET',
+    path: '/v1/lists',
+    access: 'user',
+    query: FanListQuery,
+    response: FanListList,
+  }),
+  createFanList: endpoint({
+    method: 'POST',
+    path: '/v1/lists',
+    access: 'user',
+    body: CreateFanListRequest,
+    response: FanList,
+    status: 201,
+  }),
+  updateFanList: endpoint({
+    method: 'PATCH',
+    path: '/v1/lists/:id',
+    access: 'user',
+    params: IdParams,
+    body: UpdateFanListRequest,
+    response: FanList,
+  }),
+  deleteFanList: endpoint({
+    method: 'DELETE',
+    path: '/v1/lists/:id',
+    access: 'user',
+    params: IdParams,
+    status: 204,
+  }),
+  addListMembers: endpoint({
+    method: 'POST',
+    path: '/v1/lists/:id/members',
+    access: 'user',
+    params: IdParams,
+    body: AddListMembersRequest,
+    response: ListMembersResponse,
+  }),
+  removeListMembers: endpoint({
+    method: 'DELETE',
+    path: '/v1/lists/:id/members',
+    access: 'user',
+    params: IdParams,
+    query: RemoveListMembersQuery,
+    response: ListMembersResponse,
+  }),
+  listSavedReplies: endpoint({
+    method: 'GET',
+    path: '/v1/saved-replies',
+    access: 'user',
+    response: SavedReplyList,
+  }),
+  createSavedReply: endpoint({
+    method: 'POST',
+    path: '/v1/saved-replies',
+    access: 'user',
+    body: CreateSavedReplyRequest,
+    response: SavedReply,
+    status: 201,
+  }),
+  updateSavedReply: endpoint({
+    method: 'PATCH',
+    path: '/v1/saved-replies/:id',
+    access: 'user',
+    params: IdParams,
+    body: UpdateSavedReplyRequest,
+    response: SavedReply,
+  }),
+  deleteSavedReply: endpoint({
+    method: 'DELETE',
+    path: '/v1/saved-replies/:id',
+    access: 'user',
+    params: IdParams,
+    status: 204,
+  }),
+} as const;
