@@ -9,9 +9,9 @@ import {
   BroadcastQuery,
   BroadcastSendRequest,
   BroadcastSendResponse,
+  BroadcastStats,
   BroadcastUnsendResponse,
   BroadcastUpdateRequest,
-  BroadcastStats,
   PutAutoMessagesRequest,
 } from '../broadcasts';
 import { endpoint } from '../endpoint';
