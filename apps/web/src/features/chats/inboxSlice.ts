@@ -104,6 +104,11 @@ export const inboxSlice = createSlice({
       state.list = emptyList();
       state.selection = { mode: 'ids', ids: [] };
     },
+    /** Fans added to the list whose tab is shown: it loads again, to place them where they sort. */
+    listMembersJoined(state, action: PayloadAction<{ listId: string }>) {
+      if (state.list.listId !== action.payload.listId) return;
+      state.list = emptyList('all', '', action.payload.listId);
+    },
     /** Fans taken off a list leave its tab at once (the server's offsets moved with them). */
     listMembersLeft(state, action: PayloadAction<{ listId: string; ids: string[] }>) {
       if (state.list.listId !== action.payload.listId) return;
@@ -272,4 +277,5 @@ export const {
   listTabChosen,
   listTabGone,
   listMembersLeft,
+  listMembersJoined,
 } = inboxSlice.actions;

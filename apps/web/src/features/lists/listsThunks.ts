@@ -6,7 +6,7 @@ import {
 } from '@parlor/contract';
 import { call } from '../../platform/api';
 import { createApiThunk } from '../../platform/requests';
-import { listMembersLeft, listTabGone } from '../chats/inboxSlice';
+import { listMembersJoined, listMembersLeft, listTabGone } from '../chats/inboxSlice';
 
 /** GET /v1/lists: my lists with their counts, oldest first; one load at a time. */
 export const loadLists = createApiThunk(
@@ -44,19 +44,23 @@ export interface MembersArg {
 }
 
 /** POST /v1/lists/{id}/members, 1,000 fans a call: answers how many joined and the list's count. */
-export const addListMembers = createApiThunk('lists/addMembers', async ({ id, ids }: MembersArg) => {
-  let changed = 0;
-  let count = 0;
-  for (let i = 0; i < ids.length; i += LIST_MEMBERS_PER_CALL) {
-    const answer = await call(endpoints.addListMembers, {
-      params: { id },
-      body: { ids: ids.slice(i, i + LIST_MEMBERS_PER_CALL) },
-    });
-    changed += answer.changed;
-    count = answer.count;
-  }
-  return { changed, count };
-});
+export const addListMembers = createApiThunk(
+  'lists/addMembers',
+  async ({ id, ids }: MembersArg, { dispatch }) => {
+    let changed = 0;
+    let count = 0;
+    for (let i = 0; i < ids.length; i += LIST_MEMBERS_PER_CALL) {
+      const answer = await call(endpoints.addListMembers, {
+        params: { id },
+        body: { ids: ids.slice(i, i + LIST_MEMBERS_PER_CALL) },
+      });
+      changed += answer.changed;
+      count = answer.count;
+    }
+    if (changed > 0) dispatch(listMembersJoined({ listId: id }));
+    return { changed, count };
+  },
+);
 
 /**
  * DELETE /v1/lists/{id}/members?ids=, 1,000 fans a call; the list's inbox tab lets them go at once.

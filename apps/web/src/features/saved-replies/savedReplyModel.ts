@@ -1,0 +1,54 @@
+import { fillSavedReply, plural, type SavedReply, type VaultMedia } from '@parlor/contract';
+
+/**
+ * What follows a `/` typed at the very start of the composer: the filter for the saved replies
+ * offered, or null when the text is no such command (it starts otherwise, or runs onto a new line).
+ */
+export function slashQuery(text: string): string | null {
+  if (!text.startsWith('/') || text.includes('\n')) return null;
+  return text.slice(1);
+}
+
+/**
+ * The saved replies a filter matches: a title starting with it first, then a title or text that
+ * contains it anywhere, each group in the saved order. An empty filter matches every reply.
+ */
+export function matchReplies(replies: readonly SavedReply[], query: string): SavedReply[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...replies];
+  const starts: SavedReply[] = [];
+  const contains: SavedReply[] = [];
+  for (const reply of replies) {
+    const title = reply.title.toLowerCase();
+    if (title.startsWith(q)) starts.push(reply);
+    else if (title.includes(q) || (reply.text ?? '').toLowerCase().includes(q)) contains.push(reply);
+  }
+  return [...starts, ...contains];
+}
+
+/** The kind of a saved reply's media: a video has a video URL or a length. */
+export const replyMediaKind = (reply: SavedReply): 'image' | 'video' | null =>
+  reply.media ? (reply.media.video_url || reply.media.video_length ? 'video' : 'image') : null;
+
+/** A saved reply's media as the vault hands it to a send (it is an item of the creator's vault). */
+export function replyVaultMedia(reply: SavedReply): VaultMedia | null {
+  const kind = replyMediaKind(reply);
+  if (!reply.media || !kind) return null;
+  return {
+    ...reply.media,
+    _id: reply.media_id ?? reply.media.public_id,
+    type: kind,
+    created_at: reply.created_at,
+  };
+}
+
+/** "Photo · 25 credits", "Video · free": what a saved reply attaches besides its text. */
+export function attachmentLabel(reply: Pick<SavedReply, 'price'>, kind: 'image' | 'video'): string {
+  const what = kind === 'video' ? 'Video' : 'Photo';
+  return `${what} · ${reply.price > 0 ? plural(reply.price, 'credit') : 'free'}`;
+}
+
+/** The draft a saved reply makes: its text with the placeholders filled, and its media if any. */
+export function draftOfReply(reply: SavedReply, names: { fan: string; me: string }) {
+  return { text: fillSavedReply(reply.text ?? '', names), media: replyVaultMedia(reply), price: reply.price };
+}
