@@ -16,8 +16,8 @@ import { sendMedia } from '../media/mediaSends';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { useSpendConfirm } from '../payments/spendConfirm';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
-import { type DraftAttachment, ReplyAttachment } from '../saved-replies/ReplyAttachment';
-import { draftOfReply } from '../saved-replies/savedReplyModel';
+import { ReplyAttachment } from '../saved-replies/ReplyAttachment';
+import { type DraftAttachment, draftOfReply } from '../saved-replies/savedReplyModel';
 import { useSlashReplies } from '../saved-replies/useSlashReplies';
 import { chromeFor } from '../shell/nav';
 import { seatAllows, seatHas } from '../team/seatAccess';
@@ -72,15 +72,15 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
     enabled: creator && seatAllows(me, 'listSavedReplies') && !disabled,
     usable,
     onChoose: (reply) => {
-      const draft = draftOfReply(reply, { fan: name, me: me?.username ?? '' });
+      const draft = draftOfReply(reply, {
+        fan: name,
+        me: me?.username ?? '',
+        canCharge,
+        mediaBlocked: mediaBlockedByOther,
+      });
       setText(draft.text);
       typing.input(draft.text);
-      // Media the fan's settings refuse stays behind; the notice above the box says why.
-      setAttachment(
-        draft.media && !mediaBlockedByOther
-          ? { media: draft.media, price: canCharge ? draft.price : 0, title: reply.title }
-          : null,
-      );
+      setAttachment(draft.attachment);
       inputRef.current?.focus();
     },
   });

@@ -128,6 +128,8 @@ export function ruleOfForm(form: RuleForm): RuleResult {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = (issue.path[0] as RuleField | undefined) ?? 'rule';
+      // The days of spending need an amount: a missing amount is already said once.
+      if (field === 'spent_days' && errors.spent_min) continue;
       errors[field] ??= spentMessage(field, issue.message);
     }
   }

@@ -48,7 +48,46 @@ export function attachmentLabel(reply: Pick<SavedReply, 'price'>, kind: 'image' 
   return `${what} · ${reply.price > 0 ? plural(reply.price, 'credit') : 'free'}`;
 }
 
-/** The draft a saved reply makes: its text with the placeholders filled, and its media if any. */
-export function draftOfReply(reply: SavedReply, names: { fan: string; me: string }) {
-  return { text: fillSavedReply(reply.text ?? '', names), media: replyVaultMedia(reply), price: reply.price };
+/** What a saved reply attaches to the draft: its photo or video, its price, and which reply it was. */
+export interface DraftAttachment {
+  media: VaultMedia;
+  price: number;
+  title: string;
+}
+
+/**
+ * The draft a saved reply makes in a chat: its text with `{fan}` and `{me}` filled in, and its media
+ * with its price attached. A session that may not set prices (a seat without `paid`) is never
+ * offered a priced reply; media the fan's settings refuse is left behind (the composer says why).
+ */
+export function draftOfReply(
+  reply: SavedReply,
+  context: { fan: string; me: string; canCharge: boolean; mediaBlocked: boolean },
+): { text: string; attachment: DraftAttachment | null } {
+  const media = context.mediaBlocked ? null : replyVaultMedia(reply);
+  return {
+    text: fillSavedReply(reply.text ?? '', { fan: context.fan, me: context.me }),
+    attachment: media ? { media, price: context.canCharge ? reply.price : 0, title: reply.title } : null,
+  };
+}
+
+/** What a key pressed in the text box does while the popup is open. */
+export type SlashKey =
+  | { kind: 'none' }
+  | { kind: 'move'; active: number }
+  | { kind: 'choose'; index: number }
+  | { kind: 'dismiss' };
+
+/**
+ * The popup's keys: Down and Up move through the `count` options and wrap at the ends, Enter
+ * (without Shift) chooses the highlighted one, Escape closes the popup; any other key types.
+ */
+export function slashKey(key: string, shift: boolean, active: number, count: number): SlashKey {
+  if (key === 'Escape') return { kind: 'dismiss' };
+  if (count === 0) return { kind: 'none' };
+  const at = Math.min(Math.max(active, 0), count - 1);
+  if (key === 'ArrowDown') return { kind: 'move', active: (at + 1) % count };
+  if (key === 'ArrowUp') return { kind: 'move', active: (at - 1 + count) % count };
+  if (key === 'Enter' && !shift) return { kind: 'choose', index: at };
+  return { kind: 'none' };
 }

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import styles from './SlashReplies.module.css';
 import { selectSavedReplies } from './savedRepliesSlice';
 import { loadSavedReplies } from './savedRepliesThunks';
-import { attachmentLabel, matchReplies, replyMediaKind, slashQuery } from './savedReplyModel';
+import { attachmentLabel, matchReplies, replyMediaKind, slashKey, slashQuery } from './savedReplyModel';
 
 export const SAVED_REPLIES_PATH = '/account/settings/saved-replies';
 
@@ -51,25 +51,18 @@ export function useSlashReplies({ text, enabled, usable, onChoose }: SlashOption
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (!open) return false;
-    if (event.key === 'Escape') {
-      event.preventDefault();
+    const step = slashKey(event.key, event.shiftKey, active, matches.length);
+    if (step.kind === 'none') return false;
+    event.preventDefault();
+    if (step.kind === 'dismiss') {
       event.stopPropagation();
       setDismissed(text);
-      return true;
+    } else if (step.kind === 'move') setActive(step.active);
+    else {
+      const chosen = matches[step.index];
+      if (chosen) onChoose(chosen);
     }
-    if (!showing) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (Math.min(i, matches.length - 1) + step + matches.length) % matches.length);
-      return true;
-    }
-    if (event.key === 'Enter' && !event.shiftKey && current) {
-      event.preventDefault();
-      onChoose(current);
-      return true;
-    }
-    return false;
+    return true;
   };
 
   const inputProps = {
