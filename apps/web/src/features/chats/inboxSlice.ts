@@ -98,16 +98,15 @@ export const inboxSlice = createSlice({
       state.list = emptyList('all', '', action.payload);
       state.selection = { mode: 'ids', ids: [] };
     },
-    /** A list was deleted: its tab, if shown, gives way to the whole inbox. */
-    listTabGone(state, action: PayloadAction<string>) {
-      if (state.list.listId !== action.payload) return;
-      state.list = emptyList();
+    /**
+     * A fan list changed on the server: its tab, if shown, loads again to place the fans added (a
+     * deleted list's gives way to the whole inbox).
+     */
+    listTabChanged(state, action: PayloadAction<{ listId: string; deleted?: boolean }>) {
+      const { listId, deleted } = action.payload;
+      if (state.list.listId !== listId) return;
+      state.list = deleted ? emptyList() : emptyList('all', '', listId);
       state.selection = { mode: 'ids', ids: [] };
-    },
-    /** Fans added to the list whose tab is shown: it loads again, to place them where they sort. */
-    listMembersJoined(state, action: PayloadAction<{ listId: string }>) {
-      if (state.list.listId !== action.payload.listId) return;
-      state.list = emptyList('all', '', action.payload.listId);
     },
     /** Fans taken off a list leave its tab at once (the server's offsets moved with them). */
     listMembersLeft(state, action: PayloadAction<{ listId: string; ids: string[] }>) {
@@ -275,7 +274,6 @@ export const {
   recentExpired,
   typingExpired,
   listTabChosen,
-  listTabGone,
+  listTabChanged,
   listMembersLeft,
-  listMembersJoined,
 } = inboxSlice.actions;

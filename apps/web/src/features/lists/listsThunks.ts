@@ -6,7 +6,7 @@ import {
 } from '@parlor/contract';
 import { call } from '../../platform/api';
 import { createApiThunk } from '../../platform/requests';
-import { listMembersJoined, listMembersLeft, listTabGone } from '../chats/inboxSlice';
+import { listMembersLeft, listTabChanged } from '../chats/inboxSlice';
 
 /** GET /v1/lists: my lists with their counts, oldest first; one load at a time. */
 export const loadLists = createApiThunk(
@@ -33,7 +33,7 @@ export const updateList = createApiThunk(
 /** DELETE /v1/lists/{id}; an inbox showing the list's tab goes back to the whole inbox. */
 export const deleteList = createApiThunk('lists/delete', async (id: string, { dispatch }) => {
   await call(endpoints.deleteFanList, { params: { id } });
-  dispatch(listTabGone(id));
+  dispatch(listTabChanged({ listId: id, deleted: true }));
   return id;
 });
 
@@ -57,7 +57,7 @@ export const addListMembers = createApiThunk(
       changed += answer.changed;
       count = answer.count;
     }
-    if (changed > 0) dispatch(listMembersJoined({ listId: id }));
+    if (changed > 0) dispatch(listTabChanged({ listId: id }));
     return { changed, count };
   },
 );
