@@ -11,27 +11,8 @@ import { showToast } from '../../ui/toasts';
 import { useDismiss } from '../../ui/useDismiss';
 import { useSeatAllows } from '../team/seatAccess';
 import styles from './FanListsMenu.module.css';
+import { ListsIcon } from './ListsIcon';
 import { addListMembers, listsOfFan, removeListMembers } from './listsThunks';
-
-/** Three lines with a tick: the lists a fan is on. Decorative: the button carries the name. */
-function ListsIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 6h10M4 12h10M4 18h7M15.5 17.5l2 2 4-4.5" />
-    </svg>
-  );
-}
 
 /**
  * A conversation header's Lists menu: every custom list with a tick where the fan is on it, to add

@@ -6,7 +6,6 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { CheckboxIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
@@ -14,6 +13,7 @@ import { listTabChosen } from '../chats/inboxSlice';
 import { selectFeatureOff } from '../provider/providerConfigSlice';
 import { useSeatAllows } from '../team/seatAccess';
 import { LISTS_PATH, ListEditor } from './ListEditor';
+import { ListsIcon } from './ListsIcon';
 import styles from './ListsScreen.module.css';
 import { describeRule, fansCount } from './listRules';
 import { selectLists } from './listsSlice';
@@ -159,7 +159,7 @@ function ListsIndex() {
       {!loaded && status !== 'Error' && <Spinner size={25} label="Loading your lists" />}
       {loaded && items.length === 0 && (
         <EmptyState
-          icon={<CheckboxIcon size={30} />}
+          icon={<ListsIcon size={30} />}
           title="No lists yet"
           text="A custom list holds the fans you pick. A smart list fills itself from rules, such as fans who spent 50 credits this month."
           action={
@@ -208,7 +208,7 @@ export function ListsScreen() {
         ← Lists
       </Link>
       <EmptyState
-        icon={<CheckboxIcon size={30} />}
+        icon={<ListsIcon size={30} />}
         title={LIST_MESSAGES.notFound}
         text="It may have been deleted."
         level={1}
