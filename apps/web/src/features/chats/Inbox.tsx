@@ -22,6 +22,7 @@ import styles from './Inbox.module.css';
 import { expireRecent } from './inboxEffects';
 import {
   selectInboxList,
+  selectInboxTotals,
   selectNextRecentExpiry,
   selectSelectionActive,
   selectTabCount,
@@ -127,6 +128,7 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
   const listsShown = creator && seatSeesLists;
   const fanLists = useAppSelector(selectFanLists);
   const shownList = useAppSelector((s) => selectFanList(s, list.listId));
+  const totalsIn = useAppSelector(selectInboxTotals) !== null;
 
   useEffect(() => {
     void dispatch(fetchInboxTotals());
@@ -192,17 +194,23 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
               Reconnecting…
             </span>
           )}
-          <Button variant="ghost" size="small" onClick={() => setHiddenOpen(true)}>
+          <Button
+            variant="ghost"
+            size="small"
+            className={styles.titleAction}
+            onClick={() => setHiddenOpen(true)}
+          >
             Hidden
           </Button>
           {listsShown && (
-            <Link to="/lists" className={buttonClass('ghost', 'small')}>
+            <Link to="/lists" className={`${buttonClass('ghost', 'small')} ${styles.titleAction}`}>
               Lists
             </Link>
           )}
           <Button
             variant="ghost"
             size="small"
+            className={styles.titleAction}
             onClick={() => (selecting ? stopSelecting() : setSelecting(true))}
             aria-pressed={selecting}
           >
@@ -215,7 +223,13 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           className={styles.tabs}
           role="tablist"
           aria-label="Filter chats"
-          activeKey={list.listId ?? list.filter}
+          // A list's tab arrives with the lists, and the counts widen the tabs before it: it is
+          // brought into view once both are there.
+          activeKey={
+            list.listId
+              ? `${list.listId}:${shownList ? 'shown' : ''}:${totalsIn ? 'counted' : ''}`
+              : list.filter
+          }
           data-testid="inbox-tabs"
         >
           {tabsFor(user?.type).map((filter) => (

@@ -51,45 +51,49 @@ function ListCard({ list, onDelete }: { list: FanList; onDelete: (list: FanList)
         <p className={styles.muted}>Fans you add by hand.</p>
       )}
       <div className={styles.cardActions}>
-        {inbox && (
-          <Button
-            size="small"
-            onClick={() => {
-              dispatch(listTabChosen(list._id));
-              navigate('/chats');
-            }}
-            aria-label={`Open ${list.name} in your inbox`}
+        <div className={styles.actionGroup}>
+          {inbox && (
+            <Button
+              size="small"
+              onClick={() => {
+                dispatch(listTabChosen(list._id));
+                navigate('/chats');
+              }}
+              aria-label={`Open ${list.name} in your inbox`}
+            >
+              Open in inbox
+            </Button>
+          )}
+          {broadcasts && (
+            <Button
+              variant="secondary"
+              size="small"
+              aria-label={`Broadcast to ${list.name}`}
+              onClick={() =>
+                navigate('/broadcast', { state: { audience: { kind: 'list', listId: list._id } } })
+              }
+            >
+              Broadcast
+            </Button>
+          )}
+        </div>
+        <div className={styles.actionGroup}>
+          <Link
+            to={`${LISTS_PATH}/${list._id}`}
+            className={buttonClass('ghost', 'small')}
+            aria-label={`Edit ${list.name}`}
           >
-            Open in inbox
-          </Button>
-        )}
-        {broadcasts && (
+            Edit
+          </Link>
           <Button
-            variant="secondary"
+            variant="ghost"
             size="small"
-            aria-label={`Broadcast to ${list.name}`}
-            onClick={() =>
-              navigate('/broadcast', { state: { audience: { kind: 'list', listId: list._id } } })
-            }
+            onClick={() => onDelete(list)}
+            aria-label={`Delete ${list.name}`}
           >
-            Broadcast
+            Delete
           </Button>
-        )}
-        <Link
-          to={`${LISTS_PATH}/${list._id}`}
-          className={buttonClass('secondary', 'small')}
-          aria-label={`Edit ${list.name}`}
-        >
-          Edit
-        </Link>
-        <Button
-          variant="ghost"
-          size="small"
-          onClick={() => onDelete(list)}
-          aria-label={`Delete ${list.name}`}
-        >
-          Delete
-        </Button>
+        </div>
       </div>
     </li>
   );
@@ -143,7 +147,7 @@ function ListsIndex() {
         title="Lists"
         subtitle="Group your fans: open a list as an inbox tab, or broadcast to it."
         actions={
-          <Link to={`${LISTS_PATH}/new`} className={buttonClass('primary', 'medium')}>
+          <Link to={`${LISTS_PATH}/new`} className={`${buttonClass('primary', 'medium')} ${styles.newList}`}>
             New list
           </Link>
         }

@@ -87,7 +87,7 @@ export function useSlashReplies({ text, enabled, usable, onChoose }: SlashOption
       ) : (
         <>
           <p className={styles.head} aria-hidden="true">
-            Saved replies · ↑↓ to choose, Enter to insert
+            Saved replies · ↑↓ then Enter
           </p>
           <div id={listId} role="listbox" aria-label="Saved replies" className={styles.list}>
             {matches.map((reply) => {
