@@ -16,6 +16,7 @@ import type {
   SavedCardsTable,
   SubscriptionsTable,
 } from './schema-ledger-payments';
+import type { ListTables } from './schema-lists';
 import type {
   AdminAuditTable,
   CreatorApplicationsTable,
@@ -227,6 +228,7 @@ export interface ChatMembersTable {
   other_is_system: Generated<boolean>;
   is_subscriber: Generated<boolean>;
   created_at: Timestamp;
+  last_received_at: NullableTimestamp; // the other member's newest message (migration 0044)
 }
 
 /** Kept by triggers on chat_members (migration 0007); never written by application code. */
@@ -398,7 +400,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends ListTables {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
