@@ -4,7 +4,15 @@ import { buyPost, createPost } from '../src/modules/feed/service';
 import { users } from '../src/modules/users/service';
 import { apiTest } from './support/api-test';
 import { photo, subscribe } from './support/feed';
-import { type Account, createList, creatorWithFans, expectListHolds, fanOf, listTab } from './support/lists';
+import {
+  type Account,
+  createList,
+  creatorWithFans,
+  expectListHolds,
+  fanOf,
+  listsById,
+  listTab,
+} from './support/lists';
 import type { TestServer } from './support/server';
 import type { World } from './support/world';
 
@@ -277,6 +285,11 @@ describe('smart lists', () => {
     await expectListHolds(w, creator.token, (await smart(w, creator, { follower: false }))._id, [spends]);
     const together = await smart(w, creator, { follower: true, spent_min: 50 });
     await expectListHolds(w, creator.token, together._id, [both]);
+    // A conversation's header: which lists this fan is on.
+    const onLists = await listsById(w, creator.token, spends.user._id);
+    expect(onLists.get(followers._id)?.includes).toBe(false);
+    expect(onLists.get(together._id)?.includes).toBe(false);
+    expect((await listsById(w, creator.token, both.user._id)).get(together._id)?.includes).toBe(true);
 
     const changed = await call('PATCH', `/v1/lists/${followers._id}`, {
       token: creator.token,

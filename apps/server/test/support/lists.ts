@@ -33,9 +33,11 @@ export async function addMembers(w: World, token: string, listId: string, ids: s
   return res.body as { changed: number; count: number };
 }
 
-/** My lists by id, as GET /v1/lists answers them. */
-export async function listsById(w: World, token: string, query = '') {
-  const res = await w.api.call('GET', `/v1/lists${query}`, { token });
+/** My lists by id, as GET /v1/lists answers them (with `includes` for the fan `memberId`). */
+export async function listsById(w: World, token: string, memberId?: string) {
+  const res = await (memberId === undefined
+    ? w.api.call('GET', '/v1/lists', { token })
+    : w.api.call('GET', `/v1/lists?member_id=${memberId}`, { token }));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const data = res.body.data as { _id: string; name: string; count: number; includes?: boolean }[];
   return new Map(data.map((l) => [l._id, l]));
