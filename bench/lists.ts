@@ -133,6 +133,9 @@ export async function listsBench() {
         warmup,
       ),
     );
+    // The inbox's own first page, for comparison.
+    const inbox = '/v1/chats?v=2&limit=20&type=all';
+    cases.push(await measure('All tab: first page', inbox, () => client.get(inbox, token), requests, warmup));
     for (const l of lists) {
       const first = `/v1/chats?v=2&limit=20&list=${l.id}`;
       cases.push(
