@@ -175,8 +175,9 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
       );
 
       // What the spenders spent, as the ledger records it (the fan's debits to the creator, which the
-      // fan lists' spending rules read): each spender's total in three tips over the last 180 days.
-      // 20% of fans follow the creator.
+      // fan lists' spending rules read): each spender's total in three tips over the last 180 days,
+      // and the running totals the ledger's trigger keeps (triggers are off while loading). 20% of
+      // fans follow the creator.
       await step(
         'spending and follows',
         `INSERT INTO ledger_entries (user_id, account, delta, balance_after, reason, counterparty_id,
@@ -185,6 +186,9 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
                 0, 'tip', ${C}, 'bench-tip:' || m.other_user_id || ':' || k, now() - random() * interval '180 days'
          FROM chat_members m CROSS JOIN generate_series(1, 3) k
          WHERE m.user_id = ${C} AND m.spent_credits > 0;
+         INSERT INTO fan_spending (creator_id, fan_id, credits)
+         SELECT counterparty_id, user_id, sum(-delta) FROM ledger_entries WHERE counterparty_id = ${C}
+         GROUP BY counterparty_id, user_id;
          INSERT INTO follows (follower_id, followee_id) SELECT id, ${C} FROM bench_fans WHERE r_fav >= 0.8;`,
       );
 
@@ -233,6 +237,7 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
         'subscriptions',
         'inbox_counters',
         'ledger_entries',
+        'fan_spending',
         'follows',
       ]) {
         await s.exec(`VACUUM ANALYZE ${table}`);

@@ -108,11 +108,28 @@ describe('smart lists', () => {
     await boughtPost(server, creator, buyer, (await photo(server, creator, '#304050')).public_id, 50);
     expect((await w.send(buyer.token, creator.user._id, 'thanks')).status).toBe(200);
 
+    // So does a paid message bought.
+    const unlocked = await fanOf(w, creator);
+    const paidPhoto = await w.api.call('POST', '/v1/messages', {
+      token: creator.token,
+      body: {
+        type: 'image',
+        recipient_id: unlocked.user._id,
+        public_id: (await photo(server, creator, '#405060')).public_id,
+        price: 55,
+      },
+    });
+    await w.giveCredits(unlocked.user._id, 55);
+    const buy = await w.api.call('PATCH', `/v1/messages/${paidPhoto.body.message._id}/buy`, {
+      token: unlocked.token,
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+
     const ever = await smart(w, creator, { spent_min: 50 });
-    expect(ever.count).toBe(4);
-    await expectListHolds(w, creator.token, ever._id, [once, twice, longAgo, buyer]);
+    expect(ever.count).toBe(5);
+    await expectListHolds(w, creator.token, ever._id, [once, twice, longAgo, buyer, unlocked]);
     const month = await smart(w, creator, { spent_min: 50, spent_days: 30 });
-    await expectListHolds(w, creator.token, month._id, [once, twice, buyer]);
+    await expectListHolds(w, creator.token, month._id, [once, twice, buyer, unlocked]);
     const fortyFive = await smart(w, creator, { spent_min: 100, spent_days: 45 });
     await expectListHolds(w, creator.token, fortyFive._id, [longAgo]);
   });

@@ -18,7 +18,15 @@ export interface FanListMembersTable {
   added_at: Generated<Date>;
 }
 
+/** What each fan spent with each creator, ever (kept by a trigger on ledger_entries; never written by code). */
+export interface FanSpendingTable {
+  creator_id: string;
+  fan_id: string;
+  credits: ColumnType<number, never, never>;
+}
+
 export interface ListTables {
   fan_lists: FanListsTable;
   fan_list_members: FanListMembersTable;
+  fan_spending: FanSpendingTable;
 }

@@ -26,10 +26,39 @@ CREATE TABLE fan_list_members (
 CREATE INDEX fan_list_members_by_fan_idx ON fan_list_members (fan_id, list_id);
 
 -- "Spent at least N credits with me in the last D days": the fans' own debits to the creator, by
--- creator and time, so a window is one range scan summed per fan. The reasons are what a fan pays
+-- creator and time, so a window is one range scan summed per fan (a window has no running total). The reasons are what a fan pays
 -- a creator (modules/lists/rules.ts names the same list, which the planner needs to use it).
 CREATE INDEX ledger_entries_spent_with_idx ON ledger_entries (counterparty_id, created_at) INCLUDE (user_id, delta)
   WHERE account = 'credits' AND reason IN ('message_rate', 'paid_message', 'paid_post', 'tip', 'subscription');
+
+-- "Spent at least N credits with me, ever": each fan's total with each creator, added to by the
+-- same statement that writes the fan's debit (a trigger on the ledger), so a list reads one row per
+-- spender instead of summing the creator's whole history. It is the ledger's own sum, spending from
+-- before a chat existed included, which the chat's spent_credits is not.
+CREATE TABLE fan_spending (
+  creator_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  fan_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  credits bigint NOT NULL,
+  PRIMARY KEY (creator_id, fan_id)
+);
+
+CREATE FUNCTION fan_spending_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO fan_spending AS s (creator_id, fan_id, credits) VALUES (NEW.counterparty_id, NEW.user_id, -NEW.delta)
+  ON CONFLICT (creator_id, fan_id) DO UPDATE SET credits = s.credits + excluded.credits;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER ledger_entries_fan_spending AFTER INSERT ON ledger_entries FOR EACH ROW
+  WHEN (NEW.account = 'credits' AND NEW.delta < 0 AND NEW.counterparty_id IS NOT NULL
+    AND NEW.reason IN ('message_rate', 'paid_message', 'paid_post', 'tip', 'subscription'))
+  EXECUTE FUNCTION fan_spending_add();
+
+INSERT INTO fan_spending (creator_id, fan_id, credits)
+SELECT counterparty_id, user_id, sum(-delta) FROM ledger_entries
+WHERE account = 'credits' AND delta < 0 AND counterparty_id IS NOT NULL
+  AND reason IN ('message_rate', 'paid_message', 'paid_post', 'tip', 'subscription')
+GROUP BY counterparty_id, user_id;
 
 -- "Bought that item" and "never bought": a creator's buyers, by seller.
 CREATE INDEX message_purchases_by_seller_idx ON message_purchases (seller_id, buyer_id) INCLUDE (message_id);

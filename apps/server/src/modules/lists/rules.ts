@@ -8,8 +8,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * What a fan pays a creator with: message rates, paid messages and posts, tips, subscriptions and
- * their renewals. The partial index `ledger_entries_spent_with_idx` (migration 0044) names the
- * same reasons; the planner uses it only when a query names them all.
+ * their renewals. The partial index `ledger_entries_spent_with_idx` and the trigger keeping
+ * `fan_spending` (migration 0044) name the same reasons; the planner uses the index only when a
+ * query names them all.
  */
 const SPENDING_REASONS = ['message_rate', 'paid_message', 'paid_post', 'tip', 'subscription'] as const;
 
@@ -28,15 +29,24 @@ interface Scope {
   alias?: string;
 }
 
-/** The creator's fans who spent at least `min` credits with her since `from` (ever when null). */
+/**
+ * The creator's fans who spent at least `min` credits with her since `from`: their debits in the
+ * window summed, or, ever, the running total the ledger keeps per fan and creator.
+ */
 function spenders(creatorId: string, min: number, from: Date | null) {
+  if (from === null)
+    return eb
+      .selectFrom('fan_spending as sp')
+      .select('sp.fan_id as user_id')
+      .where('sp.creator_id', '=', creatorId)
+      .where('sp.credits', '>=', min);
   return eb
     .selectFrom('ledger_entries as l')
     .select('l.user_id')
     .where('l.counterparty_id', '=', creatorId)
     .where('l.account', '=', 'credits')
     .where('l.reason', 'in', [...SPENDING_REASONS])
-    .$if(from !== null, (q) => q.where('l.created_at', '>', from as Date))
+    .where('l.created_at', '>', from)
     .groupBy('l.user_id')
     .having(sql`sum(-l.delta)`, '>=', min);
 }
