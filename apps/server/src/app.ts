@@ -33,6 +33,7 @@ import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { platformRepository } from './modules/ledger/platform-repository';
 import { registerAccountGuards, registerMaintenance } from './modules/lifecycle/hooks';
 import { registerLifecycleRoutes } from './modules/lifecycle/routes';
+import { registerListRoutes } from './modules/lists/routes';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
 import { selfDestructTask } from './modules/messages/purchases';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerAdminRoutes(app, ctx, vault);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   await registerMediaRoutes(app, ctx, vault);
   registerPaymentRoutes(app, ctx);

@@ -32,6 +32,8 @@ export interface ChatMembersTable {
   other_is_system: Generated<boolean>;
   is_subscriber: Generated<boolean>;
   created_at: Timestamp;
+  /** The other member's newest message (migration 0044). */
+  last_received_at: NullableTimestamp;
 }
 
 /** Kept by triggers on chat_members (migration 0007); never written by application code. */

@@ -63,6 +63,9 @@ export interface BroadcastsTable {
   finished_at: NullableTimestamp;
   /** The team member who composed it; null when the creator did. */
   author_member_id: Generated<string | null>;
+  /** The fan list it went to, and the lists whose fans it left out (migration 0044). */
+  list_id: Generated<string | null>;
+  exclude_list_ids: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /** A broadcast's audience, fixed and numbered when it was sent. */

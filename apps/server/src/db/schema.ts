@@ -26,6 +26,7 @@ import type {
   SavedCardsTable,
   SubscriptionsTable,
 } from './schema-ledger-payments';
+import type { ListTables } from './schema-lists';
 import type {
   AdminAuditTable,
   CreatorApplicationsTable,
@@ -306,7 +307,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends ListTables {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;

@@ -1,18 +1,23 @@
 // Broadcasts (docs/broadcasts.md): the broadcast rows, their fixed audience, the fan-out's batches,
 // the stats and unsend.
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import type { BroadcastsTable, DB } from '../../db/schema';
 import { type InboxFilter, inboxScope } from '../chats/inbox-repository';
 import { PRESENCE_STALE_MS } from '../users/presence';
 
 type Db = Kysely<DB>;
 
-/** Who a broadcast goes to: chosen chats (other users' ids), or a category less exceptions. */
-export type Audience = { ids: string[] } | { filter: InboxFilter; except: string[] };
+/**
+ * Who a broadcast goes to: chosen chats (other users' ids), or a category (or a fan list) less
+ * exceptions; `exclude` leaves out the fans on other lists (the lists module's condition on `m`).
+ */
+export type Audience = ({ ids: string[] } | { filter: InboxFilter; except: string[] }) & {
+  exclude?: Expression<SqlBool> | undefined;
+};
 
 /** The creator's chats an audience names, less chats blocked either way and accounts gone. */
 function audienceQuery(db: Db, creatorId: string, audience: Audience, now: Date, opts: AudienceOptions) {
-  const base =
+  const chosen =
     'ids' in audience
       ? db
           .selectFrom('chat_members as m')
@@ -21,6 +26,7 @@ function audienceQuery(db: Db, creatorId: string, audience: Audience, now: Date,
       : inboxScope(db, creatorId, audience.filter, now).$if(audience.except.length > 0, (q) =>
           q.where('m.other_user_id', 'not in', audience.except),
         );
+  const base = audience.exclude ? chosen.where(audience.exclude) : chosen;
   return base
     .innerJoin('chat_members as f', (j) =>
       j.onRef('f.user_id', '=', 'm.other_user_id').onRef('f.other_user_id', '=', 'm.user_id'),

@@ -13,6 +13,7 @@ import { featuresFor } from '../../lib/features';
 import { nextLink } from '../../lib/paging';
 import type { KnownAuthor } from '../../lib/seat';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
+import { lists } from '../lists/service';
 import { resolveContent } from '../media/content';
 import { signerFor } from '../media/signing';
 import { namedMedia } from '../media/views';
@@ -21,7 +22,10 @@ import { messages } from '../messages/service';
 import { type Audience, broadcastsRepository } from './repository';
 
 type SendInput = z.output<typeof BroadcastSendRequest>;
-type AudienceInput = Pick<SendInput, 'category' | 'search' | 'ids' | 'except_ids'>;
+type AudienceInput = Pick<
+  SendInput,
+  'category' | 'search' | 'ids' | 'except_ids' | 'list_id' | 'exclude_list_ids'
+>;
 
 export const BROADCAST_JOB = 'broadcast';
 /**
@@ -50,12 +54,46 @@ function assertMayBroadcast(user: UserRow) {
   assertMayMessageFans(user);
 }
 
-/** The chats a send names: ids, or a category (with its search) less exceptions. */
-function audienceOf(input: AudienceInput): Audience {
-  if (input.ids !== undefined) return { ids: input.ids.filter(isUuid) };
+/**
+ * The chats a send names: ids, or a category (with its search) or one of the creator's fan lists,
+ * less exceptions; the fans on the lists in `exclude_list_ids` are left out of any of them. A list
+ * that is not the creator's is a 404.
+ */
+async function audienceOf(
+  ctx: AppContext,
+  user: UserRow,
+  input: AudienceInput,
+  now: Date,
+): Promise<Audience> {
+  const { include, exclude } = await lists.audience(
+    ctx.db,
+    user,
+    { listId: input.list_id, excludeIds: input.exclude_list_ids },
+    now,
+  );
+  if (input.ids !== undefined) return { ids: input.ids.filter(isUuid), exclude };
   return {
-    filter: { type: input.category ?? 'all', search: input.search || undefined },
+    filter: { type: input.category ?? 'all', search: input.search || undefined, list: include },
     except: (input.except_ids ?? []).filter(isUuid),
+    exclude,
+  };
+}
+
+/** The lists a broadcast row keeps, so its figures can name them. */
+const listColumns = (input: AudienceInput) => ({
+  list_id: input.list_id ?? null,
+  exclude_list_ids: [...new Set(input.exclude_list_ids ?? [])],
+});
+
+/** A broadcast's lists as named now; a list since deleted is no longer named. */
+function namedLists(row: { list_id: string | null; exclude_list_ids: string[] }, names: Map<string, string>) {
+  const named = (id: string) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ _id: id, name }];
+  };
+  return {
+    list: row.list_id === null ? null : (named(row.list_id)[0] ?? null),
+    exclude_lists: row.exclude_list_ids.flatMap(named),
   };
 }
 
@@ -77,11 +115,12 @@ export async function countAudience(
     input.exclude_buyers && input.public_id
       ? await namedMedia(ctx.db, user.id, { public_id: input.public_id })
       : undefined;
+  const now = ctx.clock.now();
   const total = await broadcastsRepository.countAudience(
     ctx.db,
     user.id,
-    audienceOf(input),
-    ctx.clock.now(),
+    await audienceOf(ctx, user, input, now),
+    now,
     {
       media: input.type !== undefined && input.type !== 'text',
       excludeBuyersOf: media && media.owner_id === user.id ? media.id : null,
@@ -131,7 +170,7 @@ export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendI
   }
   const content = await contentOf(ctx, user, input);
   const now = ctx.clock.now();
-  const audience = audienceOf(input);
+  const audience = await audienceOf(ctx, user, input, now);
   const created = await ctx.db.transaction().execute(async (trx) => {
     const row = await broadcastsRepository.insert(trx, {
       creator_id: user.id,
@@ -146,6 +185,7 @@ export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendI
       created_at: now,
       // Its copies are written by whoever composed it (the fans see "Written by her team").
       author_member_id: author?.memberId ?? null,
+      ...listColumns(input),
     });
     if (!row) return undefined;
     const total = await broadcastsRepository.fixAudience(trx, row.id, user.id, audience, now, {
@@ -276,6 +316,11 @@ export async function listBroadcasts(
 ): Promise<BroadcastPage> {
   assertBroadcastArea(user);
   const rows = await broadcastsRepository.page(ctx.db, user.id, q.limit + 1, q.offset);
+  const names = await lists.names(
+    ctx.db,
+    user.id,
+    rows.flatMap((r) => [...(r.list_id ? [r.list_id] : []), ...r.exclude_list_ids]),
+  );
   const sign = signerFor(ctx, user.id);
   const now = ctx.clock.now();
   return {
@@ -295,6 +340,9 @@ export async function listBroadcasts(
       purchases: Number(r.purchases ?? 0),
       earned: Number(r.earned ?? 0),
       eta_s: r.status === 'sending' ? etaSeconds(r.sent, r.total, r.created_at, now) : null,
+      // Every broadcast here started when it was sent.
+      send_at: null,
+      ...namedLists(r, names),
     })),
     next: nextLink('/v1/broadcast', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
   };
