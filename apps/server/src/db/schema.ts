@@ -6,6 +6,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 import type { BotCheckUsedTable, PasswordResetsTable } from './schema-account-basics';
+import type { FeedPostsTable, FeedPurchasesTable } from './schema-feed';
 import type {
   EarningsShardsTable,
   IdempotencyKeysTable,
@@ -40,6 +41,7 @@ import type {
   NotificationsPendingTable,
   PushSubscriptionsTable,
 } from './schema-push';
+import type { SavedRepliesTable } from './schema-replies';
 import type {
   MessageAuthorsTable,
   TeamActivityTable,
@@ -47,6 +49,7 @@ import type {
   TeamMembersTable,
 } from './schema-team';
 
+export type * from './schema-feed';
 export type * from './schema-ledger-payments';
 export type {
   AmlChecksTable,
@@ -312,20 +315,6 @@ export interface MediaUsageTable {
   used_bytes: Generated<number>;
 }
 
-/** A creator's post (migration 0017, docs/feed.md). */
-export interface FeedPostsTable {
-  id: Generated<number>;
-  owner_id: string;
-  type: 'avatar' | 'featured' | 'image' | 'video' | 'imageOrVideo';
-  text: string | null;
-  media_id: number | null;
-  private_feed: Generated<boolean>;
-  price: Generated<number>;
-  pinned: Generated<boolean>;
-  created_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
 /** A durable job (docs/jobs.md). */
 export interface JobsTable {
   id: Generated<number>;
@@ -346,14 +335,6 @@ export interface JobsTable {
 }
 
 /** One purchase of a paid post by one buyer. */
-export interface FeedPurchasesTable {
-  post_id: number;
-  buyer_id: string;
-  seller_id: string;
-  price: number;
-  created_at: Timestamp;
-}
-
 export interface MessagePurchasesTable {
   message_id: number;
   buyer_id: string;
@@ -453,6 +434,7 @@ export interface DB {
   platform_notice_dismissals: PlatformNoticeDismissalsTable;
   password_resets: PasswordResetsTable;
   bot_check_used: BotCheckUsedTable;
+  saved_replies: SavedRepliesTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */
