@@ -338,6 +338,20 @@ describe('scheduled broadcasts and the queue', () => {
       await drain(server);
       const copies = await recipientsOf(server, b._id);
       expect(copies.map((c) => c.recipient_id).sort()).toEqual(fans.map((f) => f.user._id).sort());
+      // A process that died after the start committed but before its job was marked done: the
+      // step runs again and finds the broadcast started.
+      await server.app.ctx.db
+        .updateTable('jobs')
+        .set({ status: 'queued', finished_at: null })
+        .where('kind', '=', 'broadcast.start')
+        .execute();
+      await drain(server);
+      await drain(server);
+      expect(await recipientsOf(server, b._id)).toHaveLength(fans.length);
+      expect(await statsOf(world(server), creator, b._id)).toMatchObject({
+        status: 'done',
+        total: fans.length,
+      });
     } finally {
       await server.close();
       await store.close();
