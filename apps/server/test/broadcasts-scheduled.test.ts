@@ -6,6 +6,7 @@ import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
 import { mailbox } from './support/mailbox';
+import { FULL_URL, photoWithGps, upload } from './support/media';
 import { manualClock, startServer, type TestServer } from './support/server';
 import { teamSeat } from './support/team';
 import { type World, world } from './support/world';
@@ -245,6 +246,46 @@ describe('scheduled broadcasts', () => {
     expect((await w.api.call('GET', '/v1/broadcast?status=scheduled', { token: fan.token })).status).toBe(
       403,
     );
+  });
+
+  it('a paid photo goes out locked at its price, priced as edited; one whose photo left the vault is cancelled', async ({
+    server,
+    w,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 1);
+    const photoOf = async (colour: string) => {
+      const up = await upload(server.url, creator.token, await photoWithGps(300, 200, colour));
+      expect(up.status).toBe(200);
+      return up.body.media as { public_id: string };
+    };
+    const kept = await photoOf('#223344');
+    const paid = await schedule(w, creator, later(HOUR), {
+      type: 'media',
+      public_id: kept.public_id,
+      price: 25,
+    });
+    const repriced = await w.api.call('PATCH', `/v1/broadcast/${paid._id}`, {
+      token: creator.token,
+      body: { price: 15 },
+    });
+    expect(repriced.body).toMatchObject({ price: 15, type: 'image', status: 'scheduled' });
+    const gone = await photoOf('#334455');
+    const orphan = await schedule(w, creator, later(HOUR), { type: 'media', public_id: gone.public_id });
+    const removed = await w.api.call('DELETE', `/v1/media?ids=${gone.public_id}`, { token: creator.token });
+    expect(removed.status).toBe(200);
+
+    clock.advance(HOUR + MINUTE);
+    await drain(server);
+    expect(await recipientsOf(server, paid._id)).toEqual([
+      expect.objectContaining({ recipient_id: fans[0]!.user._id, price: 15 }),
+    ]);
+    const chat = await w.openChat(fans[0]!.token, creator.user._id);
+    const page = await w.api.call('GET', `/v1/chats/${chat.chat_id}/messages`, { token: fans[0]!.token });
+    const copy = (page.body.data as { price: number }[]).find((m) => m.price === 15);
+    expect(copy).toBeDefined();
+    expect(JSON.stringify(copy)).not.toMatch(FULL_URL);
+    expect(await recipientsOf(server, orphan._id)).toEqual([]);
+    expect(await statsOf(w, creator, orphan._id)).toMatchObject({ status: 'canceled' });
   });
 
   it('a seat schedules like a broadcast: `paid` for a price, in the activity log, and checked again at the start', async ({

@@ -137,14 +137,14 @@ export async function updateBroadcast(
 }
 
 /**
- * Why a due broadcast may not go out after all, by the rules at its start: the creator may no
- * longer broadcast, its photo or video left the vault, or the team member who composed it is off
- * the team or no longer holds `broadcasts` (and `paid` for a priced one). Such a broadcast is
- * canceled instead, and shows so in the creator's list.
+ * Whether a due broadcast may not go out after all, by the rules at its start: the account is gone
+ * or may no longer broadcast, its photo or video left the vault, or the team member who composed
+ * it is off the team or no longer holds `broadcasts` (and `paid` for a priced one). Such a
+ * broadcast is canceled instead, and shows so in the creator's list.
  */
 async function refusedAtStart(trx: Kysely<DB>, b: BroadcastRow): Promise<boolean> {
   const creator = await users.byId(trx, b.creator_id);
-  if (!creator) return true;
+  if (!creator || creator.deleted_at !== null || creator.banned_at !== null) return true;
   try {
     assertMayBroadcast(creator);
   } catch (e) {
