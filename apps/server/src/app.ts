@@ -22,11 +22,13 @@ import { registerAutoMessageRoutes } from './modules/automessages/routes';
 import { AUTO_MESSAGE_JOB, autoMessageJob, warmAutoMessageCache } from './modules/automessages/service';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerBroadcastRoutes } from './modules/broadcasts/routes';
+import { registerBroadcastStartJob } from './modules/broadcasts/schedule';
 import { registerBroadcastJob } from './modules/broadcasts/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerDiscoverRoutes } from './modules/discover/routes';
 import { discoverRankTask } from './modules/discover/service';
 import { registerEarningsRoutes } from './modules/earnings/routes';
+import { registerFeedPublishJob } from './modules/feed/publish';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
@@ -44,6 +46,7 @@ import { registerProviderRoutes } from './modules/provider/routes';
 import { registerPushRoutes } from './modules/push/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
+import { registerReplyRoutes } from './modules/replies/routes';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTeamActivity } from './modules/team/activity';
@@ -227,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReferralRoutes(app, ctx);
   registerLifecycleRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  registerReplyRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);
@@ -253,6 +257,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   subscribeToEvents(ctx, push.notices);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
   registerBroadcastJob(ctx);
+  registerBroadcastStartJob(ctx);
+  registerFeedPublishJob(ctx);
   ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));
   // The send path asks this in-process set which creators have first_message messages.
   const stopFollowingAutoMessages = await warmAutoMessageCache(ctx);

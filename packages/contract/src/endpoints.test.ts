@@ -8,6 +8,7 @@ import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
 import { lifecycleEndpoints } from './endpoints/lifecycle';
+import { listEndpoints } from './endpoints/lists';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
@@ -30,6 +31,7 @@ describe('the endpoint table', () => {
       adminEndpoints,
       lifecycleEndpoints,
       teamEndpoints,
+      listEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

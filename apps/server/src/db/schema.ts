@@ -16,6 +16,7 @@ import type {
   PaymentWarningsTable,
   UserReportsTable,
 } from './schema-chats';
+import type { FeedPostsTable, FeedPurchasesTable } from './schema-feed';
 import type {
   EarningsShardsTable,
   IdempotencyKeysTable,
@@ -51,6 +52,7 @@ import type {
   NotificationsPendingTable,
   PushSubscriptionsTable,
 } from './schema-push';
+import type { SavedRepliesTable } from './schema-replies';
 import type {
   MessageAuthorsTable,
   TeamActivityTable,
@@ -59,6 +61,7 @@ import type {
 } from './schema-team';
 
 export type * from './schema-chats';
+export type * from './schema-feed';
 export type * from './schema-ledger-payments';
 export type {
   AmlChecksTable,
@@ -235,20 +238,6 @@ export interface MediaUsageTable {
   used_bytes: Generated<number>;
 }
 
-/** A creator's post (migration 0017, docs/feed.md). */
-export interface FeedPostsTable {
-  id: Generated<number>;
-  owner_id: string;
-  type: 'avatar' | 'featured' | 'image' | 'video' | 'imageOrVideo';
-  text: string | null;
-  media_id: number | null;
-  private_feed: Generated<boolean>;
-  price: Generated<number>;
-  pinned: Generated<boolean>;
-  created_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
 /** A durable job (docs/jobs.md). */
 export interface JobsTable {
   id: Generated<number>;
@@ -269,14 +258,6 @@ export interface JobsTable {
 }
 
 /** One purchase of a paid post by one buyer. */
-export interface FeedPurchasesTable {
-  post_id: number;
-  buyer_id: string;
-  seller_id: string;
-  price: number;
-  created_at: Timestamp;
-}
-
 export interface MessagePurchasesTable {
   message_id: number;
   buyer_id: string;
@@ -362,6 +343,7 @@ export interface DB extends ListTables {
   platform_notice_dismissals: PlatformNoticeDismissalsTable;
   password_resets: PasswordResetsTable;
   bot_check_used: BotCheckUsedTable;
+  saved_replies: SavedRepliesTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

@@ -61,6 +61,54 @@ interface AudienceOptions {
   excludeBuyersOf: number | null;
 }
 
+/** The creator's broadcasts with read, purchase and earning figures, counted over their copies. */
+function statsQuery(db: Db, creatorId: string) {
+  return db
+    .selectFrom('broadcasts as b')
+    .leftJoin('media as md', 'md.id', 'b.media_id')
+    .selectAll('b')
+    .select([
+      'md.public_id as media_public_id',
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .where('m.is_read', '=', true)
+          .as('read'),
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .as('purchases'),
+      // What the creator earned: the ledger's credit of each purchase (the price less the
+      // platform's fee at the time), found by the purchase's key.
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
+          .innerJoin('ledger_entries as e', (j) =>
+            j
+              .onRef('e.user_id', '=', 'b.creator_id')
+              .on('e.account', '=', 'earnings')
+              .on('e.idempotency_key', '=', sql<string>`p.buyer_id::text || ':paid_message:' || m.id`),
+          )
+          .select(sql<number>`COALESCE(sum(e.delta), 0)::int`.as('s'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .as('earned'),
+    ])
+    .where('b.creator_id', '=', creatorId);
+}
+
+export type BroadcastStatsRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof statsQuery>['executeTakeFirst']>>
+>;
+
 export const broadcastsRepository = {
   /** How many chats the audience reaches now. */
   async countAudience(db: Db, creatorId: string, audience: Audience, now: Date, opts: AudienceOptions) {
@@ -154,7 +202,7 @@ export const broadcastsRepository = {
       .updateTable('broadcasts')
       .set({ sent: sql`sent + ${count}` })
       .where('id', '=', id)
-      .returning(['sent', 'total', 'status', 'created_at'])
+      .returning(['sent', 'total', 'status', 'created_at', 'send_at'])
       .executeTakeFirst();
   },
 
@@ -192,52 +240,25 @@ export const broadcastsRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
-  /** The creator's broadcasts, newest first, with read, purchase and earning figures (one query). */
+  /** The creator's broadcasts, newest first, with their figures (one query). */
   page(db: Db, creatorId: string, limit: number, offset: number) {
-    return db
-      .selectFrom('broadcasts as b')
-      .leftJoin('media as md', 'md.id', 'b.media_id')
-      .selectAll('b')
-      .select([
-        'md.public_id as media_public_id',
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .where('m.is_read', '=', true)
-            .as('read'),
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .as('purchases'),
-        // What the creator earned: the ledger's credit of each purchase (the price less the
-        // platform's fee at the time), found by the purchase's key.
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
-            .innerJoin('ledger_entries as e', (j) =>
-              j
-                .onRef('e.user_id', '=', 'b.creator_id')
-                .on('e.account', '=', 'earnings')
-                .on('e.idempotency_key', '=', sql<string>`p.buyer_id::text || ':paid_message:' || m.id`),
-            )
-            .select(sql<number>`COALESCE(sum(e.delta), 0)::int`.as('s'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .as('earned'),
-      ])
-      .where('b.creator_id', '=', creatorId)
-      .orderBy('b.id', 'desc')
+    return statsQuery(db, creatorId).orderBy('b.id', 'desc').limit(limit).offset(offset).execute();
+  },
+
+  /** The creator's broadcasts still to start, soonest first (on broadcasts_scheduled_idx). */
+  scheduledPage(db: Db, creatorId: string, limit: number, offset: number) {
+    return statsQuery(db, creatorId)
+      .where('b.status', '=', 'scheduled')
+      .orderBy('b.send_at')
+      .orderBy('b.id')
       .limit(limit)
       .offset(offset)
       .execute();
+  },
+
+  /** One of the creator's broadcasts with its figures. */
+  statsOf(db: Db, creatorId: string, id: number) {
+    return statsQuery(db, creatorId).where('b.id', '=', id).executeTakeFirst();
   },
 
   /**

@@ -90,6 +90,8 @@ export const usersRepository = {
           .select(sql<number>`count(*)::int`.as('n'))
           .where('owner_id', '=', userId)
           .where('deleted_at', 'is', null)
+          // A scheduled post is not out yet: it counts once it appears.
+          .where('scheduled', '=', false)
           .as('posts'),
         askerId === null
           ? sql<boolean>`false`.as('is_followee')
