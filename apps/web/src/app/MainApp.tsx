@@ -82,6 +82,11 @@ const BecomeCreatorScreen = lazyWithRetry(
 // The moderation console is a chunk of its own: nothing of it reaches a fan's or a creator's bundle.
 const AdminConsole = lazyWithRetry(() => import('../features/admin/AdminConsole'), 'AdminConsole');
 const TeamScreen = lazyWithRetry(() => import('../features/team/TeamScreen'), 'TeamScreen');
+const ListsScreen = lazyWithRetry(() => import('../features/lists/ListsScreen'), 'ListsScreen');
+const SavedRepliesScreen = lazyWithRetry(
+  () => import('../features/saved-replies/SavedRepliesScreen'),
+  'SavedRepliesScreen',
+);
 const TeamJoinScreen = lazyWithRetry(() => import('../features/team/TeamJoinScreen'), 'TeamJoinScreen');
 const NotFoundScreen = lazyWithRetry(() => import('../features/system/NotFoundScreen'), 'NotFoundScreen');
 
@@ -134,6 +139,22 @@ export function MainApp() {
               element={
                 <CreatorsOnly>
                   <TeamScreen />
+                </CreatorsOnly>
+              }
+            />
+            <Route
+              path="/account/settings/saved-replies"
+              element={
+                <CreatorsOnly>
+                  <SavedRepliesScreen />
+                </CreatorsOnly>
+              }
+            />
+            <Route
+              path="/lists/*"
+              element={
+                <CreatorsOnly>
+                  <ListsScreen />
                 </CreatorsOnly>
               }
             />

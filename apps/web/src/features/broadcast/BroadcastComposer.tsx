@@ -8,6 +8,8 @@ import { selectUser } from '../auth/authSlice';
 import { PriceField, parsePrice } from '../media/PriceField';
 import { VaultPicker } from '../media/VaultPicker';
 import { selectVaultOff } from '../provider/providerConfigSlice';
+import { ScheduleField } from '../scheduling/ScheduleField';
+import { defaultScheduleInput, scheduledText } from '../scheduling/scheduleTime';
 import { seatHas } from '../team/seatAccess';
 import { BroadcastAudiencePicker, useAudienceReach } from './BroadcastAudience';
 import styles from './BroadcastScreen.module.css';
@@ -15,6 +17,8 @@ import { audienceIsEmpty } from './broadcastModel';
 import {
   deviceMediaChosen,
   excludeBuyersChanged,
+  laterChanged,
+  laterToggled,
   mediaRemoved,
   postDismissed,
   priceChanged,
@@ -57,7 +61,7 @@ function UploadBar() {
 export function BroadcastComposer() {
   const dispatch = useAppDispatch();
   const id = useId();
-  const { draft, post, stage, audience } = useAppSelector(selectBroadcast);
+  const { draft, post, stage, audience, later, scheduledAt } = useAppSelector(selectBroadcast);
   const reach = useAudienceReach();
   const [vaultOpen, setVaultOpen] = useState(false);
   const vaultOff = useAppSelector(selectVaultOff);
@@ -96,14 +100,19 @@ export function BroadcastComposer() {
   };
 
   const empty = !draft.text.trim() && !media;
-  const blocked = stage === 'broadcasting' || posting || empty || audienceIsEmpty(audience);
+  // One broadcast sends at a time; one for later waits for its own time.
+  const busySending = stage === 'broadcasting' && !later.on;
+  const blocked = busySending || posting || empty || audienceIsEmpty(audience);
   const fans = reach === null ? null : `${groupDigits(reach)} fan${reach === 1 ? '' : 's'}`;
+  const verb = later.on ? 'Schedule' : 'Send';
   const sendLabel = posting
     ? uploading
       ? 'Uploading…'
-      : 'Sending…'
-    : fans === null
-      ? 'Send'
+      : later.on
+        ? 'Scheduling…'
+        : 'Sending…'
+    : fans === null || later.on
+      ? verb
       : `Send to ${fans}`;
 
   return (
@@ -233,14 +242,33 @@ export function BroadcastComposer() {
         </div>
       )}
 
+      <ScheduleField
+        legend="When to send"
+        toggle={{
+          label: 'Send later',
+          on: later.on,
+          onToggle: (on) => dispatch(laterToggled({ on, input: defaultScheduleInput(new Date()) })),
+        }}
+        value={later.input}
+        onChange={(input) => dispatch(laterChanged(input))}
+        error={later.error}
+        disabled={posting}
+      />
+
       <UploadBar />
       <FormAlert message={fileError ?? post.error} />
+      {scheduledAt && (
+        <p className={styles.notice} role="status" data-testid="broadcast-scheduled">
+          Scheduled for {scheduledText(scheduledAt)}. It waits under Scheduled, where you can change or cancel
+          it.
+        </p>
+      )}
       {post.aborted && (
         <p className={styles.muted} role="status">
           Upload canceled. Nothing was sent.
         </p>
       )}
-      {stage === 'broadcasting' && !posting && (
+      {busySending && !posting && (
         <p className={styles.muted}>You can send the next broadcast once this one is done.</p>
       )}
       <Button type="submit" fullWidth disabled={blocked} loading={posting}>

@@ -10,14 +10,14 @@ import { ChatAreas } from '../chats/ChatAreas';
 import { selectFeatureOff } from '../provider/providerConfigSlice';
 import { NotFoundScreen } from '../system/NotFoundScreen';
 import { BroadcastComposer } from './BroadcastComposer';
+import { BroadcastLists } from './BroadcastLists';
 import { BroadcastProgress } from './BroadcastProgress';
 import styles from './BroadcastScreen.module.css';
-import { BroadcastStatsList } from './BroadcastStatsList';
 // The screen's live updates, registered with its code.
 import './broadcastListeners';
 import { audienceHandedOver } from './broadcastModel';
 import { screenOpened } from './broadcastSlice';
-import { loadBroadcasts } from './broadcastThunks';
+import { loadBroadcasts, loadScheduled } from './broadcastThunks';
 
 /**
  * /broadcast (creators only): one message to many chats. The list is read on arrival, which also
@@ -37,6 +37,7 @@ export function BroadcastScreen() {
     if (!creator || off) return;
     dispatch(screenOpened({ isBroadcasting, audience: handedOver }));
     void dispatch(loadBroadcasts({ reset: true }));
+    void dispatch(loadScheduled({ reset: true }));
   }, [dispatch, creator, off, location.key]);
   if (!creator) return <NotFoundScreen />;
   // An admin can turn broadcasts off for the account; the area then says so instead of composing.
@@ -58,7 +59,7 @@ export function BroadcastScreen() {
           <BroadcastProgress />
           <BroadcastComposer />
         </div>
-        <BroadcastStatsList />
+        <BroadcastLists />
       </div>
     </div>
   );

@@ -14,12 +14,13 @@ import { selectBroadcast } from './broadcastSlice';
 import { loadBroadcasts, unsendBroadcast } from './broadcastThunks';
 
 const STATUS: Record<BroadcastStats['status'], string> = {
+  scheduled: 'Scheduled',
   sending: 'Sending',
   done: 'Sent',
   canceled: 'Unsent',
 };
 
-const what = (b: BroadcastStats) =>
+export const what = (b: BroadcastStats) =>
   b.text || (b.type === 'video' ? 'Video' : b.type === 'image' ? 'Photo' : 'Message');
 
 /** One figure of a broadcast: the value, and under it what qualifies it (dollars, of how many). */
@@ -137,32 +138,30 @@ function UnsendDialog({ b, onClose }: { b: BroadcastStats; onClose: (result?: st
   );
 }
 
-/** Every broadcast with its figures, 20 at a time, newest first. */
+/** Every broadcast sent with its figures, 20 at a time, newest first (the scheduled wait in their own tab). */
 export function BroadcastStatsList() {
   const dispatch = useAppDispatch();
   const { stats } = useAppSelector(selectBroadcast);
   const [unsending, setUnsending] = useState<BroadcastStats | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const loading = stats.status === 'Fetching';
+  const sent = stats.items.filter((b) => b.status !== 'scheduled');
 
   return (
-    <section className={styles.stats} aria-labelledby="broadcast-stats-title">
-      <h2 id="broadcast-stats-title" className={styles.sectionTitle}>
-        Your broadcasts
-      </h2>
+    <div className={styles.stats}>
       {notice && (
         <p className={styles.notice} role="status">
           {notice}
         </p>
       )}
-      {stats.items.length > 0 && (
+      {sent.length > 0 && (
         <ul className={styles.statsList}>
-          {stats.items.map((b) => (
+          {sent.map((b) => (
             <StatsRow key={b._id} b={b} onUnsend={setUnsending} />
           ))}
         </ul>
       )}
-      {stats.status === 'Fetched' && stats.items.length === 0 && (
+      {stats.status === 'Fetched' && sent.length === 0 && (
         <EmptyState
           icon={<SendIcon size={30} />}
           title="No broadcasts yet"
@@ -177,7 +176,7 @@ export function BroadcastStatsList() {
           </Button>
         </div>
       )}
-      {loading && stats.items.length === 0 && <Spinner size={25} label="Loading your broadcasts" />}
+      {loading && sent.length === 0 && <Spinner size={25} label="Loading your broadcasts" />}
       {stats.next && stats.status === 'Fetched' && (
         <Button variant="secondary" size="small" onClick={() => dispatch(loadBroadcasts({ reset: false }))}>
           Load more
@@ -192,6 +191,6 @@ export function BroadcastStatsList() {
           }}
         />
       )}
-    </section>
+    </div>
   );
 }

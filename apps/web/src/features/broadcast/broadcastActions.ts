@@ -15,3 +15,5 @@ export const uploadSucceeded = createAction<MediaUploadResponse & { uploadType: 
 export const uploadFailed = createAction<string>('broadcast/uploadFailed');
 /** The user stopped the upload: not a failure, nothing to report. */
 export const uploadAborted = createAction('broadcast/uploadAborted');
+/** "Send later" refused its time before sending: the check's message. */
+export const laterRefused = createAction<string>('broadcast/laterRefused');

@@ -2,7 +2,13 @@ import { connectionChanged } from '../../platform/connectionSlice';
 import { type AppStartListening, startAppListening } from '../../platform/listeners';
 import { addEventEffects, afterQuiet, type EventEffects } from '../../platform/realtimeEvent';
 import { selectBroadcast } from './broadcastSlice';
-import { loadBroadcasts, postBroadcast } from './broadcastThunks';
+import {
+  cancelScheduled,
+  loadBroadcasts,
+  loadScheduled,
+  postBroadcast,
+  updateScheduled,
+} from './broadcastThunks';
 
 export const SALES_QUIET_MS = 500;
 
@@ -15,10 +21,24 @@ export const SALES_QUIET_MS = 500;
 function registerBroadcastListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: postBroadcast.fulfilled,
-    effect: async (_action, api) => {
-      await api.dispatch(loadBroadcasts({ reset: true }));
+    effect: async (action, api) => {
+      if (action.payload.status === 'scheduled') await api.dispatch(loadScheduled({ reset: true }));
+      else await api.dispatch(loadBroadcasts({ reset: true }));
     },
   });
+  // A scheduled broadcast that started meanwhile (409) is read again in both lists: it left one for the other.
+  for (const thunk of [updateScheduled, cancelScheduled]) {
+    startListening({
+      actionCreator: thunk.rejected,
+      effect: async (action, api) => {
+        if (action.payload?.status !== 409) return;
+        await Promise.all([
+          api.dispatch(loadScheduled({ reset: true })),
+          api.dispatch(loadBroadcasts({ reset: true })),
+        ]);
+      },
+    });
+  }
   startListening({
     actionCreator: postBroadcast.rejected,
     effect: async (action, api) => {
@@ -40,6 +60,12 @@ function registerBroadcastListeners(startListening: AppStartListening) {
 const salesQuiet = afterQuiet(SALES_QUIET_MS);
 
 const broadcastEffects: EventEffects = {
+  // A broadcast the sent list does not hold yet started (a scheduled one's time came): it is read in.
+  broadcast_progress(data, api) {
+    const { stats } = selectBroadcast(api.getState());
+    if (stats.status !== 'Fetched' || stats.items.some((b) => b._id === data._id)) return;
+    void api.dispatch(loadBroadcasts({ reset: true }));
+  },
   broadcast_done(_data, api) {
     if (selectBroadcast(api.getState()).stats.status === 'None') return;
     void api.dispatch(loadBroadcasts({ reset: true }));

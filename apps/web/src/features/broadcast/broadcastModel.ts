@@ -10,14 +10,17 @@ import {
 } from '@parlor/contract';
 import type { ApiErrorInfo, CallBody } from '../../platform/api';
 import type { InboxList, InboxSelection } from '../chats/inboxModel';
+import type { ScheduleInput } from '../scheduling/scheduleTime';
 
 /**
- * Who a broadcast goes to: one inbox category (a tab), or the chats selected in the inbox (chosen
- * ids, or select-all with its exceptions over the list that was shown: its category or search).
+ * Who a broadcast goes to: one inbox category (a tab), the chats selected in the inbox (chosen
+ * ids, or select-all with its exceptions over the list that was shown: its category or search), or
+ * one of my fan lists.
  */
 export type BroadcastAudience =
   | { kind: 'category'; category: InboxFilter }
-  | { kind: 'selection'; mode: InboxSelection['mode']; ids: string[]; category: InboxFilter; search: string };
+  | { kind: 'selection'; mode: InboxSelection['mode']; ids: string[]; category: InboxFilter; search: string }
+  | { kind: 'list'; listId: string };
 
 /** The media of a draft: picked from the vault (ready at once) or chosen on the device (uploaded at send). */
 export interface DraftMedia {
@@ -67,16 +70,39 @@ export interface ActiveBroadcast {
 export type BroadcastStage = 'none' | 'broadcasting';
 export type PostStatus = 'none' | 'init' | 'success' | 'failure';
 
+/** A list of broadcasts as the screen pages it: the sent ones, or the scheduled ones. */
+export interface BroadcastList {
+  items: BroadcastStats[];
+  next: string | null;
+  status: FetchStatus;
+  error: ApiErrorInfo | null;
+}
+
+/** "Send later": whether it is on, the date and time typed, and why they were refused. */
+export interface SendLater {
+  on: boolean;
+  input: ScheduleInput;
+  error: string | null;
+}
+
 export interface BroadcastState {
   draft: BroadcastDraft;
   audience: BroadcastAudience;
+  /** My fan lists whose fans the broadcast leaves out, whatever its audience. */
+  excludeListIds: string[];
+  later: SendLater;
+  /** When the last broadcast scheduled here starts, for the composer to say so. */
+  scheduledAt: string | null;
+  /** Which of the two lists the screen shows. */
+  view: 'sent' | 'scheduled';
   /** "Send to N fans": the count for `audienceKey`, asked again whenever the audience changes. */
   reach: { key: string; total: number | null; status: FetchStatus };
   stage: BroadcastStage;
   /** The post cycle of the last send; `error` is the server's message (a failed upload's too). */
   post: { status: PostStatus; error: string | null; aborted: boolean };
   active: ActiveBroadcast | null;
-  stats: { items: BroadcastStats[]; next: string | null; status: FetchStatus; error: ApiErrorInfo | null };
+  stats: BroadcastList;
+  scheduled: BroadcastList;
 }
 
 export const emptyDraft = (): BroadcastDraft => ({
@@ -91,14 +117,23 @@ export const emptyDraft = (): BroadcastDraft => ({
   upload: null,
 });
 
+const emptyBroadcastList = (): BroadcastList => ({ items: [], next: null, status: 'None', error: null });
+
+export const laterOff = (input: ScheduleInput): SendLater => ({ on: false, input, error: null });
+
 export const initialBroadcastState = (): BroadcastState => ({
   draft: emptyDraft(),
   audience: { kind: 'category', category: 'all' },
+  excludeListIds: [],
+  later: laterOff({ date: '', time: '' }),
+  scheduledAt: null,
+  view: 'sent',
   reach: { key: '', total: null, status: 'None' },
   stage: 'none',
   post: { status: 'none', error: null, aborted: false },
   active: null,
-  stats: { items: [], next: null, status: 'None', error: null },
+  stats: emptyBroadcastList(),
+  scheduled: emptyBroadcastList(),
 });
 
 /** The inbox's selection as a broadcast audience: what the bulk bar's "Broadcast" carries over. */
@@ -121,6 +156,11 @@ export function audienceFromInbox(
  */
 export function audienceHandedOver(state: unknown): BroadcastAudience | null {
   const audience = (state as { audience?: Record<string, unknown> } | null)?.audience;
+  // The Lists screen's "Broadcast" hands over one list.
+  if (audience?.kind === 'list')
+    return typeof audience.listId === 'string' && audience.listId
+      ? { kind: 'list', listId: audience.listId }
+      : null;
   if (audience?.kind !== 'selection') return null;
   const { mode, ids, category, search } = audience;
   if (mode !== 'ids' && mode !== 'all') return null;
@@ -133,15 +173,21 @@ export function audienceHandedOver(state: unknown): BroadcastAudience | null {
 
 /**
  * The audience part of POST /v1/broadcast/send and /audience. A select-all covers the list the
- * inbox showed: a search covers every chat (as in the inbox), else the category (fans as fans2).
+ * inbox showed: a search covers every chat (as in the inbox), else the category (fans as fans2). A
+ * fan list goes by its id; lists left out go with any audience.
  */
-export function audienceBody(audience: BroadcastAudience): CallBody<typeof endpoints.broadcastAudience> {
-  if (audience.kind === 'category') return { category: inboxTypeFor(audience.category) };
-  if (audience.mode === 'ids') return { ids: audience.ids.join(',') };
+export function audienceBody(
+  audience: BroadcastAudience,
+  excludeListIds: readonly string[] = [],
+): CallBody<typeof endpoints.broadcastAudience> {
+  const exclude = excludeListIds.length > 0 ? { exclude_list_ids: excludeListIds.join(',') } : {};
+  if (audience.kind === 'list') return { list_id: audience.listId, ...exclude };
+  if (audience.kind === 'category') return { category: inboxTypeFor(audience.category), ...exclude };
+  if (audience.mode === 'ids') return { ids: audience.ids.join(','), ...exclude };
   const scope = audience.search
     ? { category: 'all' as const, search: audience.search }
     : { category: inboxTypeFor(audience.category) };
-  return { ...scope, except_ids: audience.ids.join(',') };
+  return { ...scope, except_ids: audience.ids.join(','), ...exclude };
 }
 
 /**
@@ -151,10 +197,11 @@ export function audienceBody(audience: BroadcastAudience): CallBody<typeof endpo
 export function reachBody(
   audience: BroadcastAudience,
   draft: Pick<BroadcastDraft, 'type' | 'exclude_buyers' | 'media' | 'price'>,
+  excludeListIds: readonly string[] = [],
 ): CallBody<typeof endpoints.broadcastAudience> {
   const publicId = draft.media?.uploaded?.public_id ?? null;
   return {
-    ...audienceBody(audience),
+    ...audienceBody(audience, excludeListIds),
     type: draft.type,
     ...(draft.type === 'media' && draft.exclude_buyers && publicId
       ? { exclude_buyers: true, public_id: publicId }

@@ -78,6 +78,9 @@ const stats = (id: string, extra: Partial<BroadcastStats> = {}): BroadcastStats 
   purchases: 0,
   earned: 0,
   eta_s: null,
+  send_at: null,
+  list: null,
+  exclude_lists: [],
   ...extra,
 });
 

@@ -6,7 +6,9 @@ import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
 import { userUpdated } from '../auth/authSlice';
 import { loadSession, logout, signIn, signUp, updateUser } from '../auth/authThunks';
+import type { ScheduleInput } from '../scheduling/scheduleTime';
 import {
+  laterRefused,
   sendStarted,
   uploadAborted,
   uploadFailed,
@@ -16,13 +18,23 @@ import {
 import {
   type ActiveBroadcast,
   type BroadcastAudience,
+  type BroadcastList,
   type BroadcastState,
   emptyDraft,
   initialBroadcastState,
+  laterOff,
   priced,
   reachKey,
 } from './broadcastModel';
-import { countAudience, loadBroadcasts, postBroadcast, unsendBroadcast } from './broadcastThunks';
+import {
+  cancelScheduled,
+  countAudience,
+  loadBroadcasts,
+  loadScheduled,
+  postBroadcast,
+  unsendBroadcast,
+  updateScheduled,
+} from './broadcastThunks';
 
 type S = Draft<BroadcastState>;
 
@@ -30,6 +42,18 @@ const running = (s: BroadcastState) => s.post.status === 'init' || (s.active !==
 
 /** The stats row of a broadcast, when the list holds it. */
 const row = (s: S, id: string) => s.stats.items.find((b) => b._id === id);
+
+/** A page of a list arrived: the first again replaces what is held, a following one is added. */
+function pageArrived(
+  list: Draft<BroadcastList>,
+  page: { data: BroadcastStats[]; next: string | null },
+  reset: boolean,
+) {
+  if (reset) list.items = page.data;
+  else list.items.push(...page.data.filter((b) => !list.items.some((held) => held._id === b._id)));
+  list.next = page.next;
+  list.status = 'Fetched';
+}
 
 /** `is_broadcasting` of a loaded user sets the stage; a stale false never ends a send this client runs. */
 function userLoaded(s: S, user: Pick<User, 'is_broadcasting'> | null | undefined) {
@@ -51,6 +75,8 @@ function progressed(s: S, next: Omit<ActiveBroadcast, 'done'>, done: boolean) {
     s.active = { ...next, eta_s: done ? 0 : next.eta_s, done };
   }
   s.stage = done ? 'none' : 'broadcasting';
+  // A scheduled broadcast that started is no longer waiting.
+  s.scheduled.items = s.scheduled.items.filter((b) => b._id !== next._id);
   const item = row(s, next._id);
   if (item) {
     item.sent = Math.max(item.sent, next.sent);
@@ -111,6 +137,31 @@ export const broadcastSlice = createSlice({
     },
     audienceChosen(s, action: PayloadAction<BroadcastAudience>) {
       s.audience = action.payload;
+      // The chosen list is the audience: it cannot be left out as well.
+      if (action.payload.kind === 'list') {
+        const { listId } = action.payload;
+        s.excludeListIds = s.excludeListIds.filter((id) => id !== listId);
+      }
+    },
+    excludedListToggled(s, action: PayloadAction<string>) {
+      const id = action.payload;
+      s.excludeListIds = s.excludeListIds.includes(id)
+        ? s.excludeListIds.filter((x) => x !== id)
+        : [...s.excludeListIds, id];
+    },
+    /** "Send later" on (from the picker's first value) or off. */
+    laterToggled(s, action: PayloadAction<{ on: boolean; input: ScheduleInput }>) {
+      const { on, input } = action.payload;
+      s.later = on
+        ? { on, input: s.later.input.date ? s.later.input : input, error: null }
+        : laterOff(s.later.input);
+    },
+    laterChanged(s, action: PayloadAction<ScheduleInput>) {
+      s.later.input = action.payload;
+      s.later.error = null;
+    },
+    viewChosen(s, action: PayloadAction<BroadcastState['view']>) {
+      s.view = action.payload;
     },
     textChanged(s, action: PayloadAction<string>) {
       s.draft.text = action.payload;
@@ -166,6 +217,10 @@ export const broadcastSlice = createSlice({
       .addCase(sendStarted, (s, action) => {
         s.draft.clientSideReceiveId = action.payload.clientSideReceiveId;
         s.post = { status: 'init', error: null, aborted: false };
+        s.scheduledAt = null;
+      })
+      .addCase(laterRefused, (s, action) => {
+        s.later.error = action.payload;
       })
       .addCase(uploadProgressed, (s, action) => {
         s.draft.upload = action.payload;
@@ -191,18 +246,31 @@ export const broadcastSlice = createSlice({
         s.post = { status: 'none', error: null, aborted: true };
       })
       .addCase(postBroadcast.fulfilled, (s, action) => {
-        const { _id, total } = action.payload;
+        const { _id, total, status, send_at: sendAt } = action.payload;
         s.post = { status: 'success', error: null, aborted: false };
         s.draft = emptyDraft();
+        // Scheduled (201): nothing sends now; the composer says when, and the Scheduled list shows it.
+        if (status === 'scheduled') {
+          s.scheduledAt = sendAt ?? null;
+          s.later = laterOff(s.later.input);
+          s.view = 'scheduled';
+          return;
+        }
         s.stage = 'broadcasting';
         // Events may already have come for it (they can beat the 202): keep what they said.
-        if (s.active?._id !== _id) s.active = { _id, sent: 0, total, eta_s: null, done: false };
+        if (s.active?._id !== _id) s.active = { _id, sent: 0, total: total ?? 0, eta_s: null, done: false };
       })
       .addCase(postBroadcast.rejected, (s, action) => {
         const error = action.payload ?? toErrorInfo(action.error);
+        // A refused time is said under the picker, where it was typed.
+        if (action.meta.arg.send_at && error.field === 'send_at') {
+          s.post = { status: 'none', error: null, aborted: false };
+          s.later.error = error.message;
+          return;
+        }
         s.post = { status: 'failure', error: error.message, aborted: false };
         // A 409 means the previous one is still sending: its progress is what to show.
-        if (error.status === 409) s.stage = 'broadcasting';
+        if (error.status === 409 && !action.meta.arg.send_at) s.stage = 'broadcasting';
       })
       .addCase(countAudience.pending, (s, action) => {
         s.reach = { key: reachKey(action.meta.arg), total: null, status: 'Fetching' };
@@ -220,11 +288,8 @@ export const broadcastSlice = createSlice({
         s.stats.error = null;
       })
       .addCase(loadBroadcasts.fulfilled, (s, action) => {
-        const { data, next } = action.payload;
-        if (action.meta.arg.reset) s.stats.items = data;
-        else s.stats.items.push(...data.filter((b) => !row(s, b._id)));
-        s.stats.next = next;
-        s.stats.status = 'Fetched';
+        const { data } = action.payload;
+        pageArrived(s.stats, action.payload, action.meta.arg.reset);
         if (action.meta.arg.reset) adoptSending(s, data);
         // A finished broadcast's figures from events stay ahead of a list read before they came.
         if (s.active) {
@@ -238,6 +303,26 @@ export const broadcastSlice = createSlice({
       .addCase(loadBroadcasts.rejected, (s, action) => {
         s.stats.status = 'Error';
         s.stats.error = (action.payload as ApiErrorInfo | undefined) ?? toErrorInfo(action.error);
+      })
+      .addCase(loadScheduled.pending, (s) => {
+        s.scheduled.status = 'Fetching';
+        s.scheduled.error = null;
+      })
+      .addCase(loadScheduled.fulfilled, (s, action) => {
+        pageArrived(s.scheduled, action.payload, action.meta.arg.reset);
+      })
+      .addCase(loadScheduled.rejected, (s, action) => {
+        s.scheduled.status = 'Error';
+        s.scheduled.error = (action.payload as ApiErrorInfo | undefined) ?? toErrorInfo(action.error);
+      })
+      .addCase(updateScheduled.fulfilled, (s, action) => {
+        const at = s.scheduled.items.findIndex((b) => b._id === action.payload._id);
+        if (at >= 0) s.scheduled.items[at] = action.payload;
+        // A new time moves it among the others, soonest first.
+        s.scheduled.items.sort((a, b) => Date.parse(a.send_at ?? '') - Date.parse(b.send_at ?? ''));
+      })
+      .addCase(cancelScheduled.fulfilled, (s, action) => {
+        s.scheduled.items = s.scheduled.items.filter((b) => b._id !== action.payload._id);
       })
       .addCase(unsendBroadcast.fulfilled, (s, action) => {
         const item = row(s, action.payload._id);
@@ -260,6 +345,10 @@ export const broadcastSlice = createSlice({
 export const {
   screenOpened,
   audienceChosen,
+  excludedListToggled,
+  laterToggled,
+  laterChanged,
+  viewChosen,
   textChanged,
   priceChanged,
   selfDestructChanged,

@@ -1,4 +1,4 @@
-import { type BroadcastSendRequest, endpoints, MEDIA } from '@parlor/contract';
+import { type BroadcastSendRequest, type BroadcastUpdateRequest, endpoints, MEDIA } from '@parlor/contract';
 import { ApiError, type CallBody, call, follow } from '../../platform/api';
 import { FIRST_PAGE_QUERY } from '../../platform/pagedList';
 import { createApiThunk } from '../../platform/requests';
@@ -8,7 +8,9 @@ import { MediaFileError } from '../media/filePrep';
 import { mediaHost, prepareAndUpload, UploadAbortedError, UploadFailedError } from '../media/upload';
 import { trackUpload } from '../media/uploadsSlice';
 import { selectMediaBaseUrl } from '../provider/providerConfigSlice';
+import { checkSchedule } from '../scheduling/scheduleTime';
 import {
+  laterRefused,
   sendStarted,
   uploadAborted,
   uploadFailed,
@@ -42,9 +44,34 @@ export const loadBroadcasts = createApiThunk(
   },
 );
 
-/** POST /v1/broadcast/send: 202 with the broadcast's id and how many chats it goes to. */
+/** GET /v1/broadcast?status=scheduled, soonest first: the first page again, or the next by its link. */
+export const loadScheduled = createApiThunk(
+  'broadcast/loadScheduled',
+  async ({ reset }: { reset: boolean }, { getState }) => {
+    const next = broadcastState(getState()).scheduled.next;
+    if (!reset && next) return follow(endpoints.listBroadcasts, next);
+    return call(endpoints.listBroadcasts, { query: { ...FIRST_PAGE_QUERY, status: 'scheduled' } });
+  },
+);
+
+/**
+ * POST /v1/broadcast/send: 202 with the broadcast's id and how many chats it goes to, or with
+ * `send_at` 201 and its time (status `scheduled`).
+ */
 export const postBroadcast = createApiThunk('broadcast/post', async (body: BroadcastSendRequest) =>
   call(endpoints.sendBroadcast, { body }),
+);
+
+/** PATCH /v1/broadcast/{id}: a scheduled broadcast's time, text, price or lists, until it starts (409 after). */
+export const updateScheduled = createApiThunk(
+  'broadcast/updateScheduled',
+  async ({ id, body }: { id: string; body: BroadcastUpdateRequest }) =>
+    call(endpoints.updateBroadcast, { params: { id }, body }),
+);
+
+/** DELETE /v1/broadcast/{id} of one not started: nothing was sent (409 once it has started). */
+export const cancelScheduled = createApiThunk('broadcast/cancelScheduled', async (id: string) =>
+  call(endpoints.unsendBroadcast, { params: { id } }),
 );
 
 export const unsendBroadcast = createApiThunk('broadcast/unsend', async (id: string) =>
@@ -80,8 +107,18 @@ export function abortBroadcastUpload() {
  * The send id is kept with the draft, so sending it again after a failure never starts a second.
  */
 export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () => RootState) => {
-  const { draft, audience, post } = broadcastState(getState());
+  const { draft, audience, excludeListIds, later, post } = broadcastState(getState());
   if (post.status === 'init') return;
+  // "Send later" is checked before anything uploads: a time in the past or too far ahead sends nothing.
+  let sendAt: string | undefined;
+  if (later.on) {
+    const check = checkSchedule(later.input, new Date());
+    if (!check.ok) {
+      dispatch(laterRefused(check.message));
+      return;
+    }
+    sendAt = check.iso;
+  }
   const clientSideReceiveId = draft.clientSideReceiveId ?? newSendId();
   dispatch(sendStarted({ clientSideReceiveId }));
 
@@ -129,7 +166,8 @@ export const sendDraft = () => async (dispatch: AppThunkDispatch, getState: () =
 
   const kind = draft.media?.kind;
   const body: BroadcastSendRequest = {
-    ...audienceBody(audience),
+    ...audienceBody(audience, excludeListIds),
+    ...(sendAt ? { send_at: sendAt } : {}),
     type: kind ?? 'text',
     text: draft.text.trim() || null,
     price: kind ? draft.price : 0,

@@ -8,6 +8,7 @@ import { useDismiss } from '../../ui/useDismiss';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { selectUser } from '../auth/authSlice';
 import { audienceFromInbox } from '../broadcast/broadcastModel';
+import { AddToListButton, RemoveFromListButton } from '../lists/ListBulkActions';
 import { pushPopup } from '../popups/popupsSlice';
 import { selectFeatureOff } from '../provider/providerConfigSlice';
 import styles from './BulkActionBar.module.css';
@@ -44,7 +45,10 @@ export function BulkActionBar({ active }: { active: boolean }) {
   const creator = useAppSelector(selectUser)?.type === 'featured';
   const broadcastOff = useAppSelector(selectFeatureOff('broadcast'));
   const navigate = useGuardedNavigate();
-  const everything = selection.mode === 'all' && selection.ids.length === 0;
+  // A fan list's tab selects all its loaded chats by their ids (inboxSlice's selectAllToggled).
+  const everything = list.listId
+    ? list.ids.length > 0 && list.ids.every((id) => selection.ids.includes(id))
+    : selection.mode === 'all' && selection.ids.length === 0;
   // The selection (or select-all with its exceptions over this tab or search) becomes the audience.
   const broadcast = () => {
     // It goes as the navigation's state, which only a page actually left hands over (an upload
@@ -109,6 +113,8 @@ export function BulkActionBar({ active }: { active: boolean }) {
         <Button variant="secondary" size="small" disabled={disabled} onClick={() => confirm('hide')}>
           Hide
         </Button>
+        {creator && <AddToListButton disabled={disabled} />}
+        {creator && <RemoveFromListButton disabled={disabled} />}
         <div className={styles.moreWrap} ref={moreRef}>
           <Button
             variant="secondary"

@@ -1,14 +1,19 @@
-import type { InboxFilter } from '@parlor/contract';
+import type { FanList, InboxFilter } from '@parlor/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { selectConnected } from '../../platform/connectionSlice';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChatIcon, SearchIcon } from '../../ui/icons';
 import { ScrollRow } from '../../ui/ScrollRow';
 import { ChatRowSkeleton } from '../../ui/Skeletons';
 import { selectUser } from '../auth/authSlice';
+import { emptyListTabText } from '../lists/listRules';
+import { selectFanList, selectFanLists } from '../lists/listsSlice';
+import { loadLists } from '../lists/listsThunks';
+import { useSeatAllows } from '../team/seatAccess';
 import { BulkActionBar } from './BulkActionBar';
 import { ChatAreas } from './ChatAreas';
 import { ChatRow } from './ChatRow';
@@ -22,7 +27,7 @@ import {
   selectTabCount,
   selectUnreadTotals,
 } from './inboxSelectors';
-import { filterChanged, searchChanged, selectionCleared } from './inboxSlice';
+import { filterChanged, listTabChosen, searchChanged, selectionCleared } from './inboxSlice';
 import { emptyTabText, TAB_LABELS, tabsFor } from './inboxTabs';
 import { fetchInboxPage, fetchInboxTotals, fetchNextInboxPage } from './inboxThunks';
 
@@ -47,6 +52,26 @@ function Tab({ filter, active, focusable }: { filter: InboxFilter; active: boole
     >
       {TAB_LABELS[filter]}
       {count !== undefined && <span className={styles.tabCount}>{count > 9999 ? '9999+' : count}</span>}
+    </button>
+  );
+}
+
+/** A fan list as a tab after the fixed ones, with its count (the list's own, as the server counted it). */
+function ListTab({ list, active, focusable }: { list: FanList; active: boolean; focusable: boolean }) {
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={active}
+      tabIndex={focusable ? 0 : -1}
+      className={`${styles.tab} ${styles.listTab}`}
+      title={list.name}
+      data-testid="inbox-list-tab"
+      onClick={() => dispatch(listTabChosen(list._id))}
+    >
+      <span className={styles.listTabName}>{list.name}</span>
+      <span className={styles.tabCount}>{list.count > 9999 ? '9999+' : list.count}</span>
     </button>
   );
 }
@@ -96,10 +121,19 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
   const [selecting, setSelecting] = useState(false);
   const [hiddenOpen, setHiddenOpen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const creator = user?.type === 'featured';
+  // A creator's fan lists are tabs too (a team seat's with chats or broadcasts, as the lists' calls allow).
+  const seatSeesLists = useSeatAllows('listFanLists');
+  const listsShown = creator && seatSeesLists;
+  const fanLists = useAppSelector(selectFanLists);
+  const shownList = useAppSelector((s) => selectFanList(s, list.listId));
 
   useEffect(() => {
     void dispatch(fetchInboxTotals());
   }, [dispatch]);
+  useEffect(() => {
+    if (listsShown) void dispatch(loadLists());
+  }, [dispatch, listsShown]);
   // Recent is a matter of the clock: the chat whose last message turns 10 minutes old leaves it then.
   const recentEnds = useAppSelector(selectNextRecentExpiry);
   useEffect(() => {
@@ -132,6 +166,12 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
     dispatch(selectionCleared());
   };
   const empty = list.ids.length === 0 && !list.hasMore;
+  const emptyText = list.search
+    ? { title: 'No chats match your search', text: 'Try another username.' }
+    : shownList
+      ? emptyListTabText(shownList.kind)
+      : emptyTabText(list.filter, creator);
+  const panelName = shownList?.name ?? TAB_LABELS[list.filter];
 
   return (
     <section className={styles.inbox} aria-labelledby="inbox-title">
@@ -155,6 +195,11 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           <Button variant="ghost" size="small" onClick={() => setHiddenOpen(true)}>
             Hidden
           </Button>
+          {listsShown && (
+            <Link to="/lists" className={buttonClass('ghost', 'small')}>
+              Lists
+            </Link>
+          )}
           <Button
             variant="ghost"
             size="small"
@@ -170,35 +215,32 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
           className={styles.tabs}
           role="tablist"
           aria-label="Filter chats"
-          activeKey={list.filter}
+          activeKey={list.listId ?? list.filter}
           data-testid="inbox-tabs"
         >
           {tabsFor(user?.type).map((filter) => (
             <Tab
               key={filter}
               filter={filter}
-              active={list.filter === filter && !list.search}
-              focusable={list.filter === filter}
+              active={list.filter === filter && !list.search && !list.listId}
+              focusable={list.filter === filter && !list.listId}
             />
           ))}
+          {listsShown &&
+            fanLists.map((fanList) => (
+              <ListTab
+                key={fanList._id}
+                list={fanList}
+                active={list.listId === fanList._id}
+                focusable={list.listId === fanList._id}
+              />
+            ))}
         </ScrollRow>
       </div>
 
-      <div ref={scrollRef} className={styles.scroller} role="tabpanel" aria-label={TAB_LABELS[list.filter]}>
+      <div ref={scrollRef} className={styles.scroller} role="tabpanel" aria-label={panelName}>
         {empty && list.status !== 'Error' && (
-          <EmptyState
-            icon={<ChatIcon size={34} />}
-            title={
-              list.search
-                ? 'No chats match your search'
-                : emptyTabText(list.filter, user?.type === 'featured').title
-            }
-            text={
-              list.search
-                ? 'Try another username.'
-                : emptyTabText(list.filter, user?.type === 'featured').text
-            }
-          />
+          <EmptyState icon={<ChatIcon size={34} />} title={emptyText.title} text={emptyText.text} />
         )}
         {list.status === 'Error' && (
           <div className={styles.listError} role="alert">
@@ -207,7 +249,14 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
               variant="secondary"
               size="small"
               onClick={() =>
-                dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset }))
+                dispatch(
+                  fetchInboxPage({
+                    filter: list.filter,
+                    search: list.search,
+                    listId: list.listId,
+                    offset: list.offset,
+                  }),
+                )
               }
             >
               Try again

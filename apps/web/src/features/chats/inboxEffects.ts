@@ -71,7 +71,15 @@ export const refreshPresence = (): AppThunk<Promise<void>> => async (dispatch, g
 export const resyncInbox = (): AppThunk => (dispatch, getState) => {
   const { list } = getState().inbox;
   if (list.status !== 'None') {
-    void dispatch(fetchInboxPage({ filter: list.filter, search: list.search, offset: 0, refresh: true }));
+    void dispatch(
+      fetchInboxPage({
+        filter: list.filter,
+        search: list.search,
+        listId: list.listId,
+        offset: 0,
+        refresh: true,
+      }),
+    );
   }
   void dispatch(fetchInboxTotals());
 };

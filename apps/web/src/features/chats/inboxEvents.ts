@@ -28,6 +28,9 @@ export function markPreviewDeleted(chat: Draft<Chat>, messageId: string): void {
  * chat that sorts below the last loaded row waits for its page instead (no duplicate later).
  */
 export function reposition(state: S, id: string): void {
+  // Who is on a fan list is the server's to say (a chat carries no lists): a list's tab reorders
+  // the chats it shows and takes in no others.
+  if (state.list.listId && !state.list.ids.includes(id)) return;
   const chat = state.chats.entities[id];
   if (!chat || !matchesList(chat as Chat, state.list)) {
     state.list.ids = state.list.ids.filter((x) => x !== id);

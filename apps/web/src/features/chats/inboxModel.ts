@@ -17,6 +17,8 @@ export const chatsAdapter = createEntityAdapter<Chat, string>({ selectId: chatKe
 export interface InboxList {
   filter: InboxFilter;
   search: string;
+  /** One of my fan lists shown as a tab (then `filter` is 'all'), or null for the fixed tabs. */
+  listId: string | null;
   /** Other users' ids in display order; the first `loaded` came from the server's pages. */
   ids: string[];
   /** The offset of the next page (pages are 20 by offset). */
@@ -45,9 +47,14 @@ export interface InboxState {
   typing: Record<string, { senderId: string; at: number }>;
 }
 
-export const emptyList = (filter: InboxFilter = 'all', search = ''): InboxList => ({
+export const emptyList = (
+  filter: InboxFilter = 'all',
+  search = '',
+  listId: string | null = null,
+): InboxList => ({
   filter,
   search,
+  listId,
   ids: [],
   offset: 0,
   after: null,
@@ -67,15 +74,22 @@ export function inboxQuery(
 }
 
 /** Which page of which list. */
-type PageOf = Pick<InboxList, 'filter' | 'search' | 'offset'> & { after?: string | null };
+type PageOf = Pick<InboxList, 'filter' | 'search' | 'offset'> & {
+  after?: string | null;
+  listId?: string | null;
+};
 
-/** The query of one page of the list (GET /v1/chats?v=2&limit=20&offset=N, and the search or type). */
+/**
+ * The query of one page of the list (GET /v1/chats?v=2&limit=20&offset=N, and the search or type,
+ * and a fan list's id for its tab).
+ */
 export function inboxPageQuery(list: PageOf): Record<string, string | number> {
   return {
     v: 2,
     limit: CHAT_PAGE_SIZE,
     offset: list.offset,
     ...inboxQuery(list),
+    ...(list.listId ? { list: list.listId } : {}),
     ...(list.after ? { after: list.after } : {}),
   };
 }
@@ -86,7 +100,13 @@ export const INBOX_FIRST_PAGE_QUERY = inboxPageQuery(emptyList());
 /** Whether a page is the first of the list a page opens on (the one `app/early.ts` asks for). */
 export function isOpeningPage(list: PageOf): boolean {
   const opening = emptyList();
-  return list.offset === 0 && !list.after && list.filter === opening.filter && list.search === opening.search;
+  return (
+    list.offset === 0 &&
+    !list.after &&
+    !list.listId &&
+    list.filter === opening.filter &&
+    list.search === opening.search
+  );
 }
 
 export const initialInboxState = (): InboxState => ({

@@ -19,6 +19,7 @@ import {
   fetchInboxTotals,
   fetchPresence,
   markMessagesRead,
+  type PageArg,
   unhideChats,
 } from './inboxThunks';
 
@@ -43,6 +44,12 @@ const FLAG_CHANGES: Partial<Record<string, Partial<Chat>>> = {
 function repositionHeld(state: Draft<InboxState>, id: string) {
   if (state.list.ids.includes(id)) reposition(state, id);
 }
+
+/** Whether a page answers the list now shown (not one left meanwhile). */
+const answersList = (state: Draft<InboxState>, arg: PageArg) =>
+  arg.filter === state.list.filter &&
+  arg.search === state.list.search &&
+  (arg.listId ?? null) === state.list.listId;
 
 /** A 410 removes the chat locally, from the list and the cache. */
 function removeGone(state: Draft<InboxState>, id: string) {
@@ -72,9 +79,43 @@ export const inboxSlice = createSlice({
         ? ids.filter((id) => id !== action.payload)
         : [...ids, action.payload];
     },
+    /**
+     * Select-all covers the whole tab on the server, by its category or search. A fan list's tab has
+     * no such form in the bulk calls, so there it selects the chats loaded, by their ids.
+     */
     selectAllToggled(state) {
+      if (state.list.listId) {
+        const held = state.list.ids;
+        const everything = held.length > 0 && held.every((id) => state.selection.ids.includes(id));
+        state.selection = { mode: 'ids', ids: everything ? [] : [...held] };
+        return;
+      }
       const everything = state.selection.mode === 'all' && state.selection.ids.length === 0;
       state.selection = everything ? { mode: 'ids', ids: [] } : { mode: 'all', ids: [] };
+    },
+    /** One of my fan lists as the tab: its chats, paged like any tab. */
+    listTabChosen(state, action: PayloadAction<string>) {
+      state.list = emptyList('all', '', action.payload);
+      state.selection = { mode: 'ids', ids: [] };
+    },
+    /**
+     * A fan list changed on the server: its tab, if shown, loads again to place the fans added (a
+     * deleted list's gives way to the whole inbox).
+     */
+    listTabChanged(state, action: PayloadAction<{ listId: string; deleted?: boolean }>) {
+      const { listId, deleted } = action.payload;
+      if (state.list.listId !== listId) return;
+      state.list = deleted ? emptyList() : emptyList('all', '', listId);
+      state.selection = { mode: 'ids', ids: [] };
+    },
+    /** Fans taken off a list leave its tab at once (the server's offsets moved with them). */
+    listMembersLeft(state, action: PayloadAction<{ listId: string; ids: string[] }>) {
+      if (state.list.listId !== action.payload.listId) return;
+      const gone = new Set(action.payload.ids);
+      const before = state.list.ids.length;
+      state.list.ids = state.list.ids.filter((id) => !gone.has(id));
+      state.list.offset = Math.max(0, state.list.offset - (before - state.list.ids.length));
+      state.selection = { mode: 'ids', ids: state.selection.ids.filter((id) => !gone.has(id)) };
     },
     selectionCleared(state) {
       state.selection = { mode: 'ids', ids: [] };
@@ -116,7 +157,7 @@ export const inboxSlice = createSlice({
       .addCase(fetchInboxPage.fulfilled, (state, action) => {
         const { arg } = action.meta;
         const { list } = state;
-        if (arg.filter !== list.filter || arg.search !== list.search) return;
+        if (!answersList(state, arg)) return;
         const page = action.payload.data;
         chatsAdapter.upsertMany(state.chats, page);
         state.unread = {
@@ -140,7 +181,7 @@ export const inboxSlice = createSlice({
       })
       .addCase(fetchInboxPage.rejected, (state, action) => {
         const { arg } = action.meta;
-        if (arg.refresh || arg.filter !== state.list.filter || arg.search !== state.list.search) return;
+        if (arg.refresh || !answersList(state, arg)) return;
         state.list.status = action.meta.aborted ? 'None' : 'Error';
       })
       .addCase(markMessagesRead.pending, (state, action) => {
@@ -187,7 +228,7 @@ export const inboxSlice = createSlice({
           state.list.ids = state.list.ids.filter((id) => !gone.has(id));
           // The server's page offsets moved with them.
           state.list.offset = Math.max(0, state.list.offset - covered.length);
-          if (selectAll) state.list = emptyList(state.list.filter, state.list.search);
+          if (selectAll) state.list = emptyList(state.list.filter, state.list.search, state.list.listId);
         } else if (name === 'remove_favorite' && state.list.filter === 'favorites') {
           const gone = new Set(covered);
           state.list.ids = state.list.ids.filter((id) => !gone.has(id));
@@ -199,7 +240,8 @@ export const inboxSlice = createSlice({
         if ('ids' in arg) for (const id of arg.ids) delete state.removed[id];
         if ('all' in arg) state.removed = {};
         // The chats come back in their places: the list loads again from its first page.
-        if (action.payload.updated > 0) state.list = emptyList(state.list.filter, state.list.search);
+        if (action.payload.updated > 0)
+          state.list = emptyList(state.list.filter, state.list.search, state.list.listId);
       })
       .addCase(sendSucceeded, (state, action) => {
         // A sent message moves its chat as its realtime echo will (which may never come if offline).
@@ -231,4 +273,7 @@ export const {
   chatPatched,
   recentExpired,
   typingExpired,
+  listTabChosen,
+  listTabChanged,
+  listMembersLeft,
 } = inboxSlice.actions;

@@ -9,6 +9,8 @@ import { INBOX_FIRST_PAGE_QUERY, inboxPageQuery, inboxQuery, isOpeningPage } fro
 export interface PageArg {
   filter: InboxFilter;
   search: string;
+  /** A fan list's tab, or none. */
+  listId?: string | null;
   offset: number;
   /** The `after` of the previous page's `next` link, when it gave one. */
   after?: string | null;
@@ -35,7 +37,13 @@ export const fetchNextInboxPage = (): AppThunk => (dispatch, getState) => {
   const { list } = getState().inbox;
   if (!list.hasMore || list.status === 'Fetching' || list.status === 'Error') return;
   return dispatch(
-    fetchInboxPage({ filter: list.filter, search: list.search, offset: list.offset, after: list.after }),
+    fetchInboxPage({
+      filter: list.filter,
+      search: list.search,
+      listId: list.listId,
+      offset: list.offset,
+      after: list.after,
+    }),
   );
 };
 

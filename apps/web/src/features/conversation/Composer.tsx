@@ -1,5 +1,5 @@
-import { type Chat, ERRORS, endpoints, MESSAGE_MAX_LENGTH } from '@parlor/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Chat, ERRORS, endpoints, MESSAGE_MAX_LENGTH, plural, type SavedReply } from '@parlor/contract';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../platform/api';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
@@ -12,10 +12,15 @@ import { LinkButton } from '../../ui/LinkButton';
 import { selectUser } from '../auth/authSlice';
 import { chatsAction } from '../chats/inboxThunks';
 import { AttachButton } from '../media/AttachButton';
+import { sendMedia } from '../media/mediaSends';
 import { GET_CREDITS_PATH } from '../payments/purchase';
 import { useSpendConfirm } from '../payments/spendConfirm';
 import { selectProviderConfig } from '../provider/providerConfigSlice';
+import { ReplyAttachment } from '../saved-replies/ReplyAttachment';
+import { type DraftAttachment, draftOfReply } from '../saved-replies/savedReplyModel';
+import { useSlashReplies } from '../saved-replies/useSlashReplies';
 import { chromeFor } from '../shell/nav';
+import { seatAllows, seatHas } from '../team/seatAccess';
 import styles from './Composer.module.css';
 import { readDraft, writeDraft } from './composerDraft';
 import { replyCanceled } from './conversationActions';
@@ -36,9 +41,14 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   useEffect(() => writeDraft(me?._id, otherUserId, text), [me?._id, otherUserId, text]);
   /** The text held back by the payment warning, until the user sends it anyway or edits it. */
   const [held, setHeld] = useState<string | null>(null);
+  /** A saved reply's photo or video with its price, sent with the text as one message. */
+  const [attachment, setAttachment] = useState<DraftAttachment | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const warningId = useId();
   const name = chat.other_user.username;
+  const creator = me?.type === 'featured';
+  // A team seat prices a message only with the `paid` permission, as the attach sheet does.
+  const canCharge = creator && seatHas(me, 'paid');
 
   const typing = useMemo(
     () => createTypingSignal((state) => sendRealtime('typing', { chat_id: chat.chat_id, state })),
@@ -55,18 +65,49 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
   const disabled = blocked || frozen || flags.closed;
   const rate = me?.type === 'user' && chat.credit_rate > 0 ? chat.credit_rate : 0;
 
+  // `/` at the start offers the saved replies: a creator's, or a seat's with chats.
+  const usable = useCallback((reply: SavedReply) => reply.price === 0 || canCharge, [canCharge]);
+  const slash = useSlashReplies({
+    text,
+    enabled: creator && seatAllows(me, 'listSavedReplies') && !disabled,
+    usable,
+    onChoose: (reply) => {
+      const draft = draftOfReply(reply, {
+        fan: name,
+        me: me?.username ?? '',
+        canCharge,
+        mediaBlocked: mediaBlockedByOther,
+      });
+      setText(draft.text);
+      typing.input(draft.text);
+      setAttachment(draft.attachment);
+      inputRef.current?.focus();
+    },
+  });
+
   const { confirmSpend, dialog } = useSpendConfirm();
   const send = async (body: string) => {
     // A per-message rate is a spend each time: above the fan's own amount it asks first.
     if (rate > 0 && !(await confirmSpend({ amount: rate, what: `a message to ${name}` }))) return;
     typing.stop();
     setText('');
-    void dispatch(sendMessage(otherUserId, body, replyTo));
+    // With a saved reply's media it goes as a vault photo or video with its caption and price,
+    // through the same send as one chosen with the attach button.
+    if (attachment) {
+      void dispatch(
+        sendMedia(
+          otherUserId,
+          { kind: 'vault', media: attachment.media },
+          { price: attachment.price, selfDestruct: false, text: body },
+        ),
+      );
+      setAttachment(null);
+    } else void dispatch(sendMessage(otherUserId, body, replyTo));
     inputRef.current?.focus();
   };
   const submit = () => {
     const body = text.trim();
-    if (!body || disabled) return;
+    if ((!body && !attachment) || disabled) return;
     // Talk of paying off the platform is asked about first; sending anyway is recorded for moderation.
     if (warnings.some((w) => w.kind === 'payment')) {
       setHeld(body);
@@ -175,6 +216,10 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           <p>{PAYMENT_WARNING.text}</p>
         </Dialog>
       )}
+      {attachment && !disabled && (
+        <ReplyAttachment attachment={attachment} onRemove={() => setAttachment(null)} />
+      )}
+      {slash.popup}
       <form
         className={styles.composer}
         onSubmit={(event) => {
@@ -196,12 +241,15 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
           disabled={disabled}
           placeholder={disabled ? 'Messaging is unavailable' : `Message ${name}`}
           aria-describedby={warnings.length > 0 ? warningId : undefined}
+          {...slash.inputProps}
           onChange={(event) => {
             setText(event.target.value);
             typing.input(event.target.value);
           }}
           onBlur={() => typing.stop()}
           onKeyDown={(event) => {
+            // The saved replies' popup takes its keys first (Up, Down, Enter, Escape).
+            if (slash.onKeyDown(event)) return;
             // Enter sends; Shift+Enter starts a new line (and IME composition is left alone).
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -209,7 +257,14 @@ export function Composer({ otherUserId, chat }: { otherUserId: string; chat: Cha
             }
           }}
         />
-        <button type="submit" className={styles.send} disabled={disabled || !text.trim()} aria-label="Send">
+        <button
+          type="submit"
+          className={styles.send}
+          disabled={disabled || (!text.trim() && !attachment)}
+          aria-label={
+            attachment && attachment.price > 0 ? `Send for ${plural(attachment.price, 'credit')}` : 'Send'
+          }
+        >
           <SendIcon size={20} />
         </button>
       </form>

@@ -12,6 +12,7 @@ import { chatsActionConfirmed } from '../chats/inboxEffects';
 import { selectTypingIn } from '../chats/inboxSelectors';
 import { chatsAction } from '../chats/inboxThunks';
 import { formatLastSeen } from '../chats/relativeTime';
+import { FanListsMenu } from '../lists/FanListsMenu';
 import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
@@ -94,6 +95,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
         >
           <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
         </IconButton>
+        {me?.type === 'featured' && <FanListsMenu fanId={other._id} name={other.username} />}
         {onToggleNotes && (
           <IconButton
             className={styles.notes}

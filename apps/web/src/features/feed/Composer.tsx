@@ -7,6 +7,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { CloseIcon, ImageIcon, LockIcon } from '../../ui/icons';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toasts';
 import { MediaFrame } from '../media/MediaFrame';
 import { bubbleBox } from '../media/mediaLayout';
 import { PendingMediaPreview } from '../media/PendingMediaPreview';
@@ -15,6 +16,13 @@ import { mediaHost, prepareAndUpload, UploadAbortedError } from '../media/upload
 import { trackUpload } from '../media/uploadsSlice';
 import { VaultPicker } from '../media/VaultPicker';
 import { selectFeature, selectMediaBaseUrl, selectVaultOff } from '../provider/providerConfigSlice';
+import { ScheduleField } from '../scheduling/ScheduleField';
+import {
+  checkSchedule,
+  defaultScheduleInput,
+  type ScheduleInput,
+  scheduledText,
+} from '../scheduling/scheduleTime';
 import styles from './Composer.module.css';
 import { createPost } from './feedThunks';
 
@@ -50,10 +58,11 @@ function usePreview(attachment: Attachment | null) {
 /**
  * A creator's new post, at the top of the home feed: text, one photo or video from the device
  * (uploaded with progress when posting, as chat media is) or from the vault, public or for
- * subscribers only, and a price when there is media. The server's refusals show here; a post made
- * calls `onPosted` (the screen then shows the creator's own posts).
+ * subscribers only, a price when there is media, and a later time to appear if she likes. The
+ * server's refusals show here; a post made calls `onPosted` (the screen then shows the creator's
+ * own posts, or those scheduled).
  */
-export function Composer({ onPosted }: { onPosted?: () => void }) {
+export function Composer({ onPosted }: { onPosted?: (scheduled: boolean) => void }) {
   const dispatch = useAppDispatch();
   const mediaBaseUrl = useAppSelector(selectMediaBaseUrl);
   const [text, setText] = useState('');
@@ -63,6 +72,11 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [vaultOpen, setVaultOpen] = useState(false);
+  const [later, setLater] = useState<{ on: boolean; input: ScheduleInput }>({
+    on: false,
+    input: { date: '', time: '' },
+  });
+  const [laterError, setLaterError] = useState<string | null>(null);
   const vaultOff = useAppSelector(selectVaultOff);
   const usdContent = useAppSelector(selectFeature('usd_content'));
   const fileRef = useRef<HTMLInputElement>(null);
@@ -91,6 +105,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
     removeAttachment();
     setPrivateFeed(false);
     setError(null);
+    setLater((l) => ({ ...l, on: false }));
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -100,6 +115,16 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
       return;
     }
     setError(null);
+    // A time for later is checked before anything uploads.
+    let publishAt: string | undefined;
+    if (later.on) {
+      const check = checkSchedule(later.input, new Date());
+      if (!check.ok) {
+        setLaterError(check.message);
+        return;
+      }
+      publishAt = check.iso;
+    }
     let publicId: string | null = null;
     try {
       if (attachment?.kind === 'vault') publicId = attachment.media.public_id;
@@ -140,13 +165,16 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
         public_id: publicId,
         private_feed: privateFeed,
         price: publicId ? credits : 0,
+        ...(publishAt ? { publish_at: publishAt } : {}),
       }),
     );
     setPhase({ step: 'idle' });
     if (result.ok) {
       reset();
-      onPosted?.();
-    } else setError(result.message);
+      if (publishAt) showToast(`Post scheduled for ${scheduledText(publishAt)}.`);
+      onPosted?.(publishAt !== undefined);
+    } else if (result.field === 'publish_at') setLaterError(result.message);
+    else setError(result.message);
   };
 
   return (
@@ -206,6 +234,22 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
           hint={priceHint(credits, 'Free: no price to unlock it.', usdContent)}
         />
       )}
+      <ScheduleField
+        legend="When to publish"
+        toggle={{
+          label: 'Publish later',
+          on: later.on,
+          onToggle: (on) =>
+            setLater((l) => ({ on, input: l.input.date ? l.input : defaultScheduleInput(new Date()) })),
+        }}
+        value={later.input}
+        onChange={(input) => {
+          setLater((l) => ({ ...l, input }));
+          setLaterError(null);
+        }}
+        error={laterError}
+        disabled={busy}
+      />
       <FormAlert message={error} />
       <div className={styles.bar}>
         <input
@@ -242,7 +286,7 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
           </label>
         </div>
         <Button type="submit" loading={phase.step === 'posting'} disabled={busy}>
-          {phase.step === 'uploading' ? `Uploading ${phase.progress}%` : 'Post'}
+          {phase.step === 'uploading' ? `Uploading ${phase.progress}%` : later.on ? 'Schedule' : 'Post'}
         </Button>
       </div>
       {vaultOpen && (

@@ -26,21 +26,24 @@ export function HomeFeedScreen() {
   const unread = user?.unread_feeds ?? 0;
   const creator = user?.type === 'featured';
   // A creator's own posts are not in their home feed: they read and manage them under "My posts".
-  const [view, setView] = useState<'feed' | 'mine'>('feed');
+  const [view, setView] = useState<'feed' | 'mine' | 'scheduled'>('feed');
   const mine = creator && view === 'mine' && user;
+  const scheduled = creator && view === 'scheduled';
   const modelId = mine ? user._id : undefined;
-  const list = useAppSelector((state) => selectFeedList(state, modelId));
+  const list = useAppSelector((state) => selectFeedList(state, modelId, scheduled));
   const refreshing = list.status === 'loading' && list.fetchedAt !== null;
-  const refresh = () => void dispatch(loadFeed({ force: true, modelId }));
+  const refresh = () => void dispatch(loadFeed({ force: true, modelId, scheduled }));
 
   return (
     <div className={styles.screen}>
       <PageHeader
         title="Feed"
         subtitle={
-          mine
-            ? 'Your posts, pinned first, as fans see them on your page.'
-            : 'Posts from the creators you follow.'
+          scheduled
+            ? 'Your posts waiting for their time, soonest first. Only you see them until then.'
+            : mine
+              ? 'Your posts, pinned first, as fans see them on your page.'
+              : 'Posts from the creators you follow.'
         }
         actions={
           <IconButton aria-label="Refresh the feed" onClick={refresh} disabled={refreshing}>
@@ -49,7 +52,7 @@ export function HomeFeedScreen() {
         }
       />
       {creator && <ExclusiveContentBanner />}
-      {creator && <Composer onPosted={() => setView('mine')} />}
+      {creator && <Composer onPosted={(later) => setView(later ? 'scheduled' : 'mine')} />}
       {creator && (
         <fieldset className={styles.views}>
           <legend className="visually-hidden">Show</legend>
@@ -69,9 +72,28 @@ export function HomeFeedScreen() {
           >
             My posts
           </button>
+          <button
+            type="button"
+            className={styles.view}
+            aria-pressed={view === 'scheduled'}
+            onClick={() => setView('scheduled')}
+          >
+            Scheduled
+          </button>
         </fieldset>
       )}
-      {mine ? (
+      {scheduled ? (
+        <PostList
+          scheduled
+          empty={
+            <EmptyState
+              icon={<FeedIcon size={34} />}
+              title="Nothing scheduled"
+              text="Turn on Publish later in a new post to have it appear at a time you choose."
+            />
+          }
+        />
+      ) : mine ? (
         <CreatorFeed modelId={user._id} />
       ) : (
         <HomePosts unread={unread} refresh={refresh} fetched={list.fetchedAt !== null} />

@@ -19,6 +19,8 @@ import { signInFor } from '../guest/guestPaths';
 import { LockedPreview } from '../media/LockedPreview';
 import { OpenableMedia } from '../media/MediaBubble';
 import { useSpendConfirm } from '../payments/spendConfirm';
+import { ScheduleField } from '../scheduling/ScheduleField';
+import { checkSchedule, scheduledText, scheduleInputOf } from '../scheduling/scheduleTime';
 import { feedMediaBox } from './feedLayout';
 import { buyPost, deletePost, updatePost } from './feedThunks';
 import styles from './PostCard.module.css';
@@ -58,6 +60,11 @@ export function PostCard({ post, subscribed = null }: { post: FeedPost; subscrib
           </span>
         </Link>
         <span className={styles.markers}>
+          {post.status === 'scheduled' && post.publish_at && (
+            <span className={`${styles.marker} ${styles.scheduled}`} data-testid="scheduled-badge">
+              Scheduled for <time dateTime={post.publish_at}>{scheduledText(post.publish_at)}</time>
+            </span>
+          )}
           {post.pinned && (
             <span className={styles.marker}>
               <PinIcon size={14} /> Pinned
@@ -182,13 +189,14 @@ function OwnerMenu({ post, onEdit }: { post: FeedPost; onEdit: () => void }) {
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, wrapRef, close);
 
-  const change = async (body: { pinned?: boolean; private_feed?: boolean }) => {
+  const change = async (body: { pinned?: boolean; private_feed?: boolean; publish_at?: null }) => {
     setOpen(false);
     setError(null);
     const result = await dispatch(updatePost(post._id, body));
@@ -214,6 +222,27 @@ function OwnerMenu({ post, onEdit }: { post: FeedPost; onEdit: () => void }) {
       </IconButton>
       {open && (
         <Menu className={styles.menu} role="menu">
+          {post.status === 'scheduled' && (
+            <>
+              <MenuItem
+                className={styles.menuItem}
+                role="menuitem"
+                onClick={() => change({ publish_at: null })}
+              >
+                Publish now
+              </MenuItem>
+              <MenuItem
+                className={styles.menuItem}
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  setRescheduling(true);
+                }}
+              >
+                Change time
+              </MenuItem>
+            </>
+          )}
           <MenuItem
             className={styles.menuItem}
             role="menuitem"
@@ -255,6 +284,7 @@ function OwnerMenu({ post, onEdit }: { post: FeedPost; onEdit: () => void }) {
           {error}
         </p>
       )}
+      {rescheduling && <RescheduleDialog post={post} onClose={() => setRescheduling(false)} />}
       {confirming && (
         <Dialog
           title="Delete this post?"
@@ -275,6 +305,53 @@ function OwnerMenu({ post, onEdit }: { post: FeedPost; onEdit: () => void }) {
         </Dialog>
       )}
     </div>
+  );
+}
+
+/** A scheduled post's new time, in the creator's zone. */
+function RescheduleDialog({ post, onClose }: { post: FeedPost; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [when, setWhen] = useState(() => scheduleInputOf(post.publish_at ?? new Date().toISOString()));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    const check = checkSchedule(when, new Date());
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setBusy(true);
+    const result = await dispatch(updatePost(post._id, { publish_at: check.iso }));
+    setBusy(false);
+    if (result.ok) onClose();
+    else setError(result.message);
+  };
+  return (
+    <Dialog
+      title="Change when it appears"
+      onClose={busy ? undefined : onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} loading={busy}>
+            Save time
+          </Button>
+        </>
+      }
+    >
+      <ScheduleField
+        legend="When to publish"
+        value={when}
+        onChange={(next) => {
+          setWhen(next);
+          setError(null);
+        }}
+        error={error}
+        disabled={busy}
+      />
+    </Dialog>
   );
 }
 

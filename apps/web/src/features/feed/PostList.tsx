@@ -33,15 +33,24 @@ function Skeletons() {
  * fetched less than 10 minutes ago is shown as held), the next page when the sentinel under the
  * last post comes into view. Loading, failure (with retry) and `empty` are shown in place.
  */
-export function PostList({ modelId, empty }: { modelId?: string; empty: ReactNode }) {
+export function PostList({
+  modelId,
+  scheduled,
+  empty,
+}: {
+  modelId?: string;
+  /** My posts still to appear (read again each time the list is shown: their times pass). */
+  scheduled?: boolean;
+  empty: ReactNode;
+}) {
   const dispatch = useAppDispatch();
-  const list = useAppSelector((state) => selectFeedList(state, modelId));
+  const list = useAppSelector((state) => selectFeedList(state, modelId, scheduled));
   const posts = useAppSelector((state) => selectFeed(state).posts);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void dispatch(loadFeed({ modelId }));
-  }, [dispatch, modelId]);
+    void dispatch(loadFeed({ modelId, scheduled, force: scheduled }));
+  }, [dispatch, modelId, scheduled]);
 
   const canLoadMore = list.next !== null && list.status === 'ready' && !list.error;
   useEffect(() => {
@@ -49,20 +58,23 @@ export function PostList({ modelId, empty }: { modelId?: string; empty: ReactNod
     if (!canLoadMore || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void dispatch(loadMoreFeed({ modelId }));
+        if (entries.some((e) => e.isIntersecting)) void dispatch(loadMoreFeed({ modelId, scheduled }));
       },
       // Start on the next page a screen before the end, so scrolling rarely waits.
       { rootMargin: '0px 0px 600px 0px' },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [canLoadMore, dispatch, modelId]);
+  }, [canLoadMore, dispatch, modelId, scheduled]);
 
   if (list.status === 'error') {
     return (
       <div className={styles.failure} role="alert">
         <p>{list.error ?? 'The feed could not be loaded.'}</p>
-        <Button variant="secondary" onClick={() => void dispatch(loadFeed({ modelId, force: true }))}>
+        <Button
+          variant="secondary"
+          onClick={() => void dispatch(loadFeed({ modelId, scheduled, force: true }))}
+        >
           Try again
         </Button>
       </div>
@@ -86,8 +98,8 @@ export function PostList({ modelId, empty }: { modelId?: string; empty: ReactNod
             variant="secondary"
             size="small"
             onClick={() => {
-              if (list.next) void dispatch(loadMoreFeed({ modelId }));
-              else void dispatch(loadFeed({ modelId, force: true }));
+              if (list.next) void dispatch(loadMoreFeed({ modelId, scheduled }));
+              else void dispatch(loadFeed({ modelId, scheduled, force: true }));
             }}
           >
             Try again

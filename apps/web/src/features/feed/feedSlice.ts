@@ -31,6 +31,8 @@ export interface FeedState {
   posts: Record<string, FeedPost>;
   home: FeedList;
   creators: Record<string, FeedList>;
+  /** My own posts still to appear, soonest first. */
+  scheduled: FeedList;
 }
 
 export const emptyFeedList = (): FeedList => ({
@@ -43,20 +45,39 @@ export const emptyFeedList = (): FeedList => ({
   isSubscribed: null,
 });
 
-export const initialFeedState: FeedState = { posts: {}, home: emptyFeedList(), creators: {} };
+export const initialFeedState: FeedState = {
+  posts: {},
+  home: emptyFeedList(),
+  creators: {},
+  scheduled: emptyFeedList(),
+};
 
-/** Which list: the home feed (no model id) or one creator's. */
+/** Which list: the home feed (no model id), one creator's, or my scheduled posts. */
 export interface FeedRef {
   modelId?: string | undefined;
+  scheduled?: boolean | undefined;
 }
 
-function listOf(state: FeedState, modelId: string | undefined): FeedList | undefined {
+function listOf(state: FeedState, modelId: string | undefined, scheduled?: boolean): FeedList | undefined {
+  if (scheduled) return state.scheduled;
   return modelId === undefined ? state.home : state.creators[modelId];
 }
-function ensureList(state: FeedState, modelId: string | undefined): FeedList {
+function ensureList(state: FeedState, modelId: string | undefined, scheduled?: boolean): FeedList {
+  if (scheduled) return state.scheduled;
   if (modelId === undefined) return state.home;
   state.creators[modelId] ??= emptyFeedList();
   return state.creators[modelId];
+}
+
+const publishTime = (post: FeedPost | undefined) => Date.parse(post?.publish_at ?? '') || 0;
+
+/** A scheduled post in its place among mine, soonest first; a published one leaves the list. */
+function placeScheduled(state: FeedState, post: FeedPost) {
+  const list = state.scheduled;
+  list.ids = list.ids.filter((id) => id !== post._id);
+  if (post.status !== 'scheduled' || list.fetchedAt === null) return;
+  const at = list.ids.findIndex((id) => publishTime(state.posts[id]) > publishTime(post));
+  list.ids.splice(at === -1 ? list.ids.length : at, 0, post._id);
 }
 
 /**
@@ -76,36 +97,42 @@ export function needsFetch(list: FeedList | undefined, now: number, force = fals
  */
 export const loadFeed = createApiThunk(
   'feed/load',
-  async ({ modelId }: FeedRef & { force?: boolean }, { dispatch }) => {
+  async ({ modelId, scheduled }: FeedRef & { force?: boolean }, { dispatch }) => {
     const page = await call(endpoints.listFeed, {
-      query: { ...FIRST_PAGE_QUERY, ...(modelId ? { model_id: modelId } : {}) },
+      query: {
+        ...FIRST_PAGE_QUERY,
+        ...(scheduled ? { status: 'scheduled' as const } : modelId ? { model_id: modelId } : {}),
+      },
     });
-    if (modelId === undefined) dispatch(unreadFeedsChanged(0));
+    if (modelId === undefined && !scheduled) dispatch(unreadFeedsChanged(0));
     return { page, fetchedAt: Date.now() };
   },
-  ({ modelId, force }, getState) => needsFetch(listOf(selectFeed(getState()), modelId), Date.now(), force),
+  ({ modelId, scheduled, force }, getState) =>
+    needsFetch(listOf(selectFeed(getState()), modelId, scheduled), Date.now(), force),
 );
 
 /** The following page, by the `next` link of the last one; skipped while a page is on its way. */
 export const loadMoreFeed = createApiThunk(
   'feed/loadMore',
-  async ({ modelId }: FeedRef, { getState }): Promise<FeedPage> => {
-    const next = listOf(selectFeed(getState()), modelId)?.next;
+  async ({ modelId, scheduled }: FeedRef, { getState }): Promise<FeedPage> => {
+    const next = listOf(selectFeed(getState()), modelId, scheduled)?.next;
     if (!next) return { data: [], next: null };
     return follow(endpoints.listFeed, next);
   },
-  ({ modelId }, getState) => {
-    const list = listOf(selectFeed(getState()), modelId);
+  ({ modelId, scheduled }, getState) => {
+    const list = listOf(selectFeed(getState()), modelId, scheduled);
     return !!list?.next && list.status === 'ready';
   },
 );
 
 /** new_feed: the home feed and that creator's list are behind; the unread badge is auth's. */
 const feedAppliers: EventAppliers<FeedState> = {
-  new_feed(state, data) {
+  new_feed(state, data, { me }) {
     state.home.stale = true;
     const creator = state.creators[data.model_id];
     if (creator) creator.stale = true;
+    // One of my own scheduled posts appeared: the list of those still waiting is behind.
+    if (data.model_id === me) state.scheduled.stale = true;
   },
 };
 
@@ -149,6 +176,8 @@ export const feedSlice = createSlice({
         list.ids = list.ids.filter((id) => id !== post._id);
         placeOnPage(state, list, post);
       }
+      // Published now, or moved to another time: the scheduled list follows.
+      if (old?.status === 'scheduled' || post.status === 'scheduled') placeScheduled(state, post);
     },
     /** My new post: after the pinned ones on my page (my own posts are not in my home feed). */
     postAdded(state, action: PayloadAction<FeedPost>) {
@@ -156,6 +185,7 @@ export const feedSlice = createSlice({
       state.posts[post._id] = post;
       const list = state.creators[post.model._id];
       if (list && !list.ids.includes(post._id)) placeOnPage(state, list, post);
+      if (post.status === 'scheduled') placeScheduled(state, post);
     },
     /** A deleted post leaves every list. */
     postRemoved(state, action: PayloadAction<string>) {
@@ -163,6 +193,7 @@ export const feedSlice = createSlice({
       delete state.posts[id];
       state.home.ids = state.home.ids.filter((x) => x !== id);
       for (const list of Object.values(state.creators)) list.ids = list.ids.filter((x) => x !== id);
+      state.scheduled.ids = state.scheduled.ids.filter((x) => x !== id);
     },
   },
   extraReducers: (builder) => {
@@ -172,12 +203,12 @@ export const feedSlice = createSlice({
         state.home.stale = true;
       })
       .addCase(loadFeed.pending, (state, action) => {
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         list.status = 'loading';
         list.error = null;
       })
       .addCase(loadFeed.fulfilled, (state, action) => {
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         mergePage(state, list, action.payload.page, true);
         list.fetchedAt = action.payload.fetchedAt;
         list.stale = false;
@@ -185,22 +216,22 @@ export const feedSlice = createSlice({
       })
       .addCase(loadFeed.rejected, (state, action) => {
         if (action.meta.aborted) return;
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         list.status = list.fetchedAt === null ? 'error' : 'ready';
         list.error = action.payload?.message ?? 'The feed could not be loaded.';
       })
       .addCase(loadMoreFeed.pending, (state, action) => {
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         list.status = 'loadingMore';
         list.error = null;
       })
       .addCase(loadMoreFeed.fulfilled, (state, action) => {
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         mergePage(state, list, action.payload, false);
         list.status = 'ready';
       })
       .addCase(loadMoreFeed.rejected, (state, action) => {
-        const list = ensureList(state, action.meta.arg.modelId);
+        const list = ensureList(state, action.meta.arg.modelId, action.meta.arg.scheduled);
         list.status = 'ready';
         list.error = action.payload?.message ?? 'More posts could not be loaded.';
       })
@@ -219,6 +250,6 @@ const injected = feedSlice.injectInto(rootReducer);
 /** Its initial state until its first action has reached the store. */
 export const selectFeed = (state: RootState) => injected.selectSlice(state);
 const EMPTY = emptyFeedList();
-export const selectFeedList = (state: RootState, modelId?: string): FeedList =>
-  listOf(selectFeed(state), modelId) ?? EMPTY;
+export const selectFeedList = (state: RootState, modelId?: string, scheduled?: boolean): FeedList =>
+  listOf(selectFeed(state), modelId, scheduled) ?? EMPTY;
 export const selectPost = (state: RootState, id: string): FeedPost | undefined => selectFeed(state).posts[id];

@@ -14,6 +14,8 @@ export function feedPost(id: string, extra: Partial<FeedPost> = {}): FeedPost {
     locked: false,
     pinned: false,
     created_at: '2026-01-01T00:00:00.000Z',
+    status: 'published',
+    publish_at: null,
     ...extra,
   };
 }

@@ -14,11 +14,13 @@ import { notEnoughCreditsPopup } from '../payments/notEnoughCredits';
 import { loadFeed, postAdded, postPatched, postRemoved } from './feedSlice';
 
 /** A call's outcome for the screen: done, or the server's message to show next to the control. */
-export type FeedCallResult = { ok: true } | { ok: false; message: string; status: number };
+export type FeedCallResult =
+  | { ok: true }
+  | { ok: false; message: string; status: number; field?: string | undefined };
 
 const failed = (error: unknown): FeedCallResult => {
   const info = toErrorInfo(error);
-  return { ok: false, message: info.message, status: info.status };
+  return { ok: false, message: info.message, status: info.status, field: info.field };
 };
 
 /** POST /v1/feed: the new post goes first in my lists. */
@@ -32,7 +34,7 @@ export const createPost = (body: CreateFeedRequest) => async (dispatch: AppThunk
   }
 };
 
-/** PATCH /v1/feed/{id}: edit the text, pin or unpin, make private or public. */
+/** PATCH /v1/feed/{id}: edit the text, pin or unpin, make private or public, publish now or later. */
 export const updatePost = (id: string, body: UpdateFeedRequest) => async (dispatch: AppThunkDispatch) => {
   try {
     dispatch(postPatched(await call(endpoints.updateFeedPost, { params: { id }, body })));

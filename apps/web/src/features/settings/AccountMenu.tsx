@@ -20,6 +20,12 @@ export function AccountMenu() {
       ? [
           { to: '/account/earnings/summary', label: 'Earnings', note: 'What you earn, payouts and exports' },
           { to: '/account/vault', label: 'Vault', note: 'Your photos and videos, to send or delete' },
+          { to: '/lists', label: 'Lists', note: 'Groups of fans, as inbox tabs and broadcast audiences' },
+          {
+            to: '/account/settings/saved-replies',
+            label: 'Saved replies',
+            note: 'Answers you send again, typed with / in a chat',
+          },
           { to: '/account/settings/payouts', label: 'Payout details', note: 'Where your earnings go' },
           {
             to: '/account/settings/team',

@@ -104,7 +104,7 @@ function baseChrome(user: { type: string; role: string } | null | undefined): Ch
 
 /** Other paths a nav entry stands for: the creators' chat areas besides Messenger belong to Chats. */
 const NAV_ALSO: Record<string, string[]> = {
-  [NAV_ROUTES.chats.path]: ['/broadcast', '/auto-messages'],
+  [NAV_ROUTES.chats.path]: ['/broadcast', '/auto-messages', '/lists'],
   [NAV_ROUTES.earnings.path]: ['/account/earnings'],
 };
 

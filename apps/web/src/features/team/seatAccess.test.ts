@@ -92,6 +92,18 @@ describe('what a team seat may do', () => {
     ]);
   });
 
+  it('shows lists to a seat that works the inbox or broadcasts, and saved replies to one with chats', () => {
+    for (const permissions of [['chats'], ['broadcasts']] as const) {
+      expect(seatMayOpen('/lists', permissions)).toBe(true);
+      expect(seatMayOpen('/lists/l1', permissions)).toBe(true);
+      expect(seatAllows(seat(...permissions), 'addListMembers')).toBe(true);
+    }
+    expect(seatMayOpen('/lists', ['vault', 'feed'])).toBe(false);
+    expect(seatMayOpen('/account/settings/saved-replies', ['chats'])).toBe(true);
+    expect(seatMayOpen('/account/settings/saved-replies', ['broadcasts'])).toBe(false);
+    expect(seatAllows(seat('broadcasts'), 'listSavedReplies')).toBe(false);
+  });
+
   it('opens a seat in the inbox, or in the account for a seat without one', () => {
     expect(seatHome(['chats'])).toBe('/chats');
     expect(seatHome(['vault'])).toBe('/account');

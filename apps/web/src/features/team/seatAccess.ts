@@ -47,6 +47,8 @@ const SCREEN_CALLS: readonly (readonly [RegExp, EndpointName])[] = [
   [/^\/chats\/?$/, 'listChats'],
   [/^\/broadcast/, 'listBroadcasts'],
   [/^\/auto-messages/, 'listAutoMessages'],
+  // Lists are the inbox's tabs and broadcasts' audiences: a seat with chats or broadcasts has them.
+  [/^\/lists/, 'listFanLists'],
   [/^\/feed/, 'listFeed'],
   [/^\/account\/edit-profile/, 'updateUser'],
   [/^\/account\/settings\/(privacy|notifications|spending)/, 'updateUser'],
@@ -55,6 +57,7 @@ const SCREEN_CALLS: readonly (readonly [RegExp, EndpointName])[] = [
   [/^\/account\/settings\/password/, 'changePassword'],
   [/^\/account\/settings\/storage/, 'mediaUsage'],
   [/^\/account\/settings\/team/, 'listTeamMembers'],
+  [/^\/account\/settings\/saved-replies/, 'listSavedReplies'],
   [/^\/account\/get-credits/, 'pay'],
   [/^\/account\/subscriptions/, 'listSubscriptions'],
   [/^\/account\/purchases/, 'listPurchases'],
