@@ -40,6 +40,7 @@ import type {
   NotificationsPendingTable,
   PushSubscriptionsTable,
 } from './schema-push';
+import type { SecurityTables, UsersSecurityColumns } from './schema-security';
 import type {
   MessageAuthorsTable,
   TeamActivityTable,
@@ -67,7 +68,7 @@ export interface AppSecretsTable {
   created_at: Generated<Date>;
 }
 
-export interface UsersTable {
+export interface UsersTable extends UsersSecurityColumns {
   id: Generated<string>;
   username: string;
   email: string;
@@ -398,7 +399,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends SecurityTables {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
