@@ -78,7 +78,7 @@ export function readEndSessionToken(ctx: AppContext, token: string): string | nu
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** "Tuesday 1 December 2026 at 14:03 UTC". */
+/** "Tuesday, 1 December 2026 at 14:03 UTC". */
 export const signInTime = (at: Date) => `${WHEN.format(at)} UTC`;
 
 /** Records a device on the account without a mail: the browser an account is made in. */

@@ -3,7 +3,7 @@ import { centered, detail, escapeHtml, footnote, mailHtml, paragraph } from '../
 import type { Mail } from '../../mail/mailer';
 
 export interface NewSignIn {
-  /** "Tuesday 1 December 2026 at 14:03 UTC". */
+  /** "Tuesday, 1 December 2026 at 14:03 UTC". */
   when: string;
   /** "Chrome on Windows", or "Unknown device". */
   browser: string;
