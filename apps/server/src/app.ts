@@ -47,6 +47,9 @@ import { registerPushRoutes } from './modules/push/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
 import { registerReplyRoutes } from './modules/replies/routes';
+import { registerAdminTwoFactorRule } from './modules/security/admin';
+import { securityPurgeTask } from './modules/security/devices';
+import { registerSecurityRoutes } from './modules/security/routes';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTeamActivity } from './modules/team/activity';
@@ -108,8 +111,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 'req.headers.authorization',
                 'req.headers["access-token"]',
                 'req.headers.cookie',
+                'req.headers["x-two-factor-code"]',
+                'req.body.code',
                 '*.password',
                 '*.access_token',
+                // Two-factor sign-in: its secrets, codes and challenges (an error's `code` is no secret).
+                '*.secret',
+                '*.otpauth_url',
+                '*.recovery_code',
+                '*.recovery_codes',
+                '*.challenge',
               ],
               censor: '[redacted]',
             },
@@ -207,10 +218,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuth(app, ctx);
   registerTeamActivity(app, ctx);
   registerAccountGuards(app, ctx);
+  registerAdminTwoFactorRule(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerDiscoverRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerSecurityRoutes(app, ctx);
   const vault = createMediaStorage(config);
   await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'), vault);
   await registerAdminRoutes(app, ctx, vault);
@@ -252,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...connectionJobs(ctx, connections),
     passwordResetsPurgeTask(ctx),
     botCheckPurgeTask(ctx),
+    securityPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
   subscribeToEvents(ctx, push.notices);

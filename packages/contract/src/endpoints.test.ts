@@ -13,6 +13,7 @@ import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 import { pushEndpoints } from './endpoints/push';
+import { securityEndpoints } from './endpoints/security';
 import { teamEndpoints } from './endpoints/team';
 
 describe('the endpoint table', () => {
@@ -32,6 +33,7 @@ describe('the endpoint table', () => {
       lifecycleEndpoints,
       teamEndpoints,
       listEndpoints,
+      securityEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

@@ -53,6 +53,7 @@ import type {
   PushSubscriptionsTable,
 } from './schema-push';
 import type { SavedRepliesTable } from './schema-replies';
+import type { SecurityTables, UsersSecurityColumns } from './schema-security';
 import type {
   MessageAuthorsTable,
   TeamActivityTable,
@@ -82,7 +83,7 @@ export interface AppSecretsTable {
   created_at: Generated<Date>;
 }
 
-export interface UsersTable {
+export interface UsersTable extends UsersSecurityColumns {
   id: Generated<string>;
   username: string;
   email: string;
@@ -288,7 +289,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB extends ListTables {
+export interface DB extends ListTables, SecurityTables {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
