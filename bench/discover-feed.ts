@@ -102,17 +102,20 @@ async function seed(url: string, secret: string) {
     );
     await step(
       'posts',
-      `INSERT INTO feed_posts (owner_id, type, text, media_id, private_feed, price, created_at)
+      `INSERT INTO feed_posts (owner_id, type, text, media_id, private_feed, price, created_at, appears_at)
        SELECT c.id,
               CASE WHEN k % 10 = 0 THEN 'image' ELSE 'featured' END,
               'Post ' || k || ' of ' || c.n,
               CASE WHEN k % 10 = 0 THEN m.id END,
               k % 3 = 0,
               CASE WHEN k % 10 = 0 THEN 25 ELSE 0 END,
-              now() - ((k * ${CREATORS} + c.n) % (365 * 24 * 60)) * interval '1 minute'
+              t.at, t.at
        FROM bench_creators c
        JOIN media m ON m.owner_id = c.id
-       CROSS JOIN generate_series(1, ${POSTS_PER_CREATOR}) k`,
+       CROSS JOIN generate_series(1, ${POSTS_PER_CREATOR}) k
+       CROSS JOIN LATERAL (
+         SELECT now() - ((k * ${CREATORS} + c.n) % (365 * 24 * 60)) * interval '1 minute' AS at
+       ) t`,
     );
     await step(
       'tokens',

@@ -2,8 +2,9 @@
  * Seeds one creator's inbox, set-based (INSERT ... SELECT over generate_series), on an empty
  * database: the creator, FANS fans each with a chat with the creator, MESSAGES messages spread over
  * those chats (a few heavy chatters, a long tail with one message), realistic last-message fields and
- * unread counts, favourites, spenders (fans, VIPs), subscribers, hidden chats, one support chat with an
- * unread message (pinned), and access tokens for the creator and the first TOKENS fans.
+ * unread counts, favourites, spenders (fans, VIPs; their spending in the ledger too), subscribers,
+ * followers, hidden chats, one support chat with an unread message (pinned), and access tokens for
+ * the creator and the first TOKENS fans.
  *
  *   DATA_DIR=/tmp/x [DATABASE_URL=postgres://...] FANS=100000 MESSAGES=1000000 TOKENS=10000 tsx seed-inbox.ts
  *
@@ -142,23 +143,27 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
         'chat members',
         `INSERT INTO chat_members (chat_id, user_id, other_user_id, unread_messages, is_favorite, hidden,
                                    last_message_id, last_message_at, last_sender_id, last_read_message_id,
-                                   spent_credits, is_subscriber, created_at)
+                                   spent_credits, is_subscriber, last_received_at, created_at)
          SELECT f.chat_id, ${C}, f.id, coalesce(u.n, 0), f.r_fav < 0.02, f.r_hide < 0.01 AND coalesce(u.n, 0) = 0,
                 l.last_id, lm.created_at, lm.sender_id,
                 CASE WHEN coalesce(u.n, 0) = 0 THEN l.last_id ELSE l.last_c END,
                 CASE WHEN f.r_spend < 0.15 THEN 10 + floor(power(f.r_amount, 3) * 3000)::int ELSE 0 END,
-                f.r_spend < 0.03, now() - interval '200 days'
+                f.r_spend < 0.03, lf.created_at, now() - interval '200 days'
          FROM bench_fans f
          JOIN bench_last l ON l.chat_id = f.chat_id
          JOIN messages lm ON lm.id = l.last_id
+         LEFT JOIN messages lf ON lf.id = l.last_f
          LEFT JOIN bench_unread u ON u.chat_id = f.chat_id AND u.recipient_id = ${C};
          INSERT INTO chat_members (chat_id, user_id, other_user_id, unread_messages, last_message_id,
-                                   last_message_at, last_sender_id, last_read_message_id, created_at)
+                                   last_message_at, last_sender_id, last_read_message_id, last_received_at,
+                                   created_at)
          SELECT f.chat_id, f.id, ${C}, coalesce(u.n, 0), l.last_id, lm.created_at, lm.sender_id,
-                CASE WHEN coalesce(u.n, 0) = 0 THEN l.last_id ELSE l.last_f END, now() - interval '200 days'
+                CASE WHEN coalesce(u.n, 0) = 0 THEN l.last_id ELSE l.last_f END, lc.created_at,
+                now() - interval '200 days'
          FROM bench_fans f
          JOIN bench_last l ON l.chat_id = f.chat_id
          JOIN messages lm ON lm.id = l.last_id
+         LEFT JOIN messages lc ON lc.id = l.last_c
          LEFT JOIN bench_unread u ON u.chat_id = f.chat_id AND u.recipient_id = f.id;`,
       );
 
@@ -167,6 +172,24 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
         `INSERT INTO subscriptions (fan_id, creator_id, status, price, started_at, current_period_end)
          SELECT id, ${C}, 'active', 100, now() - interval '10 days', now() + interval '20 days'
          FROM bench_fans WHERE r_spend < 0.03;`,
+      );
+
+      // What the spenders spent, as the ledger records it (the fan's debits to the creator, which the
+      // fan lists' spending rules read): each spender's total in three tips over the last 180 days,
+      // and the running totals the ledger's trigger keeps (triggers are off while loading). 20% of
+      // fans follow the creator.
+      await step(
+        'spending and follows',
+        `INSERT INTO ledger_entries (user_id, account, delta, balance_after, reason, counterparty_id,
+                                     idempotency_key, created_at)
+         SELECT m.other_user_id, 'credits', -(m.spent_credits / 3 + CASE WHEN k = 1 THEN m.spent_credits % 3 ELSE 0 END),
+                0, 'tip', ${C}, 'bench-tip:' || m.other_user_id || ':' || k, now() - random() * interval '180 days'
+         FROM chat_members m CROSS JOIN generate_series(1, 3) k
+         WHERE m.user_id = ${C} AND m.spent_credits > 0;
+         INSERT INTO fan_spending (creator_id, fan_id, credits)
+         SELECT counterparty_id, user_id, sum(-delta) FROM ledger_entries WHERE counterparty_id = ${C}
+         GROUP BY counterparty_id, user_id;
+         INSERT INTO follows (follower_id, followee_id) SELECT id, ${C} FROM bench_fans WHERE r_fav >= 0.8;`,
       );
 
       // The support account's chat with an unread message is pinned to the top of the inbox.
@@ -213,6 +236,9 @@ export async function seedInbox(e: BenchEnv, o: SeedOptions): Promise<Manifest> 
         'access_tokens',
         'subscriptions',
         'inbox_counters',
+        'ledger_entries',
+        'fan_spending',
+        'follows',
       ]) {
         await s.exec(`VACUUM ANALYZE ${table}`);
       }

@@ -36,21 +36,14 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-/** The reset link of the `n`-th reset mail to `email`, its quoted-printable soft breaks undone. */
-async function resetLink(email: string, n = 1): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const mail = smtp.received.filter(
-      (m) => m.to.includes(email) && /Reset your Parlor password/.test(m.raw),
-    )[n - 1];
-    const text = mail?.raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    const link = text?.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no reset mail ${n} for ${email}`);
-}
+/** The reset link of the `n`-th reset mail to `email`. */
+const resetLink = (email: string, n = 1) =>
+  smtp.link(
+    email,
+    /Reset your Parlor password/,
+    /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/,
+    n,
+  );
 
 /** Signed in: the app's main navigation is there. */
 async function expectShell(page: Page) {

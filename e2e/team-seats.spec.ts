@@ -29,21 +29,9 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-/** The join link of the invite mailed to `email` (its text part, quoted-printable decoded). */
-async function inviteLink(email: string): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const mail = smtp.received.find((m) => m.to.includes(email) && /invited you/.test(m.raw));
-    if (mail) {
-      const text = mail.raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const link = text.match(/https?:\/\/[^\s"<]+\/team\/join\?[^\s"<]+/)?.[0];
-      if (link) return link.replace(/&amp;/g, '&');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no invite mailed to ${email}`);
-}
+/** The join link of the invite mailed to `email`. */
+const inviteLink = (email: string) =>
+  smtp.link(email, /invited you/, /https?:\/\/[^\s"<]+\/team\/join\?[^\s"<]+/);
 
 async function signedIn(browser: Browser, login: string, size = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ baseURL: parlor.baseUrl, viewport: size });

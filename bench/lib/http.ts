@@ -7,7 +7,7 @@ export function httpClient(baseUrl: string, maxSockets = 64) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
 
   function request(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     token: string,
     body?: unknown,
@@ -50,6 +50,7 @@ export function httpClient(baseUrl: string, maxSockets = 64) {
     get: (path: string, token: string) => request('GET', path, token),
     post: (path: string, token: string, body: unknown) => request('POST', path, token, body),
     patch: (path: string, token: string, body?: unknown) => request('PATCH', path, token, body),
+    delete: (path: string, token: string) => request('DELETE', path, token),
     close: () => agent.destroy(),
   };
 }

@@ -59,7 +59,29 @@ export async function startSmtp() {
     }
     throw new Error(`no mail ${n} for ${email}`);
   }
-  return { port, received, code, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  /**
+   * The first link matching `link` in the `n`-th mail (1-based) to `email` whose raw text matches
+   * `about`, waiting for it to arrive; quoted-printable soft breaks and escapes are undone first.
+   */
+  async function link(email: string, about: RegExp, pattern: RegExp, n = 1): Promise<string> {
+    for (let i = 0; i < 300; i++) {
+      const mail = received.filter((m) => m.to.includes(email) && about.test(m.raw))[n - 1];
+      const text = mail?.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const found = text?.match(pattern)?.[0];
+      if (found) return found.replace(/&amp;/g, '&');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail ${n} matching ${about} for ${email}`);
+  }
+  return {
+    port,
+    received,
+    code,
+    link,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }
 
 /** A Parlor server of the mail journeys' own, whose SMTP_URL points at the test's SMTP server. */

@@ -22,17 +22,20 @@ import { registerAutoMessageRoutes } from './modules/automessages/routes';
 import { AUTO_MESSAGE_JOB, autoMessageJob, warmAutoMessageCache } from './modules/automessages/service';
 import { registerAvatarRoutes } from './modules/avatars/routes';
 import { registerBroadcastRoutes } from './modules/broadcasts/routes';
+import { registerBroadcastStartJob } from './modules/broadcasts/schedule';
 import { registerBroadcastJob } from './modules/broadcasts/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { registerDiscoverRoutes } from './modules/discover/routes';
 import { discoverRankTask } from './modules/discover/service';
 import { registerEarningsRoutes } from './modules/earnings/routes';
+import { registerFeedPublishJob } from './modules/feed/publish';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { idempotencyKeysPurgeTask } from './modules/ledger/idempotency';
 import { platformRepository } from './modules/ledger/platform-repository';
 import { registerAccountGuards, registerMaintenance } from './modules/lifecycle/hooks';
 import { registerLifecycleRoutes } from './modules/lifecycle/routes';
+import { registerListRoutes } from './modules/lists/routes';
 import { registerMediaRoutes } from './modules/media/routes';
 import { createMediaStorage } from './modules/media/storage';
 import { selfDestructTask } from './modules/messages/purchases';
@@ -43,6 +46,10 @@ import { registerProviderRoutes } from './modules/provider/routes';
 import { registerPushRoutes } from './modules/push/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
+import { registerReplyRoutes } from './modules/replies/routes';
+import { registerAdminTwoFactorRule } from './modules/security/admin';
+import { securityPurgeTask } from './modules/security/devices';
+import { registerSecurityRoutes } from './modules/security/routes';
 import { renewalTask } from './modules/subscriptions/renewal';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 import { registerTeamActivity } from './modules/team/activity';
@@ -104,8 +111,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 'req.headers.authorization',
                 'req.headers["access-token"]',
                 'req.headers.cookie',
+                'req.headers["x-two-factor-code"]',
+                'req.body.code',
                 '*.password',
                 '*.access_token',
+                // Two-factor sign-in: its secrets, codes and challenges (an error's `code` is no secret).
+                '*.secret',
+                '*.otpauth_url',
+                '*.recovery_code',
+                '*.recovery_codes',
+                '*.challenge',
               ],
               censor: '[redacted]',
             },
@@ -203,15 +218,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuth(app, ctx);
   registerTeamActivity(app, ctx);
   registerAccountGuards(app, ctx);
+  registerAdminTwoFactorRule(app, ctx);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerDiscoverRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerSecurityRoutes(app, ctx);
   const vault = createMediaStorage(config);
   await registerAccountRoutes(app, ctx, createMediaStorage(config, 'avatars'), vault);
   await registerAdminRoutes(app, ctx, vault);
   registerProviderRoutes(app, ctx);
   registerChatRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   await registerMediaRoutes(app, ctx, vault);
   registerPaymentRoutes(app, ctx);
@@ -225,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReferralRoutes(app, ctx);
   registerLifecycleRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  registerReplyRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx, connections);
   registerMetrics(app, ctx, connections);
@@ -246,11 +265,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...connectionJobs(ctx, connections),
     passwordResetsPurgeTask(ctx),
     botCheckPurgeTask(ctx),
+    securityPurgeTask(ctx),
   ];
   for (const task of tasks) ctx.jobs.register(task);
   subscribeToEvents(ctx, push.notices);
   // Durable jobs (docs/jobs.md): main.ts starts the queue; tests drain it.
   registerBroadcastJob(ctx);
+  registerBroadcastStartJob(ctx);
+  registerFeedPublishJob(ctx);
   ctx.queue.register(AUTO_MESSAGE_JOB, autoMessageJob(ctx));
   // The send path asks this in-process set which creators have first_message messages.
   const stopFollowingAutoMessages = await warmAutoMessageCache(ctx);

@@ -40,6 +40,16 @@ describe('admin account variables', () => {
   });
 });
 
+describe('two-factor sign-in for admins', () => {
+  it('is required in production and not elsewhere, unless ADMIN_REQUIRE_2FA says otherwise', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(production).adminRequire2fa).toBe(true);
+    expect(loadConfig({ ...production, ADMIN_REQUIRE_2FA: 'false' }).adminRequire2fa).toBe(false);
+    expect(loadConfig({}).adminRequire2fa).toBe(false);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: 'true' }).adminRequire2fa).toBe(true);
+  });
+});
+
 describe('demo data', () => {
   const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
 

@@ -90,6 +90,8 @@ const Env = z.object({
     .optional(),
   /** Where a banned account may appeal, shown with the ban; unset: the ban names no address. */
   SUPPORT_EMAIL: z.union([z.literal(''), EmailInput]).optional(),
+  /** Admins need two-factor sign-in for the admin console; default: in production only. */
+  ADMIN_REQUIRE_2FA: bool.optional(),
   ADMIN_USERNAME: UsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
@@ -158,6 +160,8 @@ export interface Config {
   metrics: { token: string } | undefined;
   /** BOT_CHECK_KEY: sign-in and sign-up need a solved bot-check; undefined means they do not. */
   botCheckKey: string | undefined;
+  /** ADMIN_REQUIRE_2FA: an admin without two-factor sign-in gets 403 from every admin endpoint. */
+  adminRequire2fa: boolean;
   /** The account made (or given the admin role) at start; undefined when the variables are unset. */
   admin: { username: string; password: string; email: string } | undefined;
 }
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     botCheckKey: e.BOT_CHECK_KEY || undefined,
     metrics: e.METRICS && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : undefined,
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? production,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD && e.ADMIN_EMAIL
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL }

@@ -76,7 +76,9 @@ describe('authorization over /v1/admin', () => {
             ? { action: 'reject' }
             : path.endsWith('/features')
               ? { features: { tips: true } }
-              : {};
+              : path.endsWith('/2fa')
+                ? { reason: 'Owner confirmed by video call' }
+                : {};
       const callAs = (token?: string) =>
         w.api.request(e.method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
       expect((await callAs()).status, `${e.method} ${e.path} anonymous`).toBe(401);

@@ -1,7 +1,9 @@
 import { describe, expect } from 'vitest';
 import { photo } from './support/feed';
+import { mailbox } from './support/mailbox';
 import { pushApiTest } from './support/push-test';
 import { connectSocket } from './support/socket';
+import { teamSeat } from './support/team';
 
 // Notices follow the domain events of every write that tells someone something: sends are covered
 // in push.test.ts; here the messages a creator's automation stores and the money events.
@@ -65,6 +67,29 @@ describe('notices of what a creator sends without typing it', () => {
     expect(h.push.to(lookingSub)).toHaveLength(0);
     hidden.close();
     visible.close();
+  });
+});
+
+describe("notices of what a creator's team writes", () => {
+  it("pushes a team member's message to the fan under the creator's name, never the member's", async ({
+    server,
+    w,
+  }) => {
+    const creator = await w.creator();
+    const fan = await w.fan();
+    await w.openChat(fan.token, creator.user._id);
+    const { member, seat } = await teamSeat(w, mailbox(server), creator, ['chats']);
+    const sub = await subscribed(w, fan.token);
+    const sent = await w.send(seat, fan.user._id, 'Hi, this is the team');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await deliver(server);
+    const pushes = h.push.to(sub);
+    expect(pushes.map((p) => [p.payload.title, p.payload.body])).toEqual([
+      [creator.user.username, 'Hi, this is the team'],
+    ]);
+    const seen = JSON.stringify(pushes.map((p) => p.payload));
+    expect(seen).not.toContain(member.user.username);
+    expect(seen).not.toContain(member.user._id);
   });
 });
 

@@ -9,6 +9,7 @@ import { client } from './support/client';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
 import { freePort, spawnMain, startMain } from './support/main-process';
 import { startServer, type TestServer } from './support/server';
+import { totpCode } from './support/two-factor';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'correct-horse-9', ADMIN_EMAIL: 'boss@example.com' };
 /** What NODE_ENV=production needs to start at all. */
@@ -74,11 +75,23 @@ describe('starting the server', () => {
       });
       expect(signIn.status).toBe(200);
       expect(signIn.body.user).toMatchObject({ username: 'boss', role: 'admin', email: 'boss@example.com' });
-      // The point of it: a deployment without demo data can approve its first creator.
-      const creator = await client(first.url).signUp('featured');
-      const approve = await client(first.url).call('POST', `/v1/admin/users/${creator.user._id}/approve`, {
-        token: signIn.body.access_token,
+      // The point of it: a deployment without demo data can approve its first creator, once the
+      // admin turned on two-factor sign-in as production asks (ADMIN_REQUIRE_2FA).
+      const api = client(first.url);
+      const token = signIn.body.access_token as string;
+      const creator = await api.signUp('featured');
+      const approvePath = `/v1/admin/users/${creator.user._id}/approve` as const;
+      expect((await api.call('POST', approvePath, { token })).body.code).toBe('admin_two_factor_required');
+      const setup = await api.call('POST', '/v1/account/2fa/totp', {
+        token,
+        body: { password: ADMIN.ADMIN_PASSWORD },
       });
+      const confirmed = await api.call('POST', '/v1/account/2fa/totp/confirm', {
+        token,
+        body: { code: totpCode(setup.body.secret, new Date()) },
+      });
+      expect(confirmed.status).toBe(200);
+      const approve = await api.call('POST', approvePath, { token });
       expect(approve.status).toBe(200);
     } finally {
       await first.stop();
@@ -90,6 +103,8 @@ describe('starting the server', () => {
     });
     await second.stop();
     expect(signIn.status).toBe(200);
+    // The admin kept the two-factor sign-in turned on before the restart.
+    expect(signIn.body.two_factor_required).toBe(true);
 
     const database = await openDatabase({ dataDir, ...(pg ? { databaseUrl: pg.url } : {}) });
     try {

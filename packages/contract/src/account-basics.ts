@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepUpCode } from './account-security';
 import { PASSWORD_MAX } from './constants';
 import { lazySchema } from './lazy';
 import { VALIDATION } from './rules/messages';
@@ -75,6 +76,8 @@ export const ChangePasswordRequest = lazySchema(() =>
   z.object({
     current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
     new_password: PasswordInput,
+    /** With two-factor sign-in on: a fresh code from the authenticator app (or a recovery code). */
+    code: StepUpCode.optional(),
   }),
 );
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;

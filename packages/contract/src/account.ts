@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepUpCode } from './account-security';
 import { PASSWORD_MAX, VERIFICATION_CODE_LENGTH } from './constants';
 import { FeaturedStatus, VerificationStatus } from './enums';
 import { lazySchema } from './lazy';
@@ -81,10 +82,18 @@ export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 /** POST /v1/users/resend-verify: the spec sends the email data with web and react_flow; a bare POST works too. */
 export const ResendVerifyRequest = lazySchema(() =>
   z
-    .object({ email: EmailInput.optional(), web: z.boolean().optional(), react_flow: z.boolean().optional() })
+    .object({
+      email: EmailInput.optional(),
+      web: z.boolean().optional(),
+      react_flow: z.boolean().optional(),
+      /** With two-factor sign-in on, a different `email` needs a fresh code. */
+      code: StepUpCode.optional(),
+    })
     .nullish(),
 );
-export const ChangeVerifyEmailRequest = lazySchema(() => z.object({ email: EmailInput }));
+export const ChangeVerifyEmailRequest = lazySchema(() =>
+  z.object({ email: EmailInput, code: StepUpCode.optional() }),
+);
 
 /** Every call that mails a code answers where it went (masked in action mode) and the cooldown. */
 export const CodeSentResponse = lazySchema(() =>
@@ -190,6 +199,8 @@ export const PayoutDefaultsRequest = lazySchema(() =>
         .regex(/^[A-Za-z]{2}$/, PAYOUT_DETAIL_MESSAGES.country)
         .transform((c) => c.toUpperCase())
         .optional(),
+      /** With two-factor sign-in on: a fresh code from the authenticator app (or a recovery code). */
+      code: StepUpCode.optional(),
     })
     .superRefine((b, ctx) => {
       const issue = (path: string, message: string) =>

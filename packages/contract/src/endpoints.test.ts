@@ -8,10 +8,12 @@ import { discoverEndpoints } from './endpoints/discover';
 import { earningsEndpoints } from './endpoints/earnings';
 import { feedEndpoints } from './endpoints/feed';
 import { lifecycleEndpoints } from './endpoints/lifecycle';
+import { listEndpoints } from './endpoints/lists';
 import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 import { pushEndpoints } from './endpoints/push';
+import { securityEndpoints } from './endpoints/security';
 import { teamEndpoints } from './endpoints/team';
 
 describe('the endpoint table', () => {
@@ -30,6 +32,8 @@ describe('the endpoint table', () => {
       adminEndpoints,
       lifecycleEndpoints,
       teamEndpoints,
+      listEndpoints,
+      securityEndpoints,
     ];
     const names = parts.flatMap((part) => Object.keys(part));
     expect(new Set(names).size).toBe(names.length);

@@ -11,6 +11,7 @@ import { mediaEndpoints } from './endpoints/media';
 import { paymentEndpoints } from './endpoints/payments';
 import { platformEndpoints } from './endpoints/platform';
 import { pushEndpoints } from './endpoints/push';
+import { securityEndpoints } from './endpoints/security';
 import { teamEndpoints } from './endpoints/team';
 
 /**
@@ -33,6 +34,7 @@ export const endpoints = {
   ...lifecycleEndpoints,
   ...teamEndpoints,
   ...listEndpoints,
+  ...securityEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

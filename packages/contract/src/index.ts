@@ -1,5 +1,6 @@
 export * from './account';
 export * from './account-basics';
+export * from './account-security';
 export * from './admin';
 export * from './bot-check';
 export * from './broadcasts';

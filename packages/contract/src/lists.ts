@@ -148,6 +148,7 @@ export const SCHEDULE_MESSAGES = {
   tooFar: `You can schedule at most ${SCHEDULE_MAX_DAYS} days ahead.`,
   started: 'This broadcast has already started and can no longer be changed.',
   invalid: 'Choose a valid date and time.',
+  published: 'This post is already published.',
 } as const;
 
 /**

@@ -193,6 +193,22 @@ export const SEAT_ACCESS: { readonly [K in keyof Endpoints]: SeatAccess } = {
   createSavedReply: ['chats'],
   updateSavedReply: ['chats'],
   deleteSavedReply: ['chats'],
+  // account security is the account holder's own; a seat's own sign-in is public
+  twoFactorStatus: 'never',
+  startTotp: 'never',
+  confirmTotp: 'never',
+  disableTwoFactor: 'never',
+  newRecoveryCodes: 'never',
+  completeTwoFactor: 'seat',
+  passkeyRegistrationOptions: 'never',
+  registerPasskey: 'never',
+  listPasskeys: 'never',
+  deletePasskey: 'never',
+  passkeySignInOptions: 'seat',
+  passkeySignIn: 'seat',
+  endSessionPage: 'seat',
+  endSessionByLink: 'seat',
+  adminResetTwoFactor: 'never',
 };
 
 /** Whether a seat holding `permissions` may call an endpoint of this access. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepUpCode } from './account-security';
 import { lazySchema } from './lazy';
 import { TEAM_PERMISSIONS, TeamPermission } from './team-basics';
 import { EmailInput } from './users';
@@ -27,7 +28,10 @@ const Permissions = z
 
 const Person = lazySchema(() => z.object({ _id: z.string(), username: z.string() }));
 
-export const TeamInviteRequest = lazySchema(() => z.object({ email: EmailInput, permissions: Permissions }));
+/** With two-factor sign-in on, managing the team needs a fresh `code` (docs/accounts.md, "Step-up"). */
+export const TeamInviteRequest = lazySchema(() =>
+  z.object({ email: EmailInput, permissions: Permissions, code: StepUpCode.optional() }),
+);
 export const TeamInvite = lazySchema(() =>
   z.object({
     _id: z.string(),
@@ -57,7 +61,9 @@ export const TeamMember = lazySchema(() =>
 );
 export type TeamMember = z.infer<typeof TeamMember>;
 export const TeamMemberList = lazySchema(() => z.object({ data: z.array(TeamMember) }));
-export const UpdateTeamMemberRequest = lazySchema(() => z.object({ permissions: Permissions }));
+export const UpdateTeamMemberRequest = lazySchema(() =>
+  z.object({ permissions: Permissions, code: StepUpCode.optional() }),
+);
 
 export const TeamWorkspace = lazySchema(() =>
   z.object({
@@ -110,6 +116,7 @@ export const TEAM_ACTIONS = [
   'rate',
   'broadcast',
   'broadcast_unsend',
+  'broadcast_edit',
   'auto_messages',
   'vault_upload',
   'vault_delete',
@@ -127,6 +134,7 @@ export const TEAM_ACTION_TEXT: Record<TeamAction, string> = {
   rate: 'changed a fan’s rate',
   broadcast: 'sent a broadcast',
   broadcast_unsend: 'unsent a broadcast',
+  broadcast_edit: 'edited a scheduled broadcast',
   auto_messages: 'edited automatic messages',
   vault_upload: 'uploaded to the vault',
   vault_delete: 'deleted from the vault',

@@ -76,6 +76,9 @@ export const ProfileCompleteConfig = lazySchema(() =>
   }),
 );
 export type ProfileCompleteConfig = z.infer<typeof ProfileCompleteConfig>;
+/** What protects the sign-in: an authenticator app (TOTP) turned on, and how many passkeys. */
+export const TwoFactorState = lazySchema(() => z.object({ totp: z.boolean(), passkeys: z.number().int() }));
+export type TwoFactorState = z.infer<typeof TwoFactorState>;
 export const User = lazySchema(() =>
   z.object({
     _id: z.string(),
@@ -125,6 +128,11 @@ export const User = lazySchema(() =>
     punishment_alert: z.boolean().optional(),
     /** Answered to a team seat: the member working as this creator, and what the seat allows. */
     acting_member: ActingMember.optional(),
+    /**
+     * Two-factor sign-in and passkeys (docs/accounts.md). Always sent by the server; optional so
+     * older clients' fixtures still parse.
+     */
+    two_factor: TwoFactorState.optional(),
   }),
 );
 export type User = z.infer<typeof User>;

@@ -49,7 +49,7 @@ export interface BroadcastsTable {
   id: Generated<number>;
   creator_id: string;
   client_send_id: string | null;
-  status: Generated<'sending' | 'done' | 'canceled'>;
+  status: Generated<'scheduled' | 'sending' | 'done' | 'canceled'>;
   type: 'text' | 'image' | 'video';
   text: string | null;
   price: Generated<number>;
@@ -63,6 +63,13 @@ export interface BroadcastsTable {
   finished_at: NullableTimestamp;
   /** The team member who composed it; null when the creator did. */
   author_member_id: Generated<string | null>;
+  /** The fan list it went to, and the lists whose fans it left out (migration 0044). */
+  list_id: Generated<string | null>;
+  exclude_list_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** A scheduled broadcast's time, then when it really started; null for one sent at once. */
+  send_at: NullableTimestamp;
+  /** A scheduled broadcast's audience as the send gave it, fixed when it starts. */
+  audience: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A broadcast's audience, fixed and numbered when it was sent. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 // Table types for Kysely. Rows never reach the client: repositories map them to contract shapes.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -6,6 +6,17 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 import type { BotCheckUsedTable, PasswordResetsTable } from './schema-account-basics';
+import type {
+  ChatMembersTable,
+  ChatNotesTable,
+  ChatsTable,
+  InboxCountersTable,
+  MessageHiddenForTable,
+  MessagesTable,
+  PaymentWarningsTable,
+  UserReportsTable,
+} from './schema-chats';
+import type { FeedPostsTable, FeedPurchasesTable } from './schema-feed';
 import type {
   EarningsShardsTable,
   IdempotencyKeysTable,
@@ -16,6 +27,7 @@ import type {
   SavedCardsTable,
   SubscriptionsTable,
 } from './schema-ledger-payments';
+import type { ListTables } from './schema-lists';
 import type {
   AdminAuditTable,
   CreatorApplicationsTable,
@@ -40,6 +52,8 @@ import type {
   NotificationsPendingTable,
   PushSubscriptionsTable,
 } from './schema-push';
+import type { SavedRepliesTable } from './schema-replies';
+import type { SecurityTables, UsersSecurityColumns } from './schema-security';
 import type {
   MessageAuthorsTable,
   TeamActivityTable,
@@ -47,6 +61,8 @@ import type {
   TeamMembersTable,
 } from './schema-team';
 
+export type * from './schema-chats';
+export type * from './schema-feed';
 export type * from './schema-ledger-payments';
 export type {
   AmlChecksTable,
@@ -67,7 +83,7 @@ export interface AppSecretsTable {
   created_at: Generated<Date>;
 }
 
-export interface UsersTable {
+export interface UsersTable extends UsersSecurityColumns {
   id: Generated<string>;
   username: string;
   email: string;
@@ -199,95 +215,6 @@ export interface EmailCodesTable {
   used_at: NullableTimestamp;
 }
 
-export interface ChatsTable {
-  id: Generated<string>;
-  user_low: string;
-  user_high: string;
-  credit_rate: Generated<number>;
-  created_at: Timestamp;
-}
-
-export interface ChatMembersTable {
-  chat_id: string;
-  user_id: string;
-  other_user_id: string;
-  unread_messages: Generated<number>;
-  is_favorite: Generated<boolean>;
-  hidden: Generated<boolean>;
-  /** When a hide action hid the chat (one time per action, so Undo finds its batch); null for a delete. */
-  hidden_at: NullableTimestamp;
-  cleared_before_id: number | null;
-  last_message_id: number | null;
-  last_message_at: NullableTimestamp;
-  last_sender_id: string | null;
-  last_read_message_id: number | null;
-  spent_credits: Generated<number>;
-  blocked: Generated<boolean>;
-  media_blocked: Generated<boolean>;
-  other_is_system: Generated<boolean>;
-  is_subscriber: Generated<boolean>;
-  created_at: Timestamp;
-}
-
-/** Kept by triggers on chat_members (migration 0007); never written by application code. */
-export interface InboxCountersTable {
-  user_id: string;
-  shard: number;
-  chats: number;
-  fans: number;
-  subscribers: number;
-  favorites: number;
-  unreplied: number;
-  vip: number;
-  sent: number;
-  unread_messages: number;
-  unread_messages_favorites: number;
-}
-
-export interface ChatNotesTable {
-  id: Generated<string>;
-  chat_id: string;
-  author_id: string;
-  text: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface UserReportsTable {
-  id: Generated<string>;
-  reporter_id: string;
-  reported_id: string;
-  reason: string | null;
-  created_at: Timestamp;
-  resolved_at: NullableTimestamp;
-}
-
-export interface MessagesTable {
-  id: Generated<number>;
-  chat_id: string;
-  sender_id: string;
-  recipient_id: string;
-  type: Generated<'text' | 'gif' | 'image' | 'video' | 'tip'>;
-  text: string | null;
-  price: Generated<number>;
-  self_destruct: Generated<boolean>;
-  parent_message_id: number | null;
-  client_send_id: string | null;
-  system: Generated<boolean>;
-  is_read: Generated<boolean>;
-  read_at: NullableTimestamp;
-  deleted_at: NullableTimestamp;
-  created_at: Timestamp;
-  media_id: number | null;
-  gif_url: string | null;
-  gif_width: number | null;
-  gif_height: number | null;
-  destruct_at: NullableTimestamp;
-  destructed_at: NullableTimestamp;
-  /** The broadcast this message is a copy of (read from its send id, migration 0021). */
-  broadcast_id: GeneratedAlways<number | null>;
-}
-
 export interface MediaTable {
   id: Generated<number>;
   public_id: string;
@@ -312,20 +239,6 @@ export interface MediaUsageTable {
   used_bytes: Generated<number>;
 }
 
-/** A creator's post (migration 0017, docs/feed.md). */
-export interface FeedPostsTable {
-  id: Generated<number>;
-  owner_id: string;
-  type: 'avatar' | 'featured' | 'image' | 'video' | 'imageOrVideo';
-  text: string | null;
-  media_id: number | null;
-  private_feed: Generated<boolean>;
-  price: Generated<number>;
-  pinned: Generated<boolean>;
-  created_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
 /** A durable job (docs/jobs.md). */
 export interface JobsTable {
   id: Generated<number>;
@@ -346,14 +259,6 @@ export interface JobsTable {
 }
 
 /** One purchase of a paid post by one buyer. */
-export interface FeedPurchasesTable {
-  post_id: number;
-  buyer_id: string;
-  seller_id: string;
-  price: number;
-  created_at: Timestamp;
-}
-
 export interface MessagePurchasesTable {
   message_id: number;
   buyer_id: string;
@@ -362,20 +267,6 @@ export interface MessagePurchasesTable {
   price: number;
   hidden: Generated<boolean>;
   created_at: Timestamp;
-}
-
-export interface MessageHiddenForTable {
-  message_id: number;
-  user_id: string;
-}
-
-/** Migration 0037: texts sent anyway after the payment warning, for moderation. */
-export interface PaymentWarningsTable {
-  id: Generated<number>;
-  user_id: string;
-  chat_id: string;
-  other_user_id: string;
-  created_at: Date;
 }
 
 /** Migration 0016: who follows whom. */
@@ -398,7 +289,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends ListTables, SecurityTables {
   app_secrets: AppSecretsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -453,6 +344,7 @@ export interface DB {
   platform_notice_dismissals: PlatformNoticeDismissalsTable;
   password_resets: PasswordResetsTable;
   bot_check_used: BotCheckUsedTable;
+  saved_replies: SavedRepliesTable;
 }
 
 /** A user as read from the database (what the auth hook attaches to a request). */

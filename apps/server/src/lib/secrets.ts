@@ -13,12 +13,17 @@ export interface Secrets {
   addressKey: string;
   /** Encrypts queued mails (their codes and links) while they wait in the jobs table. */
   mailKey: string;
+  /**
+   * Encrypts the authenticator-app (TOTP) secrets of two-factor sign-in. Changing it makes every
+   * stored secret unreadable, and their accounts then need recovery codes: keep it.
+   */
+  totpKey: string;
   /** VAPID key pair for web push (base64url, as browsers and web-push take them). */
   vapidPublicKey: string;
   vapidPrivateKey: string;
 }
 
-const NAMES = ['codeKey', 'mediaKey', 'addressKey', 'mailKey'] as const;
+const NAMES = ['codeKey', 'mediaKey', 'addressKey', 'mailKey', 'totpKey'] as const;
 
 /**
  * Generated on first start and kept in the database, so every server process on one database signs
@@ -45,6 +50,7 @@ export async function loadSecrets(db: Kysely<DB>, env: NodeJS.ProcessEnv = proce
     mediaKey: pick('mediaKey'),
     addressKey: pick('addressKey'),
     mailKey: pick('mailKey'),
+    totpKey: pick('totpKey'),
     vapidPublicKey: given ? givenPublic : (storedPublic as string),
     vapidPrivateKey: given ? givenPrivate : (storedPrivate as string),
   };

@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'verification',
   'password_reset',
   'sign_in_alert',
+  'security',
   'team_invite',
   'notification',
   'digest',

@@ -31,6 +31,7 @@ import {
   PasswordResetConfirmRequest,
   PasswordResetRequest,
 } from '../account-basics';
+import { SignInResponse } from '../account-security';
 import { BotCheckChallenge } from '../bot-check';
 import { endpoint } from '../endpoint';
 import { lazySchema } from '../lazy';
@@ -67,7 +68,8 @@ export const accountEndpoints = {
     path: '/v1/auth',
     access: 'public',
     body: SignInRequest,
-    response: AuthResponse,
+    /** A session, or with two-factor sign-in on the challenge of POST /v1/auth/2fa. */
+    response: SignInResponse,
   }),
   /** An ALTCHA challenge for the sign-in and sign-up forms; 404 while the bot-check is off. */
   botCheckChallenge: endpoint({

@@ -102,12 +102,24 @@ export const accountRepository = {
         profile_invisible: true,
         discover_status: 'hidden',
         force_discover: false,
+        totp_enabled_at: null,
+        passkey_count: 0,
         deleted_at: now,
         updated_at: now,
       })
       .where('id', 'in', ids)
       .execute();
     await db.deleteFrom('email_codes').where('user_id', 'in', ids).execute();
+    // Sign-in factors and devices: nothing of them may outlive the account or sign in to its row.
+    for (const table of [
+      'totp_secrets',
+      'recovery_codes',
+      'sign_in_challenges',
+      'passkeys',
+      'webauthn_challenges',
+      'known_devices',
+    ] as const)
+      await db.deleteFrom(table).where('user_id', 'in', ids).execute();
     await db
       .updateTable('access_tokens')
       .set({ revoked_at: now })

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import type { MediaStorage } from '../media/storage';
+import { requireFreshCode } from '../security/codes';
 import { SignInThrottled } from '../users/throttle';
 import { avatarParserOptions, readAvatar, uploadAvatar } from './avatar';
 import { resendVerification, sendActionCode, verifyEmail } from './codes';
@@ -37,16 +38,26 @@ export async function registerAccountRoutes(
   // Code requests and guesses are limited per address on top of the per-account cooldown and lock.
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 } } };
 
+  // With two-factor sign-in on, money and identity changes (payout details, the email address, the
+  // password) need a fresh code first (docs/accounts.md, "Step-up").
+  const newEmail = (current: string, email: string | undefined) =>
+    email !== undefined && email !== current.toLowerCase();
   route(
     app,
     endpoints.resendVerification,
-    ({ auth, body }) => resendVerification(ctx, auth.user, body?.email),
+    async ({ auth, body, request }) => {
+      if (newEmail(auth.user.email, body?.email)) await requireFreshCode(ctx, auth, body?.code, request.ip);
+      return resendVerification(ctx, auth.user, body?.email);
+    },
     limited,
   );
   route(
     app,
     endpoints.changeVerifyEmail,
-    ({ auth, body }) => resendVerification(ctx, auth.user, body.email),
+    async ({ auth, body, request }) => {
+      if (newEmail(auth.user.email, body.email)) await requireFreshCode(ctx, auth, body.code, request.ip);
+      return resendVerification(ctx, auth.user, body.email);
+    },
     limited,
   );
   route(app, endpoints.verifyEmail, ({ auth, body }) => verifyEmail(ctx, auth.user, body.code), limited);
@@ -56,7 +67,10 @@ export async function registerAccountRoutes(
   route(
     app,
     endpoints.updatePayoutDefaults,
-    ({ auth, query, body }) => updatePayoutDefaults(ctx, auth.user, query.verification_code, body),
+    async ({ auth, query, body, request }) => {
+      await requireFreshCode(ctx, auth, body.code, request.ip);
+      return updatePayoutDefaults(ctx, auth.user, query.verification_code, body);
+    },
     limited,
   );
 
@@ -100,6 +114,7 @@ export async function registerAccountRoutes(
     endpoints.changePassword,
     async ({ auth, body, reply, request }) => {
       try {
+        await requireFreshCode(ctx, auth, body.code, request.ip);
         return await changePassword(ctx, auth, body.current_password, body.new_password, request.ip);
       } catch (e) {
         if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));

@@ -1,18 +1,23 @@
 // Broadcasts (docs/broadcasts.md): the broadcast rows, their fixed audience, the fan-out's batches,
 // the stats and unsend.
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import type { BroadcastsTable, DB } from '../../db/schema';
 import { type InboxFilter, inboxScope } from '../chats/inbox-repository';
 import { PRESENCE_STALE_MS } from '../users/presence';
 
 type Db = Kysely<DB>;
 
-/** Who a broadcast goes to: chosen chats (other users' ids), or a category less exceptions. */
-export type Audience = { ids: string[] } | { filter: InboxFilter; except: string[] };
+/**
+ * Who a broadcast goes to: chosen chats (other users' ids), or a category (or a fan list) less
+ * exceptions; `exclude` leaves out the fans on other lists (the lists module's condition on `m`).
+ */
+export type Audience = ({ ids: string[] } | { filter: InboxFilter; except: string[] }) & {
+  exclude?: Expression<SqlBool> | undefined;
+};
 
 /** The creator's chats an audience names, less chats blocked either way and accounts gone. */
 function audienceQuery(db: Db, creatorId: string, audience: Audience, now: Date, opts: AudienceOptions) {
-  const base =
+  const chosen =
     'ids' in audience
       ? db
           .selectFrom('chat_members as m')
@@ -21,6 +26,7 @@ function audienceQuery(db: Db, creatorId: string, audience: Audience, now: Date,
       : inboxScope(db, creatorId, audience.filter, now).$if(audience.except.length > 0, (q) =>
           q.where('m.other_user_id', 'not in', audience.except),
         );
+  const base = audience.exclude ? chosen.where(audience.exclude) : chosen;
   return base
     .innerJoin('chat_members as f', (j) =>
       j.onRef('f.user_id', '=', 'm.other_user_id').onRef('f.other_user_id', '=', 'm.user_id'),
@@ -54,6 +60,54 @@ interface AudienceOptions {
   /** Skip fans who already bought this media from the creator. */
   excludeBuyersOf: number | null;
 }
+
+/** The creator's broadcasts with read, purchase and earning figures, counted over their copies. */
+function statsQuery(db: Db, creatorId: string) {
+  return db
+    .selectFrom('broadcasts as b')
+    .leftJoin('media as md', 'md.id', 'b.media_id')
+    .selectAll('b')
+    .select([
+      'md.public_id as media_public_id',
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .where('m.is_read', '=', true)
+          .as('read'),
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .as('purchases'),
+      // What the creator earned: the ledger's credit of each purchase (the price less the
+      // platform's fee at the time), found by the purchase's key.
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
+          .innerJoin('ledger_entries as e', (j) =>
+            j
+              .onRef('e.user_id', '=', 'b.creator_id')
+              .on('e.account', '=', 'earnings')
+              .on('e.idempotency_key', '=', sql<string>`p.buyer_id::text || ':paid_message:' || m.id`),
+          )
+          .select(sql<number>`COALESCE(sum(e.delta), 0)::int`.as('s'))
+          .whereRef('m.broadcast_id', '=', 'b.id')
+          .whereRef('m.sender_id', '=', 'b.creator_id')
+          .as('earned'),
+    ])
+    .where('b.creator_id', '=', creatorId);
+}
+
+export type BroadcastStatsRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof statsQuery>['executeTakeFirst']>>
+>;
 
 export const broadcastsRepository = {
   /** How many chats the audience reaches now. */
@@ -148,7 +202,7 @@ export const broadcastsRepository = {
       .updateTable('broadcasts')
       .set({ sent: sql`sent + ${count}` })
       .where('id', '=', id)
-      .returning(['sent', 'total', 'status', 'created_at'])
+      .returning(['sent', 'total', 'status', 'created_at', 'send_at'])
       .executeTakeFirst();
   },
 
@@ -186,52 +240,25 @@ export const broadcastsRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
-  /** The creator's broadcasts, newest first, with read, purchase and earning figures (one query). */
+  /** The creator's broadcasts, newest first, with their figures (one query). */
   page(db: Db, creatorId: string, limit: number, offset: number) {
-    return db
-      .selectFrom('broadcasts as b')
-      .leftJoin('media as md', 'md.id', 'b.media_id')
-      .selectAll('b')
-      .select([
-        'md.public_id as media_public_id',
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .where('m.is_read', '=', true)
-            .as('read'),
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .as('purchases'),
-        // What the creator earned: the ledger's credit of each purchase (the price less the
-        // platform's fee at the time), found by the purchase's key.
-        (eb) =>
-          eb
-            .selectFrom('messages as m')
-            .innerJoin('message_purchases as p', 'p.message_id', 'm.id')
-            .innerJoin('ledger_entries as e', (j) =>
-              j
-                .onRef('e.user_id', '=', 'b.creator_id')
-                .on('e.account', '=', 'earnings')
-                .on('e.idempotency_key', '=', sql<string>`p.buyer_id::text || ':paid_message:' || m.id`),
-            )
-            .select(sql<number>`COALESCE(sum(e.delta), 0)::int`.as('s'))
-            .whereRef('m.broadcast_id', '=', 'b.id')
-            .whereRef('m.sender_id', '=', 'b.creator_id')
-            .as('earned'),
-      ])
-      .where('b.creator_id', '=', creatorId)
-      .orderBy('b.id', 'desc')
+    return statsQuery(db, creatorId).orderBy('b.id', 'desc').limit(limit).offset(offset).execute();
+  },
+
+  /** The creator's broadcasts still to start, soonest first (on broadcasts_scheduled_idx). */
+  scheduledPage(db: Db, creatorId: string, limit: number, offset: number) {
+    return statsQuery(db, creatorId)
+      .where('b.status', '=', 'scheduled')
+      .orderBy('b.send_at')
+      .orderBy('b.id')
       .limit(limit)
       .offset(offset)
       .execute();
+  },
+
+  /** One of the creator's broadcasts with its figures. */
+  statsOf(db: Db, creatorId: string, id: number) {
+    return statsQuery(db, creatorId).where('b.id', '=', id).executeTakeFirst();
   },
 
   /**

@@ -1,29 +1,27 @@
-import {
-  BROADCAST_MESSAGES,
-  type BroadcastPage,
-  type BroadcastSendRequest,
-  CONTENT_FLAGGED_MESSAGE,
-  flaggedCharacters,
-} from '@parlor/contract';
-import type { z } from 'zod';
+import { BROADCAST_MESSAGES, CONTENT_FLAGGED_MESSAGE, flaggedCharacters } from '@parlor/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors';
-import { featuresFor } from '../../lib/features';
-import { nextLink } from '../../lib/paging';
+import { badRequest, conflict, DomainError, notFound } from '../../lib/errors';
 import type { KnownAuthor } from '../../lib/seat';
-import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
-import { resolveContent } from '../media/content';
-import { signerFor } from '../media/signing';
 import { namedMedia } from '../media/views';
 import { publishToRecipients } from '../messages/publish';
 import { messages } from '../messages/service';
-import { type Audience, broadcastsRepository } from './repository';
+import {
+  type AudienceInput,
+  answerOf,
+  assertBroadcastArea,
+  assertMayBroadcast,
+  audienceOf,
+  BROADCAST_JOB,
+  draftOf,
+  etaSeconds,
+  launch,
+  type SendAnswer,
+  type SendInput,
+} from './draft';
+import { broadcastsRepository } from './repository';
+import { scheduleBroadcast } from './schedule';
 
-type SendInput = z.output<typeof BroadcastSendRequest>;
-type AudienceInput = Pick<SendInput, 'category' | 'search' | 'ids' | 'except_ids'>;
-
-export const BROADCAST_JOB = 'broadcast';
 /**
  * Copies per batch: one statement and one commit each. Small enough that a batch holds the
  * creator's inbox rows (and their counters) for tens of milliseconds, so the creator's own sends and
@@ -37,27 +35,6 @@ const STEP_MS = 1000;
  * creator's counter rows), so a few side by side keep both cores busy.
  */
 const PARALLEL_BATCHES = 3;
-
-/** The Broadcast area (sending, its list, unsending) is a creator's, opened by the broadcast flag. */
-function assertBroadcastArea(user: UserRow) {
-  if (user.type !== 'featured' || !featuresFor(user).broadcast)
-    throw forbidden(BROADCAST_MESSAGES.notAllowed, 'broadcast_not_allowed');
-}
-
-function assertMayBroadcast(user: UserRow) {
-  assertNotFrozen(user);
-  assertBroadcastArea(user);
-  assertMayMessageFans(user);
-}
-
-/** The chats a send names: ids, or a category (with its search) less exceptions. */
-function audienceOf(input: AudienceInput): Audience {
-  if (input.ids !== undefined) return { ids: input.ids.filter(isUuid) };
-  return {
-    filter: { type: input.category ?? 'all', search: input.search || undefined },
-    except: (input.except_ids ?? []).filter(isUuid),
-  };
-}
 
 /**
  * POST /v1/broadcast/audience: how many fans a broadcast to this audience would reach now, with the
@@ -80,7 +57,7 @@ export async function countAudience(
   const total = await broadcastsRepository.countAudience(
     ctx.db,
     user.id,
-    audienceOf(input),
+    await audienceOf(ctx, user, input, ctx.clock.now()),
     ctx.clock.now(),
     {
       media: input.type !== undefined && input.type !== 'text',
@@ -90,94 +67,52 @@ export async function countAudience(
   return { total };
 }
 
-/** The media a broadcast names, as `resolveContent` checks it: the message type is the media's kind. */
-async function contentOf(ctx: AppContext, user: UserRow, input: SendInput) {
-  const text = input.text?.trim() ?? '';
-  if (input.type === 'text') {
-    if (text === '') throw badRequest(BROADCAST_MESSAGES.textRequired, 'invalid_input', 'text');
-    if (input.price > 0)
-      throw badRequest('Only photos and videos can have a price.', 'price_media_only', 'price');
-    return { type: 'text' as const, text, price: 0, mediaId: null, destructAt: null };
-  }
-  const media = await namedMedia(ctx.db, user.id, input);
-  const type = input.type === 'media' ? (media?.kind ?? 'image') : input.type;
-  const content = await resolveContent(ctx, user, { ...input, type, recipient_id: user.id, text });
-  return {
-    type,
-    text: text === '' ? null : text,
-    price: content.price,
-    mediaId: content.mediaId,
-    destructAt: content.destructAt,
-  };
-}
-
 /**
- * POST /v1/broadcast/send: fixes the audience and starts the fan-out in one
- * transaction, then answers at once; the copies are written by the `broadcast` job. The same
- * client send id answers the broadcast it started.
+ * POST /v1/broadcast/send: with `send_at`, stores it scheduled (schedule.ts); else fixes the
+ * audience and starts the fan-out in one transaction, then answers at once; the copies are
+ * written by the `broadcast` job. The same client send id answers the broadcast it started.
  */
-export async function sendBroadcast(ctx: AppContext, user: UserRow, input: SendInput, author?: KnownAuthor) {
+export async function sendBroadcast(
+  ctx: AppContext,
+  user: UserRow,
+  input: SendInput,
+  author?: KnownAuthor,
+): Promise<SendAnswer> {
   assertMayBroadcast(user);
   const flagged = flaggedCharacters(input.text ?? '');
   if (flagged.length > 0) throw new DomainError(422, 'content_flagged', CONTENT_FLAGGED_MESSAGE, { flagged });
-  const answer = (b: { id: number; status: 'sending' | 'done' | 'canceled'; total: number }) => ({
-    _id: String(b.id),
-    status: b.status,
-    total: b.total,
-  });
   if (input.clientSideReceiveId) {
     const prior = await broadcastsRepository.findBySendId(ctx.db, user.id, input.clientSideReceiveId);
-    if (prior) return answer(prior);
+    if (prior) return answerOf(prior);
   }
-  const content = await contentOf(ctx, user, input);
   const now = ctx.clock.now();
-  const audience = audienceOf(input);
-  const created = await ctx.db.transaction().execute(async (trx) => {
-    const row = await broadcastsRepository.insert(trx, {
-      creator_id: user.id,
-      client_send_id: input.clientSideReceiveId ?? null,
-      type: content.type,
-      text: content.text,
-      price: content.price,
-      self_destruct: input.self_destruct,
-      media_id: content.mediaId,
-      destruct_at: content.destructAt,
-      exclude_buyers: input.exclude_buyers,
-      created_at: now,
-      // Its copies are written by whoever composed it (the fans see "Written by her team").
-      author_member_id: author?.memberId ?? null,
-    });
-    if (!row) return undefined;
-    const total = await broadcastsRepository.fixAudience(trx, row.id, user.id, audience, now, {
-      media: content.mediaId !== null,
-      excludeBuyersOf: input.exclude_buyers ? content.mediaId : null,
-    });
-    if (total === 0) throw badRequest(BROADCAST_MESSAGES.empty, 'empty_audience', 'category');
-    await broadcastsRepository.setTotal(trx, row.id, total);
-    await broadcastsRepository.setBroadcasting(trx, user.id, true);
-    await ctx.queue.enqueue(
-      { kind: BROADCAST_JOB, key: `broadcast:${row.id}`, payload: { broadcast_id: row.id } },
-      trx,
-    );
-    return { ...row, total };
-  });
+  const created =
+    input.send_at === undefined
+      ? await sendNow(ctx, user, input, now, author)
+      : await scheduleBroadcast(ctx, user, input, input.send_at, now, author);
   if (!created) {
     // The same send id arrived twice at once, or another broadcast is still sending.
     const twin = input.clientSideReceiveId
       ? await broadcastsRepository.findBySendId(ctx.db, user.id, input.clientSideReceiveId)
       : undefined;
-    if (twin) return answer(twin);
+    if (twin) return answerOf(twin);
     throw conflict(BROADCAST_MESSAGES.alreadySending, 'broadcast_in_progress');
   }
   ctx.queue.wake();
-  return answer(created);
+  return answerOf(created);
 }
 
-/** Seconds left at the rate so far; null before there is a rate. */
-function etaSeconds(sent: number, total: number, startedAt: Date, now: Date): number | null {
-  const elapsed = (now.getTime() - startedAt.getTime()) / 1000;
-  if (sent <= 0 || elapsed <= 0) return null;
-  return Math.max(0, Math.round(((total - sent) * elapsed) / sent));
+/** A broadcast that starts now; undefined when one is still sending or the send id is taken. */
+async function sendNow(ctx: AppContext, user: UserRow, input: SendInput, now: Date, author?: KnownAuthor) {
+  const draft = await draftOf(ctx, user, input, now, author);
+  const audience = await audienceOf(ctx, user, input, now);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await broadcastsRepository.insert(trx, draft);
+    if (!row) return undefined;
+    const total = await launch(ctx, trx, row, audience, now);
+    if (total === 0) throw badRequest(BROADCAST_MESSAGES.empty, 'empty_audience', 'category');
+    return { ...row, total };
+  });
 }
 
 /**
@@ -216,7 +151,7 @@ export function registerBroadcastJob(ctx: AppContext) {
         _id: String(id),
         sent: counted.sent,
         total: counted.total,
-        eta_s: etaSeconds(counted.sent, counted.total, counted.created_at, now),
+        eta_s: etaSeconds(counted.sent, counted.total, counted.send_at ?? counted.created_at, now),
       });
       return { done: false, progress: { next } };
     }
@@ -266,38 +201,6 @@ async function pushCopies(ctx: AppContext, b: Broadcast, rows: AppendedCopy[]) {
   if (copies.length === 0) return;
   await publishToRecipients(ctx, copies);
   ctx.events.committed('messages_sent', { messages: copies, origin: 'broadcast' });
-}
-
-/** GET /v1/broadcast: the creator's broadcasts with their figures, newest first. */
-export async function listBroadcasts(
-  ctx: AppContext,
-  user: UserRow,
-  q: { limit: number; offset: number },
-): Promise<BroadcastPage> {
-  assertBroadcastArea(user);
-  const rows = await broadcastsRepository.page(ctx.db, user.id, q.limit + 1, q.offset);
-  const sign = signerFor(ctx, user.id);
-  const now = ctx.clock.now();
-  return {
-    data: rows.slice(0, q.limit).map((r) => ({
-      _id: String(r.id),
-      created_at: r.created_at.toISOString(),
-      finished_at: r.finished_at?.toISOString() ?? null,
-      status: r.status,
-      type: r.type,
-      text: r.text,
-      preview: r.media_public_id ? sign(r.media_public_id, 'th') : null,
-      price: r.price,
-      self_destruct: r.self_destruct,
-      total: r.total,
-      sent: r.sent,
-      read: Number(r.read ?? 0),
-      purchases: Number(r.purchases ?? 0),
-      earned: Number(r.earned ?? 0),
-      eta_s: r.status === 'sending' ? etaSeconds(r.sent, r.total, r.created_at, now) : null,
-    })),
-    next: nextLink('/v1/broadcast', { limit: q.limit, offset: q.offset }, rows.length > q.limit),
-  };
 }
 
 /**

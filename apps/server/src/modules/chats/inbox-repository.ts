@@ -1,6 +1,6 @@
 // Reading the inbox: its pages, one chat with everything it shows, the per-tab counts, and notes.
 import type { ChatTotals, InboxType, Note } from '@parlor/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { categoryCondition } from './categories';
 
@@ -13,13 +13,15 @@ export interface InboxFilter {
   hidden?: boolean | undefined;
   /** With `hidden`: only the chats one hide action hid (it stamped them all with this time). */
   hiddenAt?: Date | undefined;
+  /** Only the chats on a fan list: the lists module's condition over these rows (`m`). */
+  list?: Expression<SqlBool> | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The caller's visible chats (or, in the Hidden view, the ones they hid) narrowed by category and
- * username search, from chat_members alone:
+ * The caller's visible chats (or, in the Hidden view, the ones they hid) narrowed by category, fan
+ * list and username search, from chat_members alone (a list's rule may read other tables by index):
  * pages are chosen on its indexes before anything is joined (see `listInbox`).
  */
 export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Date) {
@@ -28,6 +30,7 @@ export function inboxScope(db: Db, userId: string, filter: InboxFilter, now: Dat
     ? q.where('m.hidden', '=', true).where('m.hidden_at', 'is not', null)
     : q.where('m.hidden', '=', false).where((eb) => categoryCondition(eb, filter.type, now));
   if (filter.hidden && filter.hiddenAt) q = q.where('m.hidden_at', '=', filter.hiddenAt);
+  if (filter.list) q = q.where(filter.list);
   if (filter.search) {
     const prefix = `${escapeLike(filter.search.toLowerCase())}%`;
     q = q.where('m.other_user_id', 'in', (eb) =>

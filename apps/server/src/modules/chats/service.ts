@@ -8,6 +8,7 @@ import type { EventTransaction } from '../../events/bus';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
 import { assertMayMessageFans, assertNotFrozen, isUuid } from '../../lib/users';
+import { lists } from '../lists/service';
 import { assertMayOpenChat } from '../payments/free-chats';
 import { recordAffiliateVisit } from '../users/affiliate';
 import { shownPresence } from '../users/presence';
@@ -53,7 +54,13 @@ function placeOf(after: string): Placed {
 /** GET /v1/chats: one page of the inbox, the unread totals, and the next page's address. */
 export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<typeof ChatListQuery>) {
   const now = ctx.clock.now();
-  const filter = { type: q.type ?? 'all', search: q.search || undefined, hidden: q.hidden } as const;
+  const filter = {
+    type: q.type ?? 'all',
+    search: q.search || undefined,
+    hidden: q.hidden,
+    // A list tab: the chats on one of my fan lists (404 for anyone else's list).
+    list: q.list === undefined ? undefined : await lists.condition(ctx.db, user, q.list, now),
+  } as const;
   await deliverPendingCopies(ctx.db, user.id);
   // The unread totals are one counter row, read alongside the page.
   const [{ rows, notes, end }, totals] = await Promise.all([
@@ -70,6 +77,7 @@ export async function inboxPage(ctx: AppContext, user: UserRow, q: z.output<type
       offset: q.offset,
       search: filter.search,
       type: q.type,
+      list: q.list,
       hidden: q.hidden ? 'true' : undefined,
       after: end ? `${end.at ?? 'n'}_${end.id}` : undefined,
     },

@@ -30,7 +30,10 @@ const audienceOf = (viewer: string, now: Date) => sql`(
   UNION
   SELECT f.followee_id FROM follows f WHERE f.follower_id = ${viewer})`;
 
-/** Posts with their owner, and for the viewer whether they subscribe and bought: one query a page. */
+/**
+ * Posts with their owner, and for the viewer whether they subscribe and bought: one query a page.
+ * A scheduled post is its owner's alone until it appears.
+ */
 const viewOf = (db: Db, viewer: string, now: Date) =>
   db
     .selectFrom('feed_posts as p')
@@ -43,7 +46,8 @@ const viewOf = (db: Db, viewer: string, now: Date) =>
         'bought',
       ),
     )
-    .where('p.deleted_at', 'is', null);
+    .where('p.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('p.scheduled', '=', false), eb('p.owner_id', '=', viewer)]));
 
 export const feedRepository = {
   insert(db: Db, values: Insertable<FeedPostsTable>) {
@@ -55,18 +59,18 @@ export const feedRepository = {
     return viewOf(db, viewer, now).where('p.id', '=', id).executeTakeFirst();
   },
 
-  /** The home feed: posts of the creators `viewer` subscribes to, newest first. */
+  /** The home feed: posts of the creators `viewer` subscribes to, newest to appear first. */
   home(db: Db, viewer: string, q: { limit: number; offset: number }, now: Date): Promise<FeedPostView[]> {
     return viewOf(db, viewer, now)
       .where(sql<boolean>`p.owner_id IN ${audienceOf(viewer, now)}`)
-      .orderBy('p.created_at', 'desc')
+      .orderBy('p.appears_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(q.limit)
       .offset(q.offset)
       .execute();
   },
 
-  /** One creator's posts, pinned first, then newest first. */
+  /** One creator's posts, pinned first, then newest to appear first (her scheduled ones on top for her). */
   byOwner(
     db: Db,
     viewer: string,
@@ -77,8 +81,25 @@ export const feedRepository = {
     return viewOf(db, viewer, now)
       .where('p.owner_id', '=', ownerId)
       .orderBy('p.pinned', 'desc')
-      .orderBy('p.created_at', 'desc')
+      .orderBy('p.appears_at', 'desc')
       .orderBy('p.id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+  },
+
+  /** The owner's posts still to appear, soonest first (on feed_posts_scheduled_idx). */
+  scheduled(
+    db: Db,
+    ownerId: string,
+    q: { limit: number; offset: number },
+    now: Date,
+  ): Promise<FeedPostView[]> {
+    return viewOf(db, ownerId, now)
+      .where('p.owner_id', '=', ownerId)
+      .where('p.scheduled', '=', true)
+      .orderBy('p.appears_at')
+      .orderBy('p.id')
       .limit(q.limit)
       .offset(q.offset)
       .execute();
@@ -97,11 +118,11 @@ export const feedRepository = {
       JOIN users u ON u.id = o.id
       CROSS JOIN LATERAL (
         SELECT * FROM feed_posts
-        WHERE owner_id = o.id AND deleted_at IS NULL AND NOT private_feed
-        ORDER BY created_at DESC, id DESC
+        WHERE owner_id = o.id AND deleted_at IS NULL AND NOT private_feed AND NOT scheduled
+        ORDER BY appears_at DESC, id DESC
         LIMIT ${perOwner}
       ) p
-      ORDER BY p.owner_id, p.created_at DESC, p.id DESC`.execute(db);
+      ORDER BY p.owner_id, p.appears_at DESC, p.id DESC`.execute(db);
     return rows;
   },
 
@@ -143,13 +164,17 @@ export const feedRepository = {
     await db.updateTable('feed_posts').set(values).where('id', '=', id).execute();
   },
 
-  /** The live post, share-locked so it cannot be deleted while a purchase of it commits. */
+  /**
+   * The live post others may see, share-locked so it cannot be deleted (or scheduled) while a
+   * purchase of it commits.
+   */
   liveForShare(db: Db, id: number) {
     return db
       .selectFrom('feed_posts')
       .selectAll()
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
+      .where('scheduled', '=', false)
       .forShare()
       .executeTakeFirst();
   },
@@ -217,7 +242,8 @@ export const feedRepository = {
           .selectFrom('feed_posts as p')
           .select('p.id')
           .where('p.deleted_at', 'is', null)
-          .where('p.created_at', '>', since)
+          .where('p.scheduled', '=', false)
+          .where('p.appears_at', '>', since)
           .where(sql<boolean>`p.owner_id IN ${audienceOf(viewer, now)}`)
           .limit(cap)
           .as('recent'),
@@ -225,6 +251,22 @@ export const feedRepository = {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  },
+
+  /**
+   * Makes the scheduled post appear now if it is still due at `at`; answers its owner, to one caller
+   * only however often this runs (the post leaves `scheduled` in this statement).
+   */
+  publishDue(db: Db, id: number, at: Date, now: Date) {
+    return db
+      .updateTable('feed_posts')
+      .set({ scheduled: false, appears_at: now })
+      .where('id', '=', id)
+      .where('scheduled', '=', true)
+      .where('deleted_at', 'is', null)
+      .where('appears_at', '=', at)
+      .returning('owner_id')
+      .executeTakeFirst();
   },
 
   async markOpened(db: Db, userId: string, now: Date) {

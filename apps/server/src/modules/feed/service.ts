@@ -8,6 +8,7 @@ import {
   type FeedPost,
   type FeedPostType,
   type PostPurchasePage,
+  SCHEDULE_MESSAGES,
   type UpdateFeedRequest,
 } from '@parlor/contract';
 import type { z } from 'zod';
@@ -15,12 +16,14 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { nextLink } from '../../lib/paging';
+import { scheduleTime } from '../../lib/schedule';
 import { assertNotFrozen, GUEST_VIEWER_ID, isUuid } from '../../lib/users';
 import { buyPaidItem } from '../ledger/paid-item';
 import { idempotentWithEvents } from '../ledger/service';
 import { MEDIA_MESSAGES } from '../media/content';
 import { signerFor } from '../media/signing';
 import { type MediaRow, mediaByIds, ownLiveMedia, toMessageMedia } from '../media/views';
+import { announcePost, enqueuePublish } from './publish';
 import { type FeedPostView, feedRepository } from './repository';
 
 type CreateInput = z.output<typeof CreateFeedRequest>;
@@ -66,7 +69,10 @@ export async function postsFor(ctx: AppContext, rows: FeedPostView[], viewerId: 
       is_paid: row.owner_id === viewerId || row.price === 0 || row.bought,
       locked: !unlocked,
       pinned: row.pinned,
-      created_at: row.created_at.toISOString(),
+      // A post is dated when it appeared, so one that was scheduled is not dated as a draft.
+      created_at: (row.scheduled ? row.created_at : row.appears_at).toISOString(),
+      status: row.scheduled ? 'scheduled' : 'published',
+      publish_at: row.scheduled ? row.appears_at.toISOString() : null,
     };
   });
 }
@@ -95,10 +101,16 @@ function typeOf(asked: FeedPostType | undefined, media: MediaRow | undefined): F
   return asked;
 }
 
-/** POST /v1/feed: a creator publishes; their subscribers get `new_feed` once it is committed. */
+/**
+ * POST /v1/feed: a creator publishes; their followers and subscribers get `new_feed` once it is
+ * committed. With `publish_at` only she sees it until then, when the `feed.publish` job queued in
+ * the same transaction makes it appear and announces it.
+ */
 export async function createPost(ctx: AppContext, user: UserRow, input: CreateInput): Promise<FeedPost> {
   assertNotFrozen(user);
   if (user.type !== 'featured') throw forbidden(ERRORS.feedCreatorsOnly, 'feed_creators_only');
+  const now = ctx.clock.now();
+  const publishAt = input.publish_at === undefined ? null : scheduleTime(now, input.publish_at, 'publish_at');
   const text = input.text?.trim() ? input.text.trim() : null;
   const wantsMedia = Boolean(input.public_id || input.media_id);
   const media = wantsMedia ? await ownLiveMedia(ctx.db, user.id, input) : undefined;
@@ -107,20 +119,23 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
   if (!text && !media) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
   const type = typeOf(input.type, media);
 
-  const now = ctx.clock.now();
-  const { id } = await feedRepository.insert(ctx.db, {
-    owner_id: user.id,
-    type,
-    text,
-    media_id: media?.id ?? null,
-    private_feed: input.private_feed,
-    price: input.price,
-    created_at: now,
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await feedRepository.insert(trx, {
+      owner_id: user.id,
+      type,
+      text,
+      media_id: media?.id ?? null,
+      private_feed: input.private_feed,
+      price: input.price,
+      created_at: now,
+      appears_at: publishAt ?? now,
+      scheduled: publishAt !== null,
+    });
+    if (publishAt) await enqueuePublish(ctx, trx, row.id, publishAt);
+    return row.id;
   });
-  const audience = await feedRepository.audienceOfCreator(ctx.db, user.id, now);
-  // The event names the post only: each reader loads it as they may see it.
-  const event = { feed_id: String(id), model_id: user.id };
-  for (const fan of audience) if (fan !== user.id) ctx.hub.publish(fan, 'new_feed', event);
+  if (publishAt) ctx.queue.wake();
+  else await announcePost(ctx, user.id, id);
   return postFor(ctx, id, user.id);
 }
 
@@ -129,21 +144,42 @@ export function postAvatar(ctx: AppContext, user: UserRow, publicId: string): Pr
   return createPost(ctx, user, { type: 'avatar', public_id: publicId, private_feed: false, price: 0 });
 }
 
-/** PATCH /v1/feed/{id}: the owner changes text, privacy or pinning; anyone else finds nothing. */
+/**
+ * PATCH /v1/feed/{id}: the owner changes text, privacy or pinning, and a scheduled post's time
+ * (`publish_at: null` publishes it now); anyone else finds nothing. A new time queues its own
+ * publish job: the old time's job finds the time changed and does nothing.
+ */
 export async function updatePost(ctx: AppContext, user: UserRow, idParam: string, input: UpdateInput) {
   const id = parseId(idParam);
   if (id === null) throw postNotFound();
-  await ctx.db.transaction().execute(async (trx) => {
+  const now = ctx.clock.now();
+  // undefined: the time stays; null: publish now; else the new time.
+  const publishAt =
+    typeof input.publish_at === 'string'
+      ? scheduleTime(now, input.publish_at, 'publish_at')
+      : input.publish_at;
+  const publishedNow = await ctx.db.transaction().execute(async (trx) => {
     const row = await feedRepository.ownLiveForUpdate(trx, user.id, id);
     if (!row) throw postNotFound();
     const text = input.text === undefined ? row.text : input.text?.trim() ? input.text.trim() : null;
     if (!text && row.media_id === null) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
+    // Publishing what is published changes nothing; giving it a time would take it from its readers.
+    const publishNow = publishAt === null && row.scheduled;
+    if (publishAt && !row.scheduled)
+      throw conflict(SCHEDULE_MESSAGES.published, 'post_published', 'publish_at');
+    const moved = publishAt && publishAt.getTime() !== row.appears_at.getTime() ? publishAt : undefined;
     await feedRepository.update(trx, id, {
       text,
       ...(input.private_feed === undefined ? {} : { private_feed: input.private_feed }),
       ...(input.pinned === undefined ? {} : { pinned: input.pinned }),
+      ...(publishNow ? { scheduled: false, appears_at: now } : {}),
+      ...(moved ? { appears_at: moved } : {}),
     });
+    if (moved) await enqueuePublish(ctx, trx, id, moved);
+    return publishNow;
   });
+  if (publishedNow) await announcePost(ctx, user.id, id);
+  else if (publishAt) ctx.queue.wake();
   return postFor(ctx, id, user.id);
 }
 
@@ -166,16 +202,18 @@ export async function deletePost(ctx: AppContext, user: UserRow, idParam: string
 export async function listFeed(
   ctx: AppContext,
   user: UserRow | null,
-  q: { limit: number; offset: number; model_id?: string | undefined },
+  q: { limit: number; offset: number; model_id?: string | undefined; status?: 'scheduled' | undefined },
 ): Promise<FeedPage> {
-  // A visitor reads one creator's page; the home feed is an account's own.
-  if (!user && q.model_id === undefined) throw unauthorized();
+  // A visitor reads one creator's page; the home feed and one's scheduled posts are an account's own.
+  if (!user && (q.model_id === undefined || q.status === 'scheduled')) throw unauthorized();
   const viewerId = user?.id ?? GUEST_VIEWER_ID;
   const now = ctx.clock.now();
   const page = { limit: q.limit + 1, offset: q.offset };
   let rows: FeedPostView[];
   let isSubscribed: boolean | undefined;
-  if (q.model_id !== undefined) {
+  if (q.status === 'scheduled') {
+    rows = await feedRepository.scheduled(ctx.db, viewerId, page, now);
+  } else if (q.model_id !== undefined) {
     if (!isUuid(q.model_id)) throw notFound(ERRORS.userNotFound, 'user_not_found');
     const model = await feedRepository.liveCreator(ctx.db, q.model_id);
     if (!model) throw notFound(ERRORS.userNotFound, 'user_not_found');
@@ -189,7 +227,11 @@ export async function listFeed(
   const data = await postsFor(ctx, rows.slice(0, q.limit), viewerId);
   return {
     data,
-    next: nextLink('/v1/feed', { limit: q.limit, offset: q.offset, model_id: q.model_id }, more),
+    next: nextLink(
+      '/v1/feed',
+      { limit: q.limit, offset: q.offset, model_id: q.model_id, status: q.status },
+      more,
+    ),
     ...(isSubscribed === undefined ? {} : { is_subscribed: isSubscribed }),
   };
 }

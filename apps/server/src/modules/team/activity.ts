@@ -22,6 +22,7 @@ const LOGGED: Partial<Record<string, (r: FastifyRequest) => { action: TeamAction
     changeRate: (r) => ({ action: 'rate', target: `${(r.body as Body)?.rate ?? ''} credits per message` }),
     sendBroadcast: (r) => ({ action: 'broadcast', target: text((r.body as Body)?.category) }),
     unsendBroadcast: (r) => ({ action: 'broadcast_unsend', target: text((r.params as Body)?.id) }),
+    updateBroadcast: (r) => ({ action: 'broadcast_edit', target: text((r.params as Body)?.id) }),
     putAutoMessages: (r) => ({ action: 'auto_messages', target: text((r.body as Body)?.category) }),
     setGreeting: () => ({ action: 'auto_messages', target: 'greeting' }),
     deleteGreeting: () => ({ action: 'auto_messages', target: 'greeting' }),

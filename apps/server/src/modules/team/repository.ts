@@ -121,6 +121,18 @@ export const teamRepository = {
     return row !== undefined;
   },
 
+  /** A member's permissions on the creator's team now; undefined once they are not on it. */
+  async permissionsOf(db: Db, creatorId: string, memberId: string): Promise<TeamPermission[] | undefined> {
+    const row = await db
+      .selectFrom('team_members')
+      .select('permissions')
+      .where('creator_id', '=', creatorId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    // The column only ever holds values the contract's schema let through.
+    return row ? (row.permissions as TeamPermission[]) : undefined;
+  },
+
   /** Whether the account at `email` is already on the creator's team. */
   async memberWithEmail(db: Db, creatorId: string, email: string): Promise<boolean> {
     const row = await db

@@ -206,3 +206,8 @@ export async function teamActivity(ctx: AppContext, user: UserRow, query: { limi
     next: nextLink('/v1/team/activity', query, more),
   };
 }
+
+/** What other modules ask of teams: a member's permissions now (undefined once off the team). */
+export const team = {
+  permissionsOf: teamRepository.permissionsOf,
+};

@@ -58,6 +58,7 @@ export function toUser(row: UserRow): User {
     frozen: row.frozen_at !== null,
     frozen_message: row.frozen_at ? row.frozen_message || ERRORS.frozen : null,
     punishment_alert: row.punishment_alert || row.final_punishment_alert,
+    two_factor: { totp: row.totp_enabled_at !== null, passkeys: row.passkey_count },
   };
 }
 

@@ -90,6 +90,8 @@ export const usersRepository = {
           .select(sql<number>`count(*)::int`.as('n'))
           .where('owner_id', '=', userId)
           .where('deleted_at', 'is', null)
+          // A scheduled post is not out yet: it counts once it appears.
+          .where('scheduled', '=', false)
           .as('posts'),
         askerId === null
           ? sql<boolean>`false`.as('is_followee')
@@ -242,8 +244,8 @@ export const usersRepository = {
   async insertToken(
     db: Db,
     values: { userId: string; tokenHash: string; userAgent: string | null; at: Date; seatMemberId?: string },
-  ): Promise<void> {
-    await db
+  ): Promise<string> {
+    const row = await db
       .insertInto('access_tokens')
       .values({
         user_id: values.userId,
@@ -253,7 +255,9 @@ export const usersRepository = {
         last_used_at: values.at,
         seat_member_id: values.seatMemberId ?? null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
 
   /** Revokes one live token, or every live token of a user: each such session ends at its next request. */

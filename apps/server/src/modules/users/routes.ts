@@ -3,14 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/endpoints';
 import { unreadFeeds } from '../feed/service';
+import { rememberDevice, signInClient } from '../security/devices';
+import { afterPassword } from '../security/sign-in';
 import { affiliateProfile, recordAffiliateVisit } from './affiliate';
 import { botCheckChallenge, requireBotCheck } from './bot-check';
 import { toUser } from './dto';
 import {
+  checkPassword,
   endSession,
   listSessions,
   publicProfile,
-  signIn,
   signOut,
   signUp,
   updateUser,
@@ -35,9 +37,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   route(
     app,
     endpoints.signUp,
-    async ({ body, request }) => {
+    async ({ body, request, reply }) => {
       await requireBotCheck(ctx, body.bot_check);
-      return signUp(ctx, body, client(request));
+      const answer = await signUp(ctx, body, client(request));
+      // The browser an account signs up in is its first device: no new-device mail for it later.
+      await rememberDevice(ctx, answer.user._id, signInClient(ctx, request, reply));
+      return answer;
     },
     { config },
   );
@@ -47,7 +52,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async ({ body, request, reply }) => {
       await requireBotCheck(ctx, body.bot_check);
       try {
-        return await signIn(ctx, body.login, body.password, client(request));
+        const at = signInClient(ctx, request, reply);
+        return await afterPassword(ctx, await checkPassword(ctx, body.login, body.password, at), at);
       } catch (e) {
         if (e instanceof SignInThrottled) reply.header('retry-after', String(e.retryAfterS));
         throw e;

@@ -29,22 +29,32 @@ export const newReferralCode = () =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x');
 
-/** A new session of `userId`'s account; with `seatMemberId`, a team member's seat on it. */
-export async function createToken(
+/** A new session of `userId`'s account, its token and its id; with `seatMemberId`, a team member's seat on it. */
+export async function createSession(
   ctx: AppContext,
   userId: string,
   userAgent: string | undefined,
   seatMemberId?: string,
-) {
+): Promise<{ token: string; tokenId: string }> {
   const { token, hash: tokenHash } = newToken();
-  await usersRepository.insertToken(ctx.db, {
+  const tokenId = await usersRepository.insertToken(ctx.db, {
     userId,
     tokenHash,
     userAgent: userAgent?.slice(0, 300) ?? null,
     at: ctx.clock.now(),
     ...(seatMemberId ? { seatMemberId } : {}),
   });
-  return token;
+  return { token, tokenId };
+}
+
+/** A new session's token (see createSession). */
+export async function createToken(
+  ctx: AppContext,
+  userId: string,
+  userAgent: string | undefined,
+  seatMemberId?: string,
+) {
+  return (await createSession(ctx, userId, userAgent, seatMemberId)).token;
 }
 
 /** Where a request comes from: the sign-in throttle counts by address. */
@@ -90,7 +100,16 @@ export async function signUp(ctx: AppContext, input: SignUpData, client: Client)
   return { access_token: token, user: toUser(user) };
 }
 
-export async function signIn(ctx: AppContext, login: string, password: string, client: Client) {
+/**
+ * POST /v1/auth's first step: the account whose password this is (throttled, banned accounts
+ * refused). What follows, a session or the second factor, is modules/security's `afterPassword`.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  login: string,
+  password: string,
+  client: Client,
+): Promise<UserRow> {
   const name = login.replace(/^@/, '');
   const user = await usersRepository.findByLogin(ctx.db, name);
   // A name no account has is throttled like an account, so a 429 tells nothing about who exists.
@@ -107,11 +126,16 @@ export async function signIn(ctx: AppContext, login: string, password: string, c
   }
   const ok = await verify(user.password_hash, password).catch(() => false);
   if (!ok) throw new DomainError(401, 'wrong_credentials', ERRORS.wrongLogin);
-  await signInSucceeded(ctx, attempt);
+  // With two-factor sign-in on, the address becomes known only once the second factor is right.
+  await signInSucceeded(ctx, attempt, user.totp_enabled_at === null);
+  assertNotBanned(ctx, user);
+  return user;
+}
+
+/** A banned account signs in no way: 403 with the ban's reason and where to appeal. */
+export function assertNotBanned(ctx: AppContext, user: UserRow): void {
   if (user.banned_at)
     throw new DomainError(403, 'banned', ERRORS.suspended, { ban: banNotice(ctx, user.ban_reason) });
-  const token = await createToken(ctx, user.id, client.userAgent);
-  return { access_token: token, user: toUser(user) };
 }
 
 /** DELETE /v1/auth: the session ends here and its open sockets close on every process. */

@@ -31,12 +31,34 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** A sign-in refused because of failures from this address; `retryAfterS` goes in Retry-After. */
 export class SignInThrottled extends DomainError {
-  constructor(readonly retryAfterS: number) {
-    super(429, 'sign_in_throttled', ACCOUNT_MESSAGES.signInThrottled(retryAfterS), {
-      retry_after: retryAfterS,
-    });
+  constructor(
+    readonly retryAfterS: number,
+    message: string = ACCOUNT_MESSAGES.signInThrottled(retryAfterS),
+  ) {
+    super(429, 'sign_in_throttled', message, { retry_after: retryAfterS });
   }
 }
+
+/** How attempts of one kind are held back. */
+export interface ThrottleRules {
+  /**
+   * Failures on the account, from anywhere, after which every address that never signed in to it
+   * waits too (doubling as an address's own wait does). Passwords have none: nobody can lock an
+   * owner out by guessing. A second factor is only asked of someone who has the password, so its
+   * codes are capped per account as well, against guessing from many addresses.
+   */
+  accountFreeFailures: number;
+  /** Whether an attack mails the owner (the mail speaks of wrong passwords). */
+  alertOwner: boolean;
+  /** The 429's message for a wait of this many seconds. */
+  message: (seconds: number) => string;
+}
+
+export const PASSWORD_RULES: ThrottleRules = {
+  accountFreeFailures: Number.POSITIVE_INFINITY,
+  alertOwner: true,
+  message: ACCOUNT_MESSAGES.signInThrottled,
+};
 
 /** Who is signing in to what from where. `owner` is null for a name no account has. */
 export interface SignInAttempt {
@@ -77,12 +99,17 @@ const keysOf = (ctx: AppContext, attempt: SignInAttempt): [FailureKey, FailureKe
 /**
  * Admits one sign-in attempt or throws SignInThrottled. Only the failures of this address refuse
  * it (on this account, or over all accounts); failures elsewhere on the account slow every
- * attempt on it down and give an address that never signed in to it a smaller allowance, but
- * never lock the owner out. The attempt is counted as a failure before the password is checked
+ * attempt on it down and give an address that never signed in to it a smaller allowance (and,
+ * under `rules.accountFreeFailures`, past that many make such addresses wait), but never lock the
+ * owner out from an address they signed in from before. The attempt is counted as a failure before the password is checked
  * and taken back by `signInSucceeded`, so concurrent guesses cannot all pass before the first
  * failure is written; the counts are in the database, so they hold across server processes.
  */
-export async function admitSignIn(ctx: AppContext, attempt: SignInAttempt): Promise<void> {
+export async function admitSignIn(
+  ctx: AppContext,
+  attempt: SignInAttempt,
+  rules: ThrottleRules = PASSWORD_RULES,
+): Promise<void> {
   const now = ctx.clock.now();
   const at = now.getTime();
   const known =
@@ -95,7 +122,7 @@ export async function admitSignIn(ctx: AppContext, attempt: SignInAttempt): Prom
   const keys = keysOf(ctx, attempt);
   const verdict = await ctx.db.transaction().execute(async (trx) => {
     const [address, account, pair] = await throttleRepository.lockFailures(trx, keys, now);
-    const wait = Math.max(waitLeft(address, at), waitLeft(pair, at));
+    const wait = Math.max(waitLeft(address, at), waitLeft(pair, at), known ? 0 : waitLeft(account, at));
     if (wait > 0) return { wait, underAttack: false, attacked: false };
     const underAttack = failuresAt(account, at) >= ATTACK_FAILURES;
     const free = underAttack && !known ? FREE_FAILURES_UNDER_ATTACK : FREE_FAILURES;
@@ -110,16 +137,20 @@ export async function admitSignIn(ctx: AppContext, attempt: SignInAttempt): Prom
       return failures;
     };
     await count(keys[0], address, ADDRESS_FREE_FAILURES);
-    const accountFailures = await count(keys[1], account, Number.POSITIVE_INFINITY);
+    const accountFailures = await count(keys[1], account, rules.accountFreeFailures);
     await count(keys[2], pair, free);
     return { wait: 0, underAttack, attacked: accountFailures >= ATTACK_FAILURES };
   });
-  if (verdict.wait > 0) throw new SignInThrottled(Math.ceil(verdict.wait / 1000));
+  if (verdict.wait > 0) {
+    const seconds = Math.ceil(verdict.wait / 1000);
+    throw new SignInThrottled(seconds, rules.message(seconds));
+  }
   // Claimed after the commit, in a statement of its own: the users row is never locked while
   // failure rows are (a password reset takes them the other way round).
   const { owner } = attempt;
   if (
     verdict.attacked &&
+    rules.alertOwner &&
     owner &&
     (await throttleRepository.claimAlert(ctx.db, owner.id, now, new Date(at - ALERT_INTERVAL_MS)))
   ) {
@@ -133,14 +164,21 @@ export async function admitSignIn(ctx: AppContext, attempt: SignInAttempt): Prom
   if (verdict.underAttack) await sleep(SLOW_DOWN_MS);
 }
 
-/** The right password: this attempt's counted failure is taken back and the address remembered. */
-export async function signInSucceeded(ctx: AppContext, attempt: SignInAttempt): Promise<void> {
+/**
+ * The right password (or code): this attempt's counted failure is taken back and, unless a second
+ * factor is still to come (`complete` false), the address is remembered as one the owner signs in from.
+ */
+export async function signInSucceeded(
+  ctx: AppContext,
+  attempt: SignInAttempt,
+  complete = true,
+): Promise<void> {
   const [address, account, pair] = keysOf(ctx, attempt);
   // One row per statement, so these never wait on each other's locks.
   await throttleRepository.uncount(ctx.db, address, ADDRESS_FREE_FAILURES);
   await throttleRepository.uncount(ctx.db, account);
   await throttleRepository.clear(ctx.db, pair);
-  if (attempt.owner) await rememberSignIn(ctx, attempt.owner.id, attempt.ip);
+  if (attempt.owner && complete) await rememberSignIn(ctx, attempt.owner.id, attempt.ip);
 }
 
 /** The address a session was started from (sign-in or sign-up) becomes known to the account. */

@@ -232,6 +232,8 @@ async function seedConversation(
   const chatId = await seedRepository.insertChat(trx, low, high);
   const start = Date.now() - (index + 1) * 3_600_000;
   let last = { id: 0, at: new Date(start), sender: fanId };
+  // When each side last wrote: the other member's row keeps it as `last_received_at`.
+  const wrote = new Map<string, Date>();
   for (const [n, [from, text, photo]] of lines.entries()) {
     const sender = from === 'fan' ? fanId : creatorId;
     const at = new Date(start + n * 120_000);
@@ -247,6 +249,7 @@ async function seedConversation(
       read_at: n < lines.length - 1 ? at : null,
     });
     last = { id: msgId, at, sender };
+    wrote.set(sender, at);
   }
   const lastIsFan = last.sender === fanId;
   for (const [userId, otherId] of [
@@ -260,6 +263,7 @@ async function seedConversation(
       last_message_id: last.id,
       last_message_at: last.at,
       last_sender_id: last.sender,
+      last_received_at: wrote.get(otherId) ?? null,
       unread_messages: (userId === creatorId) === lastIsFan ? 1 : 0,
     });
   }

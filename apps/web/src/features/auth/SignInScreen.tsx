@@ -11,7 +11,7 @@ import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { afterSignInPath } from './authModel';
 import { selectToken, selectUser } from './authSlice';
-import { signIn } from './authThunks';
+import { sessionOf, signIn } from './authThunks';
 import { BotCheck } from './BotCheck';
 import { signInAlert, useLockout } from './lockout';
 import styles from './PasswordScreens.module.css';
@@ -75,8 +75,8 @@ export function SignInScreen() {
     const result = await dispatch(
       signIn({ login: values.login.trim(), password: values.password, ...proof }),
     );
-    if (signIn.fulfilled.match(result))
-      navigate(afterSignInPath(search, result.payload.user), { replace: true });
+    const session = signIn.fulfilled.match(result) ? sessionOf(result.payload) : null;
+    if (session) navigate(afterSignInPath(search, session.user), { replace: true });
     // Each solved check is good for one try: the next one solves anew.
     else botCheck.reset();
   };

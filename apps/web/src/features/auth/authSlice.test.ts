@@ -20,6 +20,12 @@ describe('auth reducer', () => {
     expect(reduce(signedOut, action)).toEqual(signedIn);
   });
 
+  it('starts no session while the sign-in waits for its second factor', () => {
+    const challenge = { two_factor_required: true as const, challenge: 'c1', passkey: null };
+    const action = signIn.fulfilled(challenge, 'req', { login: 'alex', password: 'x' });
+    expect(reduce(signedOut, action)).toEqual(signedOut);
+  });
+
   it('keeps the token and user after signing up', () => {
     const action = signUp.fulfilled({ access_token: 'tok2', user }, 'req', {
       email: 'a@b.co',

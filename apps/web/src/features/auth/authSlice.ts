@@ -1,9 +1,9 @@
-import type { ProfileCompleteConfig, User } from '@parlor/contract';
+import type { AuthResponse, ProfileCompleteConfig, User } from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import type { RootState } from '../../platform/storeTypes';
-import { initialAuthState } from './authModel';
-import { loadSession, logout, signIn, signUp, updateUser } from './authThunks';
+import { type AuthState, initialAuthState } from './authModel';
+import { loadSession, logout, sessionOf, signIn, signUp, updateUser } from './authThunks';
 import { userAppliers } from './userEvents';
 
 export const authSlice = createSlice({
@@ -56,14 +56,15 @@ export const authSlice = createSlice({
         state.status = 'None';
       })
       .addCase(realtimeEvent, (state, action) => applyEvent(userAppliers, state, action.payload));
-    for (const thunk of [signIn, signUp]) {
-      builder.addCase(thunk.fulfilled, (state, action) => {
-        state.token = action.payload.access_token;
-        state.user = action.payload.user;
-        state.status = 'Fetched';
-        state.signingOut = false;
-      });
-    }
+    const started = (state: AuthState, session: AuthResponse | null) => {
+      if (!session) return;
+      state.token = session.access_token;
+      state.user = session.user;
+      state.status = 'Fetched';
+      state.signingOut = false;
+    };
+    builder.addCase(signIn.fulfilled, (state, action) => started(state, sessionOf(action.payload)));
+    builder.addCase(signUp.fulfilled, (state, action) => started(state, action.payload));
   },
 });
 

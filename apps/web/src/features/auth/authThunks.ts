@@ -2,8 +2,10 @@ import {
   type AuthResponse,
   ERRORS,
   endpoints,
+  isTwoFactorChallenge,
   LOGOUT_REDIRECT_MS,
   type SignInRequest,
+  type SignInResponse,
   type SignUpRequest,
   type UpdateUserRequest,
   type User,
@@ -23,12 +25,15 @@ function startSession(answer: AuthResponse): AuthResponse {
   return answer;
 }
 
-/** POST /v1/auth with an email or username. */
-export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) => {
+/**
+ * POST /v1/auth with an email or username: a session, or, with two-factor sign-in on, the
+ * challenge its second step (POST /v1/auth/2fa) completes; no session starts until then.
+ */
+export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest): Promise<SignInResponse> => {
   try {
     // A 401 here is a wrong password, not an expired session: no redirect.
     const answer = await call(endpoints.signIn, { body }, { handleUnauthorized: false });
-    return startSession(answer);
+    return isTwoFactorChallenge(answer) ? answer : startSession(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       throw new ApiError(401, ERRORS.wrongLogin, error.code);
@@ -36,6 +41,10 @@ export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest) 
     throw error;
   }
 });
+
+/** The session a sign-in answer started, or null while its second factor is still to come. */
+export const sessionOf = (answer: SignInResponse): AuthResponse | null =>
+  isTwoFactorChallenge(answer) ? null : answer;
 
 /** POST /v1/users/sign; the email data adds web and react_flow. */
 export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) => {

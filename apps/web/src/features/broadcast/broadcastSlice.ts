@@ -5,7 +5,7 @@ import { applyEvent, type EventAppliers, realtimeEvent } from '../../platform/re
 import { rootReducer } from '../../platform/rootReducer';
 import type { RootState } from '../../platform/storeTypes';
 import { userUpdated } from '../auth/authSlice';
-import { loadSession, logout, signIn, signUp, updateUser } from '../auth/authThunks';
+import { loadSession, logout, sessionOf, signIn, signUp, updateUser } from '../auth/authThunks';
 import type { ScheduleInput } from '../scheduling/scheduleTime';
 import {
   laterRefused,
@@ -335,7 +335,10 @@ export const broadcastSlice = createSlice({
       .addCase(loadSession.fulfilled, (s, action) => userLoaded(s, action.payload))
       .addCase(updateUser.fulfilled, (s, action) => userLoaded(s, action.payload))
       .addCase(userUpdated, (s, action) => userLoaded(s, action.payload))
-      .addCase(signIn.fulfilled, (s, action) => userLoaded(s, action.payload.user))
+      .addCase(signIn.fulfilled, (s, action) => {
+        const session = sessionOf(action.payload);
+        if (session) userLoaded(s, session.user);
+      })
       .addCase(signUp.fulfilled, (s, action) => userLoaded(s, action.payload.user))
       .addCase(logout.fulfilled, () => initialBroadcastState())
       .addCase(realtimeEvent, (s, action) => applyEvent(appliers, s, action.payload));

@@ -3,7 +3,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { call } from '../../platform/api';
 import type { AppStartListening } from '../../platform/listeners';
 import { unreadFeedsChanged } from '../auth/authSlice';
-import { signIn, signUp } from '../auth/authThunks';
+import { sessionOf, signIn, signUp } from '../auth/authThunks';
 
 /**
  * The sign-in answer's user does not carry the unread-post count (only GET /v1/users/me counts
@@ -12,7 +12,9 @@ import { signIn, signUp } from '../auth/authThunks';
 export function registerUnreadFeedsListener(startListening: AppStartListening) {
   startListening({
     matcher: isAnyOf(signIn.fulfilled, signUp.fulfilled),
-    effect: async (_action, api) => {
+    effect: async (action, api) => {
+      // A sign-in waiting for its second factor has no session to ask with yet.
+      if (signIn.fulfilled.match(action) && !sessionOf(action.payload)) return;
       try {
         const me = await call(endpoints.me);
         api.dispatch(unreadFeedsChanged(me.unread_feeds));
