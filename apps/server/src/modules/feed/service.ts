@@ -119,7 +119,11 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
   if (!text && !media) throw badRequest(ERRORS.emptyPost, 'empty_post', 'text');
   const type = typeOf(input.type, media);
 
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  // The post and its publish job commit together; a caller already in a transaction (the demo
+  // seed) keeps them in its own.
+  const inOne = <T>(work: (trx: typeof ctx.db) => Promise<T>) =>
+    ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
+  const id = await inOne(async (trx) => {
     const row = await feedRepository.insert(trx, {
       owner_id: user.id,
       type,
