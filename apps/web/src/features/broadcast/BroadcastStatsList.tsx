@@ -67,7 +67,8 @@ function StatsRow({ b, onUnsend }: { b: BroadcastStats; onUnsend: (b: BroadcastS
           </span>
         </div>
         <span className={styles.status} data-status={b.status}>
-          {STATUS[b.status]}
+          {/* A scheduled one cancelled before its time was never sent: it was not unsent either. */}
+          {b.status === 'canceled' && b.send_at && b.sent === 0 ? 'Canceled' : STATUS[b.status]}
         </span>
       </div>
       <dl className={styles.figures}>

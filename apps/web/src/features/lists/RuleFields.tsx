@@ -306,11 +306,11 @@ export function RuleFields({ form, onChange, errors, disabled }: RuleFieldsProps
           onClose={() => setPicking(false)}
           onPick={(media) => {
             setPicking(false);
-            if (!media.media_id) return;
+            // The rule names the vault item by its id in the vault.
             set({
               bought: {
                 on: true,
-                media: { mediaId: media.media_id, preview: media.th ?? media.st, kind: media.type },
+                media: { mediaId: media._id, preview: media.th ?? media.st, kind: media.type },
               },
             });
           }}

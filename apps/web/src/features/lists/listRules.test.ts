@@ -62,7 +62,7 @@ describe('a smart list’s rule from the editor', () => {
       subscribed: true,
       subscription_ends_within_days: 7,
       last_message_within_days: 14,
-      bought_media_id: '0cc175b9c0f1b6a831c399e269772661',
+      bought_media_id: '42',
       follower: false,
     };
     const opened = formOfRule(rule);

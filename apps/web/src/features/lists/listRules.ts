@@ -8,6 +8,7 @@ import { LIST_MESSAGES, ListRule, plural } from '@parlor/contract';
 export type Either = 'any' | 'yes' | 'no';
 
 export interface VaultChoice {
+  /** The vault item's `_id`, as the rule's `bought_media_id` names it. */
   mediaId: string;
   /** A thumbnail when the item was picked here; an existing rule only knows the id. */
   preview: string | null;
