@@ -203,7 +203,10 @@ export function Inbox({ currentUserId }: { currentUserId?: string | undefined })
             Hidden
           </Button>
           {listsShown && (
-            <Link to="/lists" className={`${buttonClass('ghost', 'small')} ${styles.titleAction}`}>
+            <Link
+              to="/lists"
+              className={`${buttonClass('ghost', 'small')} ${styles.titleAction} ${styles.listsLink}`}
+            >
               Lists
             </Link>
           )}

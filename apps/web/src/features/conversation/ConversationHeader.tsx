@@ -17,6 +17,7 @@ import { EarningsBadge } from '../media/EarningsBadge';
 import { TipButton } from '../payments/TipButton';
 import { pushPopup } from '../popups/popupsSlice';
 import { SubscribeButton } from '../subscriptions/SubscribeButton';
+import { useSeatAllows } from '../team/seatAccess';
 import styles from './ConversationHeader.module.css';
 
 interface Props {
@@ -31,6 +32,9 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const other = chat.other_user;
+  const creator = me?.type === 'featured';
+  const listsAllowed = useSeatAllows('listFanLists');
+  const [listsOpen, setListsOpen] = useState(false);
   const typing = useAppSelector((s) => selectTypingIn(s, chat.chat_id)) === other._id;
   const connected = useAppSelector(selectConnected);
   // Offline here, on a phone, is said where the eye is: the app header is hidden in a conversation.
@@ -95,7 +99,15 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
         >
           <StarIcon className={chat.is_favorite ? styles.starOn : undefined} />
         </IconButton>
-        {me?.type === 'featured' && <FanListsMenu fanId={other._id} name={other.username} />}
+        {creator && (
+          <FanListsMenu
+            fanId={other._id}
+            name={other.username}
+            buttonClassName={styles.lists}
+            open={listsOpen}
+            onOpenChange={setListsOpen}
+          />
+        )}
         {onToggleNotes && (
           <IconButton
             className={styles.notes}
@@ -112,9 +124,12 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
           mediaBlocked={chat.is_media_blocked}
           name={other.username}
           notes={onToggleNotes ? notesOpen : undefined}
+          lists={creator && listsAllowed}
           onAction={(action) => {
             if (action === 'notes') {
               onToggleNotes?.();
+            } else if (action === 'lists') {
+              setListsOpen(true);
             } else if (action === 'hide' || action === 'delete') {
               dispatch(
                 pushPopup({
@@ -158,6 +173,7 @@ export function ConversationHeader({ chat, backTo, notesOpen, onToggleNotes }: P
 type MenuAction =
   | 'favorite'
   | 'notes'
+  | 'lists'
   | 'block'
   | 'unblock'
   | 'block_media'
@@ -172,6 +188,7 @@ function ChatMenu({
   mediaBlocked,
   name,
   notes,
+  lists,
   onAction,
 }: {
   favorite: boolean;
@@ -180,6 +197,8 @@ function ChatMenu({
   name: string;
   /** Whether the notes panel is open; undefined when this chat has no notes (a fan's view). */
   notes?: boolean | undefined;
+  /** Whether the fan's lists can be managed from here. */
+  lists: boolean;
   onAction: (a: MenuAction) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -206,6 +225,7 @@ function ChatMenu({
     ...(notes === undefined
       ? []
       : [{ action: 'notes' as const, label: notes ? 'Close notes' : 'Notes on this fan', phoneOnly: true }]),
+    ...(lists ? [{ action: 'lists' as const, label: 'Lists', phoneOnly: true }] : []),
     { action: blocked ? 'unblock' : 'block', label: blocked ? `Unblock ${name}` : `Block ${name}` },
     // Block/unblock media; blocking stops the other side sending photos, videos and GIFs.
     mediaBlocked

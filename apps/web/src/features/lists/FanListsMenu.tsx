@@ -19,16 +19,34 @@ import { addListMembers, listsOfFan, removeListMembers } from './listsThunks';
  * or take them off at once; the smart lists the fan matches, ticked, for what they are (their rules
  * decide). Asked of the server each time it opens (`GET /v1/lists?member_id=`).
  */
-export function FanListsMenu({ fanId, name }: { fanId: string; name: string }) {
+export function FanListsMenu({
+  fanId,
+  name,
+  buttonClassName,
+  open: shown,
+  onOpenChange,
+}: {
+  fanId: string;
+  name: string;
+  buttonClassName?: string | undefined;
+  /** Given, the menu is opened from elsewhere too (a phone's header has no room for its button). */
+  open?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+}) {
   const dispatch = useAppDispatch();
   const allowed = useSeatAllows('listFanLists');
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = shown ?? ownOpen;
+  const setOpen = useCallback(
+    (next: boolean) => (onOpenChange ? onOpenChange(next) : setOwnOpen(next)),
+    [onOpenChange],
+  );
   const [lists, setLists] = useState<FanList[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
   useDismiss(open, ref, close);
 
   useEffect(() => {
@@ -71,11 +89,12 @@ export function FanListsMenu({ fanId, name }: { fanId: string; name: string }) {
   return (
     <div className={styles.wrap} ref={ref}>
       <IconButton
+        className={buttonClassName}
         aria-label={`Lists ${name} is on`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         <ListsIcon />
       </IconButton>
