@@ -5,6 +5,7 @@ import { BROADCAST_MESSAGES, SCHEDULE_MESSAGES, TEAM_ERRORS } from '@parlor/cont
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
 import { createTestDatabase, postgresAdminUrl } from './support/database';
+import { addMembers, createList } from './support/lists';
 import { mailbox } from './support/mailbox';
 import { FULL_URL, photoWithGps, upload } from './support/media';
 import { manualClock, startServer, type TestServer } from './support/server';
@@ -184,6 +185,50 @@ describe('scheduled broadcasts', () => {
       const bad = await w.api.call('PATCH', `/v1/broadcast/${other._id}`, { token: creator.token, body });
       expect(bad.status).toBe(400);
     }
+  });
+
+  it('to a list less another goes to the lists as they are at its start; a list deleted first cancels it', async ({
+    server,
+    w,
+  }) => {
+    const { creator, fans } = await creatorWithFans(w, 4);
+    const [a, b, c, d] = fans as [Account, Account, Account, Account];
+    const chosen = await createList(w, creator.token, { name: 'Chosen', kind: 'custom' });
+    await addMembers(w, creator.token, chosen._id, [a.user._id, b.user._id, c.user._id]);
+    const left = await createList(w, creator.token, { name: 'Has it', kind: 'custom' });
+    await addMembers(w, creator.token, left._id, [b.user._id]);
+    const send = (listId: string) =>
+      w.api.call('POST', '/v1/broadcast/send', {
+        token: creator.token,
+        body: { list_id: listId, type: 'text', text: 'for my list', send_at: later(HOUR) },
+      });
+    const toList = await send(chosen._id);
+    expect(toList.status, JSON.stringify(toList.body)).toBe(201);
+    const edited = await w.api.call('PATCH', `/v1/broadcast/${toList.body._id}`, {
+      token: creator.token,
+      body: { exclude_list_ids: left._id },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.exclude_lists).toEqual([{ _id: left._id, name: 'Has it' }]);
+    // Who is on the list when it starts counts, not who was when it was scheduled.
+    await addMembers(w, creator.token, chosen._id, [d.user._id]);
+    const gone = await createList(w, creator.token, { name: 'Gone', kind: 'custom' });
+    await addMembers(w, creator.token, gone._id, [a.user._id]);
+    const toGone = await send(gone._id);
+    expect(toGone.status).toBe(201);
+    expect((await w.api.call('DELETE', `/v1/lists/${gone._id}`, { token: creator.token })).status).toBe(204);
+
+    clock.advance(HOUR + MINUTE);
+    await drain(server);
+    await drain(server);
+    const copies = await recipientsOf(server, toList.body._id);
+    expect(copies.map((m) => m.recipient_id).sort()).toEqual([a, c, d].map((f) => f.user._id).sort());
+    expect(await statsOf(w, creator, toList.body._id)).toMatchObject({ status: 'done', total: 3 });
+    // The other, due at the same time, waited behind the one sending.
+    clock.advance(MINUTE);
+    await drain(server);
+    expect(await recipientsOf(server, toGone.body._id)).toEqual([]);
+    expect(await statsOf(w, creator, toGone.body._id)).toMatchObject({ status: 'canceled' });
   });
 
   it('a cancelled one never sends; bad times are 400 with the reason; another creator’s is 404', async ({

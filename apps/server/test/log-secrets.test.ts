@@ -17,7 +17,7 @@ async function loggedServer(overrides: Record<string, string> = {}) {
 
 /**
  * Signs up, verifies the address with the mailed code, resets the password with the mailed link,
- * signs in and opens a socket: answers every secret that passed through the server on the way.
+ * signs in (mailed as a new device) and opens a socket: answers every secret that passed through the server on the way.
  */
 async function wholeJourney(server: TestServer) {
   const api = client(server.url);
@@ -48,6 +48,11 @@ async function wholeJourney(server: TestServer) {
   });
   expect(signedIn.status).toBe(200);
   const accessToken = signedIn.body.access_token as string;
+  // That sign-in is from a device the account has not used: its mail's link ends the session.
+  await expect.poll(() => mail.count(signedUp.user.email), { timeout: 5000 }).toBe(3);
+  const endLink = /https?:\/\/\S+\/v1\/auth\/sessions\/end\?token=(\S+)/.exec(
+    mail.mails.filter((m) => m.to === signedUp.user.email).at(-1)!.text,
+  )!;
   const socket = await connectSocket(server.url, accessToken);
   socket.close();
   return {
@@ -61,6 +66,8 @@ async function wholeJourney(server: TestServer) {
       resetTokenInUrl: link[1]!,
       signUpToken: signedUp.token,
       accessToken,
+      endSessionLink: endLink[0],
+      endSessionToken: endLink[1]!,
     },
   };
 }
@@ -119,7 +126,7 @@ describe('the log of a whole account journey', () => {
 
     it('holds no password, code, reset link or access token', async () => {
       const seen = await wholeJourney(s.server);
-      await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(2);
+      await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(3);
       await expectNoSecrets(s.log, seen);
     });
   });

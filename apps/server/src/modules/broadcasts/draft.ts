@@ -46,9 +46,12 @@ export async function audienceOf(
   user: UserRow,
   input: AudienceInput,
   now: Date,
+  // Inside a transaction its lists are read through it: the embedded database has one connection,
+  // which the transaction holds until it ends.
+  db: Kysely<DB> = ctx.db,
 ): Promise<Audience> {
   const { include, exclude } = await lists.audience(
-    ctx.db,
+    db,
     user,
     { listId: input.list_id, excludeIds: input.exclude_list_ids },
     now,

@@ -132,7 +132,7 @@ export async function updateBroadcast(
       throw badRequest(MEDIA_MESSAGES.priceMediaOnly, 'price_media_only', 'price');
     const audience = editedAudience(b.audience as AudienceInput, input);
     // Another creator's list is a 404 now, not a broadcast that silently never starts.
-    await audienceOf(ctx, user, audience, ctx.clock.now());
+    await audienceOf(ctx, user, audience, ctx.clock.now(), trx);
     await scheduleRepository.update(trx, id, {
       text,
       price,
@@ -159,7 +159,7 @@ async function startAudience(ctx: AppContext, trx: Kysely<DB>, b: BroadcastRow, 
   const creator = await users.byId(trx, b.creator_id);
   if (!creator) return undefined;
   try {
-    return await audienceOf(ctx, creator, b.audience as AudienceInput, now);
+    return await audienceOf(ctx, creator, b.audience as AudienceInput, now, trx);
   } catch (e) {
     if (e instanceof DomainError) return undefined;
     throw e;
