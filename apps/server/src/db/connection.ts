@@ -90,6 +90,9 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 /** TCP keepalive on every connection, so that a database host that vanished is noticed. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/** How long a statement waits for the embedded database's one session before it fails (503). */
+export const PGLITE_CHECKOUT_TIMEOUT_MS = 30_000;
+
 const COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT']);
 
 /**
@@ -100,7 +103,10 @@ class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
   /** Checkouts asked for and not yet released: one holds the session, the rest wait. */
   private checkouts = 0;
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly checkoutTimeoutMs = PGLITE_CHECKOUT_TIMEOUT_MS,
+  ) {}
 
   stats() {
     return { total: 1, idle: this.checkouts === 0 ? 1 : 0, waiting: Math.max(0, this.checkouts - 1) };
@@ -118,7 +124,7 @@ class PGlitePool implements PostgresPool {
     const ready = this.tail;
     this.tail = ready.then(() => released);
     const pglite = this.pglite;
-    return ready.then(() => ({
+    const client = {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
         const result = await pglite.query<R>(sql, parameters as unknown[]);
         const word = sql.trimStart().slice(0, 6).toUpperCase();
@@ -126,7 +132,24 @@ class PGlitePool implements PostgresPool {
         return { command, rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
       },
       release,
-    })) as Promise<PostgresPoolClient>;
+    };
+    // A checkout waits for the session as long as a pool's would for a connection, then fails as
+    // a busy database (503). A statement issued beside a transaction that then awaits it would
+    // otherwise wait for ever, and every request behind it.
+    return new Promise<PostgresPoolClient>((resolve, reject) => {
+      let gaveUp = false;
+      const timer = setTimeout(() => {
+        gaveUp = true;
+        const err = new Error('timeout exceeded when trying to connect: the embedded database stayed busy');
+        markFromDatabase(err);
+        reject(err);
+      }, this.checkoutTimeoutMs);
+      void ready.then(() => {
+        clearTimeout(timer);
+        if (gaveUp) release();
+        else resolve(client as PostgresPoolClient);
+      });
+    });
   }
 
   async end(): Promise<void> {
@@ -139,6 +162,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Where an outage is reported (once when it starts, once when it ends). */
   log?: Parameters<typeof createAvailability>[0];
+  /** How long a statement waits for the embedded database's session (tests shorten it). */
+  pgliteCheckoutTimeoutMs?: number;
 }): Promise<Database> {
   const availability = createAvailability(options.log);
   if (options.databaseUrl) {
@@ -210,7 +235,7 @@ export async function openDatabase(options: {
   fs.mkdirSync(dir, { recursive: true });
   // pg_trgm: Discover's search index (migration 0020).
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const pool = new PGlitePool(pglite);
+  const pool = new PGlitePool(pglite, options.pgliteCheckoutTimeoutMs);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
