@@ -84,6 +84,16 @@ test.describe('long names at 375 px', () => {
     await header.getByRole('button', { name: 'More actions' }).click();
     await header.getByRole('button', { name: 'Notes on this fan' }).click();
     await expect(page.getByRole('complementary', { name: `About ${fan.username}` })).toBeVisible();
+    // The sheet holds the name whole, wrapped, and nothing in it is wider than the screen.
+    const sheet = page.getByRole('complementary', { name: `About ${fan.username}` });
+    expect(await sheet.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await sheet.getByRole('button', { name: 'Close notes' }).click();
+    // So are the fan's lists.
+    await expect(header.getByRole('button', { name: `Lists ${fan.username} is on` })).toBeHidden();
+    await header.getByRole('button', { name: 'More actions' }).click();
+    await header.getByRole('button', { name: 'Lists', exact: true }).click();
+    await expect(header.getByText('No custom lists yet.')).toBeVisible();
+    await expect(header.getByRole('menuitem', { name: 'Manage lists' })).toBeVisible();
   });
 });
 

@@ -153,6 +153,18 @@ export const SCREENS: Screen[] = [
     path: () => '/auto-messages',
     ready: titled('Automatic messages'),
   },
+  {
+    name: 'lists',
+    who: 'creator',
+    path: () => '/lists',
+    ready: titled('Lists', (p) => p.getByText('No lists yet')),
+  },
+  {
+    name: 'saved-replies',
+    who: 'creator',
+    path: () => '/account/settings/saved-replies',
+    ready: titled('Saved replies', (p) => p.getByText('No saved replies yet')),
+  },
   { name: 'creator-feed', who: 'creator', path: () => '/feed', ready: titled('Feed') },
   {
     name: 'vault',
