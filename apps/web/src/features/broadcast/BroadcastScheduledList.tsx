@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ImageIcon, SendIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { PagedStates } from '../../ui/PagedStates';
 import { scheduledText } from '../scheduling/scheduleTime';
 import own from './BroadcastLists.module.css';
 import styles from './BroadcastScreen.module.css';
@@ -144,29 +144,22 @@ export function BroadcastScheduledList() {
           ))}
         </ul>
       )}
-      {scheduled.status === 'Fetched' && scheduled.items.length === 0 && (
-        <EmptyState
-          icon={<SendIcon size={30} />}
-          title="Nothing scheduled"
-          text="Turn on Send later to have a broadcast go out at a time you choose."
-        />
-      )}
-      {scheduled.status === 'Error' && (
-        <div className={styles.listError} role="alert">
-          <p>{scheduled.error?.message ?? 'Your scheduled broadcasts could not be loaded.'}</p>
-          <Button variant="secondary" size="small" onClick={() => dispatch(loadScheduled({ reset: true }))}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {scheduled.status === 'Fetching' && scheduled.items.length === 0 && (
-        <Spinner size={25} label="Loading your scheduled broadcasts" />
-      )}
-      {scheduled.next && scheduled.status === 'Fetched' && (
-        <Button variant="secondary" size="small" onClick={() => dispatch(loadScheduled({ reset: false }))}>
-          Load more
-        </Button>
-      )}
+      <PagedStates
+        status={scheduled.status}
+        shown={scheduled.items.length}
+        hasMore={scheduled.next !== null}
+        error={scheduled.error?.message ?? 'Your scheduled broadcasts could not be loaded.'}
+        empty={
+          <EmptyState
+            icon={<SendIcon size={30} />}
+            title="Nothing scheduled"
+            text="Turn on Send later to have a broadcast go out at a time you choose."
+          />
+        }
+        loadingLabel="Loading your scheduled broadcasts"
+        onRetry={() => dispatch(loadScheduled({ reset: true }))}
+        onMore={() => dispatch(loadScheduled({ reset: false }))}
+      />
       {editing && <ScheduledEditDialog b={editing} onClose={closed} />}
       {canceling && <CancelDialog b={canceling} onClose={closed} />}
     </div>

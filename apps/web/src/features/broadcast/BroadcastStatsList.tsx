@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ImageIcon, SendIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { PagedStates } from '../../ui/PagedStates';
 import { formatChatTime } from '../chats/relativeTime';
 import styles from './BroadcastScreen.module.css';
 import { selectBroadcast } from './broadcastSlice';
@@ -145,7 +145,6 @@ export function BroadcastStatsList() {
   const { stats } = useAppSelector(selectBroadcast);
   const [unsending, setUnsending] = useState<BroadcastStats | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const loading = stats.status === 'Fetching';
   const sent = stats.items.filter((b) => b.status !== 'scheduled');
 
   return (
@@ -162,27 +161,22 @@ export function BroadcastStatsList() {
           ))}
         </ul>
       )}
-      {stats.status === 'Fetched' && sent.length === 0 && (
-        <EmptyState
-          icon={<SendIcon size={30} />}
-          title="No broadcasts yet"
-          text="What you send to many fans at once shows here, with reads, purchases and earnings."
-        />
-      )}
-      {stats.status === 'Error' && (
-        <div className={styles.listError} role="alert">
-          <p>{stats.error?.message ?? 'Your broadcasts could not be loaded.'}</p>
-          <Button variant="secondary" size="small" onClick={() => dispatch(loadBroadcasts({ reset: true }))}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {loading && sent.length === 0 && <Spinner size={25} label="Loading your broadcasts" />}
-      {stats.next && stats.status === 'Fetched' && (
-        <Button variant="secondary" size="small" onClick={() => dispatch(loadBroadcasts({ reset: false }))}>
-          Load more
-        </Button>
-      )}
+      <PagedStates
+        status={stats.status}
+        shown={sent.length}
+        hasMore={stats.next !== null}
+        error={stats.error?.message ?? 'Your broadcasts could not be loaded.'}
+        empty={
+          <EmptyState
+            icon={<SendIcon size={30} />}
+            title="No broadcasts yet"
+            text="What you send to many fans at once shows here, with reads, purchases and earnings."
+          />
+        }
+        loadingLabel="Loading your broadcasts"
+        onRetry={() => dispatch(loadBroadcasts({ reset: true }))}
+        onMore={() => dispatch(loadBroadcasts({ reset: false }))}
+      />
       {unsending && (
         <UnsendDialog
           b={unsending}
