@@ -148,16 +148,8 @@ export async function updateBroadcast(
   return stats;
 }
 
-/**
- * Whether a due broadcast may not go out after all, by the rules at its start: the account is gone
- * or may no longer broadcast, its photo or video left the vault, or the team member who composed
- * it is off the team or no longer holds `broadcasts` (and `paid` for a priced one). Such a
- * broadcast is canceled instead, and shows so in the creator's list.
- */
 /** A scheduled broadcast's audience as it is at its start; undefined when one of its lists is gone. */
-async function startAudience(ctx: AppContext, trx: Kysely<DB>, b: BroadcastRow, now: Date) {
-  const creator = await users.byId(trx, b.creator_id);
-  if (!creator) return undefined;
+async function startAudience(ctx: AppContext, trx: Kysely<DB>, creator: UserRow, b: BroadcastRow, now: Date) {
   try {
     return await audienceOf(ctx, creator, b.audience as AudienceInput, now, trx);
   } catch (e) {
@@ -166,9 +158,14 @@ async function startAudience(ctx: AppContext, trx: Kysely<DB>, b: BroadcastRow, 
   }
 }
 
-async function refusedAtStart(trx: Kysely<DB>, b: BroadcastRow): Promise<boolean> {
-  const creator = await users.byId(trx, b.creator_id);
-  if (!creator || creator.deleted_at !== null || creator.banned_at !== null) return true;
+/**
+ * Whether a due broadcast may not go out after all, by the rules at its start: the account is gone
+ * or may no longer broadcast, its photo or video left the vault, or the team member who composed
+ * it is off the team or no longer holds `broadcasts` (and `paid` for a priced one). Such a
+ * broadcast is canceled instead, and shows so in the creator's list.
+ */
+async function refusedAtStart(trx: Kysely<DB>, creator: UserRow, b: BroadcastRow): Promise<boolean> {
+  if (creator.deleted_at !== null || creator.banned_at !== null) return true;
   try {
     assertMayBroadcast(creator);
   } catch (e) {
@@ -205,7 +202,8 @@ async function startScheduled(ctx: AppContext, id: number, at: Date): Promise<St
       const b = await scheduleRepository.forUpdate(trx, id);
       // Canceled, started, or moved to another time (whose own job starts it).
       if (b?.status !== 'scheduled' || b.send_at?.getTime() !== at.getTime()) return { kind: 'gone' };
-      if (await refusedAtStart(trx, b)) {
+      const creator = await users.byId(trx, b.creator_id);
+      if (!creator || (await refusedAtStart(trx, creator, b))) {
         await scheduleRepository.close(trx, id, 'canceled', now);
         return { kind: 'refused', creatorId: b.creator_id };
       }
@@ -214,7 +212,7 @@ async function startScheduled(ctx: AppContext, id: number, at: Date): Promise<St
       const destructAt =
         b.self_destruct && b.price === 0 ? new Date(now.getTime() + SELF_DESTRUCT_AFTER_MS) : null;
       await scheduleRepository.markStarted(trx, id, now, destructAt);
-      const audience = await startAudience(ctx, trx, b, now);
+      const audience = await startAudience(ctx, trx, creator, b, now);
       if (!audience) {
         await scheduleRepository.close(trx, id, 'canceled', now);
         return { kind: 'refused', creatorId: b.creator_id };
