@@ -1,7 +1,6 @@
 import { endpoints } from '@parlor/contract';
 import { call } from '../../platform/api';
 import { createApiThunk } from '../../platform/requests';
-import { userUpdated } from '../auth/authSlice';
 import { reloadUser } from '../settings/settingsApi';
 import { createPasskey } from './passkeys';
 
@@ -18,11 +17,8 @@ export const confirmTotp = createApiThunk('security/confirmTotp', async (code: s
   return answer.recovery_codes;
 });
 
-export const disableTwoFactor = createApiThunk('security/disable', async (code: string, { dispatch }) => {
-  const user = await call(endpoints.disableTwoFactor, { body: { code } });
-  dispatch(userUpdated(user));
-  return user;
-});
+/** Turns it off with a code or a recovery code; answers the account as it now is. */
+export const disableTwoFactor = (code: string) => call(endpoints.disableTwoFactor, { body: { code } });
 
 export const newRecoveryCodes = async (code: string) =>
   (await call(endpoints.newRecoveryCodes, { body: { code } })).recovery_codes;
