@@ -46,7 +46,7 @@ export const SCREENS: Screen[] = [
     name: 'sign-in',
     who: 'signed-out',
     path: () => '/login',
-    ready: titled('Welcome back', (p) => p.getByRole('button', { name: 'Sign in' })),
+    ready: titled('Welcome back', (p) => p.getByRole('button', { name: 'Sign in', exact: true })),
   },
   {
     name: 'sign-up',
