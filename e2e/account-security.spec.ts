@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SECURITY_MESSAGES } from '@parlor/contract';
 import { closeVerifyPopup, expectShell, newAccount, signIn, signOut, signUp } from './support/accounts';
 import { startServerWithSmtp, startSmtp } from './support/mail-server';
-import { expect, type Page, test } from './support/test';
+import { expect, type Locator, type Page, test } from './support/test';
 
 // Account security: a fan turns on two-factor sign-in and signs in with a code (and a recovery
 // code); a creator adds a passkey in Chromium's virtual authenticator and signs in with it alone,
@@ -66,7 +66,7 @@ function authenticator(secret: string) {
 }
 
 /** Security settings: turns two-factor sign-in on and answers the app's codes and the recovery codes. */
-async function turnOnTwoFactor(page: Page, password: string) {
+async function turnOnTwoFactor(page: Page, password: string, shots = false) {
   await page.goto('/account/settings/security');
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
@@ -76,6 +76,7 @@ async function turnOnTwoFactor(page: Page, password: string) {
   await expect(card.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = ((await card.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  if (shots) await shootForDocs(page, 'security-setup', card.getByTestId('totp-secret'));
   const app = authenticator(secret);
   await card.getByLabel('6-digit code').fill(await app.next());
   await card.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -86,10 +87,12 @@ async function turnOnTwoFactor(page: Page, password: string) {
     .allTextContents();
   expect(codes).toHaveLength(10);
   for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+  if (shots)
+    await shootForDocs(page, 'security-recovery-codes', card.getByRole('list', { name: 'Recovery codes' }));
   return { app, codes, card };
 }
 
-test('a fan turns on two-factor sign-in, then signs in with a code and with a recovery code', async ({
+test('a fan turns on two-factor sign-in, signs in with a code and a recovery code, and turns it off', async ({
   page,
 }) => {
   const fan = newAccount('tfa-fan');
@@ -97,13 +100,14 @@ test('a fan turns on two-factor sign-in, then signs in with a code and with a re
   await closeVerifyPopup(page);
   await expectShell(page);
 
-  const { app, codes, card } = await turnOnTwoFactor(page, fan.password);
+  const { app, codes, card } = await turnOnTwoFactor(page, fan.password, true);
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Download (.txt)' }).click();
   expect((await download).suggestedFilename()).toBe(`parlor-recovery-codes-${fan.username}.txt`);
   await card.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByText('10 of 10 recovery codes left')).toBeVisible();
+  await shootForDocs(page, 'security-on', card);
 
   // The password alone no longer signs in: the code step follows it.
   await signOut(page);
@@ -131,7 +135,34 @@ test('a fan turns on two-factor sign-in, then signs in with a code and with a re
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectShell(page);
   await page.goto('/account/settings/security');
-  await expect(page.getByText('9 of 10 recovery codes left')).toBeVisible();
+  await expect(card.getByText('9 of 10 recovery codes left')).toBeVisible();
+
+  // New recovery codes, then turning it off: each asks for a code in the one prompt.
+  await card.getByRole('button', { name: 'New recovery codes' }).click();
+  const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+  await renew.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await renew.getByLabel('Recovery code').fill(codes[0]!);
+  await renew.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(renew.getByText(SECURITY_MESSAGES.recoveryCodeUsed)).toBeVisible();
+  await renew.getByLabel('Recovery code').fill(codes[1]!);
+  await renew.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(renew).toBeHidden();
+  await expect(
+    card.getByText('Your new recovery codes are ready: the old ones no longer work.'),
+  ).toBeVisible();
+  const fresh = await card
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  expect(fresh).not.toContain(codes[2]);
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+  await off.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await off.getByLabel('Recovery code').fill(fresh[0]!);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off).toBeHidden();
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
 });
 
 test('a creator adds a passkey and signs in with it alone; with two-factor on, payout details ask for a code', async ({
@@ -210,7 +241,7 @@ test('a creator adds a passkey and signs in with it alone; with two-factor on, p
 });
 
 /** With E2E_DOCS_SCREENSHOTS=1, the screen at phone and desktop width into docs/screenshots/. */
-async function shootForDocs(page: Page, name: string) {
+async function shootForDocs(page: Page, name: string, focus?: Locator) {
   if (process.env.E2E_DOCS_SCREENSHOTS !== '1') return;
   const original = page.viewportSize();
   for (const size of [
@@ -219,6 +250,9 @@ async function shootForDocs(page: Page, name: string) {
   ]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
+    // Its subject in view (a page taken whole repeats the fixed header in the middle).
+    await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(200);
     await page.screenshot({ path: path.join(docs, `${name}-${size.width}.png`), animations: 'disabled' });
   }
   if (original) await page.setViewportSize(original);

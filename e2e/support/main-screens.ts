@@ -123,6 +123,12 @@ export const SCREENS: Screen[] = [
     // Every run signs in anew: how many sessions, from where and when differ.
     mask: (page) => [page.getByTestId('session')],
   },
+  {
+    name: 'security',
+    who: 'fan',
+    path: () => '/account/settings/security',
+    ready: titled('Security', (p) => p.getByRole('button', { name: 'Turn on two-factor sign-in' })),
+  },
   { name: 'storage', who: 'fan', path: () => '/account/settings/storage', ready: titled('Storage') },
   {
     name: 'become-creator',

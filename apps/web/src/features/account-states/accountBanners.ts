@@ -81,6 +81,5 @@ export const ACCOUNT_BANNER_TEXTS: Partial<Record<BannerKind, string>> = {
   GetMoreChats: 'You are out of credits. Top up to keep chatting and unlock more free chats.',
   StartFirstChat: 'Find a creator you like in Discover and say hello.',
   Skinscore: 'Photos with good light and a clear face get more chats. Update your profile photo.',
-  ProtectEarnings:
-    'A code from your phone at each sign-in keeps your payouts safe, even if your password leaks.',
+  ProtectEarnings: 'A code from your phone at each sign-in keeps your payouts safe.',
 };
