@@ -3,12 +3,10 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { BanDetails } from '../account-states/BanDetails';
 import { banOfSignIn } from '../account-states/banNotice';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
-import { passkeysSupported } from '../security/passkeys';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { afterSignInPath, SIGN_IN_EXPIRED } from './authModel';
@@ -16,6 +14,7 @@ import { selectSecondFactor, selectToken, selectUser } from './authSlice';
 import { completeTwoFactor, passkeySignIn, sessionOf, signIn } from './authThunks';
 import { BotCheck } from './BotCheck';
 import { signInAlert, useLockout } from './lockout';
+import { PasskeyAlternative } from './PasskeyAlternative';
 import styles from './PasswordScreens.module.css';
 import { RESET_DONE_QUERY } from './passwordApi';
 import { TwoFactorStep } from './TwoFactorStep';
@@ -155,20 +154,11 @@ export function SignInScreen() {
         </Link>
         <BotCheck check={botCheck} />
       </AuthForm>
-      {passkeysSupported() && (
-        <div className={styles.alternative}>
-          <span className={styles.or}>or</span>
-          <Button
-            variant="secondary"
-            size="large"
-            fullWidth
-            loading={passkeyRequest.status === 'Fetching'}
-            onClick={signInWithPasskey}
-          >
-            Sign in with a passkey
-          </Button>
-        </div>
-      )}
+      <PasskeyAlternative
+        label="Sign in with a passkey"
+        loading={passkeyRequest.status === 'Fetching'}
+        onClick={signInWithPasskey}
+      />
     </AuthLayout>
   );
 }

@@ -2,15 +2,14 @@ import { SECURITY_MESSAGES, type User } from '@parlor/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { requestReset, selectRequest } from '../../platform/requests';
-import { Button } from '../../ui/Button';
 import { type CodeKind, codeError, secondFactorOf } from '../security/codeModel';
-import { passkeysSupported } from '../security/passkeys';
 import { SecondFactorField } from '../security/SecondFactorField';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { secondFactorLeft } from './authSlice';
 import { completeTwoFactor, type SecondFactor } from './authThunks';
 import { signInAlert, useLockout } from './lockout';
+import { PasskeyAlternative } from './PasskeyAlternative';
 import styles from './PasswordScreens.module.css';
 
 const SUBTITLES: Record<CodeKind, string> = {
@@ -90,19 +89,12 @@ export function TwoFactorStep({
           }}
         />
       </AuthForm>
-      {passkey && passkeysSupported() && (
-        <div className={styles.alternative}>
-          <span className={styles.or}>or</span>
-          <Button
-            variant="secondary"
-            size="large"
-            fullWidth
-            disabled={request.status === 'Fetching' || lockedFor > 0}
-            onClick={() => send('passkey')}
-          >
-            Use a passkey instead
-          </Button>
-        </div>
+      {passkey && (
+        <PasskeyAlternative
+          label="Use a passkey instead"
+          disabled={request.status === 'Fetching' || lockedFor > 0}
+          onClick={() => send('passkey')}
+        />
       )}
     </AuthLayout>
   );

@@ -7,6 +7,8 @@ import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
+import { CurrentPasswordField } from '../settings/CurrentPasswordField';
+import list from '../settings/ItemList.module.css';
 import { Note } from '../settings/Note';
 import styles from './PasskeysCard.module.css';
 import { passkeysSupported } from './passkeys';
@@ -52,15 +54,15 @@ export function PasskeysCard() {
       <Note>Sign in with your fingerprint, face or screen lock instead of your password.</Note>
       {passkeys === null && !error && <Spinner />}
       {passkeys && passkeys.length > 0 && (
-        <ul className={styles.list} aria-label="Your passkeys">
+        <ul className={list.list} aria-label="Your passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey._id} className={styles.item} data-testid="passkey">
-              <div className={styles.text}>
-                <span className={styles.name}>
+            <li key={passkey._id} className={list.item} data-testid="passkey">
+              <div className={list.text}>
+                <span className={list.name}>
                   {passkey.name}
-                  {passkey.backed_up && <span className={styles.badge}>Synced</span>}
+                  {passkey.backed_up && <span className={list.badge}>Synced</span>}
                 </span>
-                <span className={styles.details}>{passkeyDetails(passkey, now)}</span>
+                <span className={list.details}>{passkeyDetails(passkey, now)}</span>
               </div>
               <Button
                 variant="secondary"
@@ -168,15 +170,11 @@ function AddPasskeyForm({
         }}
       />
       {askPassword && (
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
+        <CurrentPasswordField
           value={password}
           error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
+          onChange={(value) => {
+            setPassword(value);
             setErrors((old) => ({ ...old, password: undefined }));
           }}
         />

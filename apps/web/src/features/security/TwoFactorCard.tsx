@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { selectUser, userUpdated } from '../auth/authSlice';
+import { CurrentPasswordField } from '../settings/CurrentPasswordField';
 import { Note } from '../settings/Note';
 import { codeError, groupedSecret } from './codeModel';
 import { RecoveryCodesView } from './RecoveryCodesView';
@@ -126,6 +127,28 @@ export function TwoFactorCard() {
   );
 }
 
+/** A step's Cancel and its submit button. */
+function StepActions({
+  onCancel,
+  submit,
+  sending,
+}: {
+  onCancel: () => void;
+  submit: string;
+  sending: boolean;
+}) {
+  return (
+    <CardActions>
+      <Button variant="secondary" onClick={onCancel} disabled={sending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={sending}>
+        {submit}
+      </Button>
+    </CardActions>
+  );
+}
+
 function PasswordStep({
   onCancel,
   onSecret,
@@ -150,26 +173,15 @@ function PasswordStep({
   return (
     <form className={styles.step} onSubmit={submit} noValidate>
       <Note>Enter your password to start.</Note>
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={password}
         error={error}
-        onChange={(e) => {
-          setPassword(e.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setError(undefined);
         }}
       />
-      <CardActions>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={sending}>
-          Continue
-        </Button>
-      </CardActions>
+      <StepActions onCancel={onCancel} submit="Continue" sending={sending} />
     </form>
   );
 }
@@ -226,14 +238,7 @@ function ScanStep({
           setError(undefined);
         }}
       />
-      <CardActions>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={sending}>
-          Turn on
-        </Button>
-      </CardActions>
+      <StepActions onCancel={onCancel} submit="Turn on" sending={sending} />
     </form>
   );
 }
