@@ -56,7 +56,7 @@ async function signInAt(page: Page, login: string, password: string) {
   await page.goto(`${parlor.baseUrl}/login`);
   await page.getByLabel('Email or username', { exact: true }).fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('sign-up asks for the 18+ confirmation and the terms, and will not go on without them', async ({

@@ -89,7 +89,7 @@ test('a banned account signing in reads the reason and where to appeal', async (
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email or username' }).fill(fan.username);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'suspended' });
   await expect(alert).toContainText('Your account has been temporarily suspended for violating the rules.');
   await expect(alert).toContainText('Reason: Selling accounts');

@@ -119,7 +119,7 @@ test('a link opened while signed out is where sign-in leads; a link to no one sa
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByLabel('Email or username', { exact: true }).fill('alex');
   await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/chats/${creator.id}$`));
   await expect(page.getByRole('region', { name: `Conversation with ${creator.username}` })).toBeVisible();
 

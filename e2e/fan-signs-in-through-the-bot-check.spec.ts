@@ -43,12 +43,12 @@ test('a fan signs in through the bot-check, a wrong password spending its soluti
   await page.getByLabel('Email or username', { exact: true }).fill('alex');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong username or password.' })).toBeVisible();
 
   // The next try solves a new challenge when it is sent.
   await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectShell(page);
   expect(challenges.length).toBeGreaterThanOrEqual(2);
   expect(elsewhere).toEqual([]);

@@ -16,7 +16,7 @@ test('a visitor opens Discover and a creator, taps Message, signs in and lands i
   await expect(page).toHaveURL(/\/discover$/);
   await expect(grid(page).getByRole('link', { name: 'mila', exact: true })).toBeVisible();
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Sign up' })).toBeVisible();
   await captureScreens(page, 'guest-discover');
 
@@ -30,7 +30,7 @@ test('a visitor opens Discover and a creator, taps Message, signs in and lands i
   await expect(page).toHaveURL(/\/login\?next=%2Fmila%3Fthen%3Dmessage$/);
   await page.getByLabel('Email or username', { exact: true }).fill('alex');
   await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   // Back on her page, which carries on with Message: the conversation opens.
   await expect(page).toHaveURL(/\/chats\/[^/?]+$/);
@@ -47,7 +47,7 @@ test('a visitor who taps Follow on a card follows her once signed in', async ({ 
   await expect(page).toHaveURL(/\/login\?next=%2Fluna%3Fthen%3Dfollow$/);
   await page.getByLabel('Email or username', { exact: true }).fill(fan.username);
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/luna$/);
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
   // The server has it: a reload still shows her followed.

@@ -170,7 +170,7 @@ test("the signed-out pages load a few scripts and never the signed-in app's", as
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   // The entry and what it imports come as a handful of files, not one per shared module.
   expect(scripts.length).toBeLessThanOrEqual(4);
   for (const path of ['/login/signup', '/login/forgot', '/terms']) {
@@ -180,7 +180,7 @@ test("the signed-out pages load a few scripts and never the signed-in app's", as
   // A signed-in page opened without a session goes to sign-in, link kept, without the app's code.
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(scripts.filter((p) => p.startsWith(`/assets/${SIGNED_IN_CHUNK}-`))).toEqual([]);
   // The front door without a session is Discover, which a visitor browses.
   await page.goto('/');

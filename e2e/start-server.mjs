@@ -33,7 +33,10 @@ const env = {
   ...process.env,
   PORT: port,
   HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // The host the browser opens. Passkeys need a name there (browsers refuse an IP address as the
+  // WebAuthn relying party), so their journey sets E2E_HOST=localhost; the server still listens on
+  // 127.0.0.1, which localhost reaches.
+  PUBLIC_URL: `http://${process.env.E2E_HOST ?? '127.0.0.1'}:${port}`,
   DATA_DIR: dataDir,
   SEED_DEMO: 'true',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

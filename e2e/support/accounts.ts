@@ -41,7 +41,7 @@ export async function signIn(page: Page, login: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email or username', { exact: true }).fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The signed-in shell: its navigation offers Chats, Discover and Account. */

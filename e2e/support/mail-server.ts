@@ -85,6 +85,6 @@ export async function startSmtp() {
 }
 
 /** A Parlor server of the mail journeys' own, whose SMTP_URL points at the test's SMTP server. */
-export function startServerWithSmtp(smtpPort: number, port: number) {
-  return startOwnServer(port, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` });
+export function startServerWithSmtp(smtpPort: number, port: number, env: Record<string, string> = {}) {
+  return startOwnServer(port, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, ...env });
 }

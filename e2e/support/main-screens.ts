@@ -46,7 +46,7 @@ export const SCREENS: Screen[] = [
     name: 'sign-in',
     who: 'signed-out',
     path: () => '/login',
-    ready: titled('Welcome back', (p) => p.getByRole('button', { name: 'Sign in' })),
+    ready: titled('Welcome back', (p) => p.getByRole('button', { name: 'Sign in', exact: true })),
   },
   {
     name: 'sign-up',
@@ -122,6 +122,12 @@ export const SCREENS: Screen[] = [
     ready: titled('Sessions', (p) => p.getByTestId('session')),
     // Every run signs in anew: how many sessions, from where and when differ.
     mask: (page) => [page.getByTestId('session')],
+  },
+  {
+    name: 'security',
+    who: 'fan',
+    path: () => '/account/settings/security',
+    ready: titled('Security', (p) => p.getByRole('button', { name: 'Turn on two-factor sign-in' })),
   },
   { name: 'storage', who: 'fan', path: () => '/account/settings/storage', ready: titled('Storage') },
   {

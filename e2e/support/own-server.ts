@@ -20,13 +20,15 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
     },
     stdio: 'inherit',
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const ready = `http://127.0.0.1:${port}`;
+  // Where the browser opens it: its PUBLIC_URL (start-server.mjs).
+  const baseUrl = `http://${env.E2E_HOST ?? '127.0.0.1'}:${port}`;
   for (let i = 0; i < 240; i++) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
+    const up = await fetch(`${ready}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) break;
+    if (up) break;
     if (child.exitCode !== null) throw new Error(`the server process on port ${port} stopped`);
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -191,6 +191,7 @@ export const PasskeyAttestation = lazySchema(() =>
     transports: z.array(z.string().max(32)).max(8).optional(),
   }),
 );
+export type PasskeyAttestation = z.input<typeof PasskeyAttestation>;
 /** navigator.credentials.get()'s answer (an AuthenticationResponseJSON). */
 export const PasskeyAssertion = lazySchema(() =>
   credential({

@@ -8,6 +8,7 @@ import { prefetchChat } from '../features/conversation/conversationThunks';
 import { ConversationScreen } from '../features/conversation/lazyConversationScreen';
 import { isGuestPath } from '../features/guest/guestPaths';
 import { Notices } from '../features/notices/Notices';
+import { StepUpHost } from '../features/security/StepUpHost';
 import { useSessionLoad } from '../features/shell/useSessionLoad';
 import { isTeamJoinPath } from '../features/team/teamPaths';
 import { afterStart } from '../platform/afterStart';
@@ -128,6 +129,7 @@ export function App() {
         <Entry />
       </Suspense>
       <PopupHost />
+      <StepUpHost />
       <AccountStates />
       <Notices />
     </>

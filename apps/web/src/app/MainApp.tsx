@@ -41,6 +41,10 @@ const SessionsSettingsScreen = lazyWithRetry(
   () => import('../features/settings/SessionsSettingsScreen'),
   'SessionsSettingsScreen',
 );
+const SecuritySettingsScreen = lazyWithRetry(
+  () => import('../features/security/SecuritySettingsScreen'),
+  'SecuritySettingsScreen',
+);
 const PasswordSettingsScreen = lazyWithRetry(
   () => import('../features/settings/PasswordSettingsScreen'),
   'PasswordSettingsScreen',
@@ -134,6 +138,7 @@ export function MainApp() {
             <Route path="/account/settings/sessions" element={<SessionsSettingsScreen />} />
             <Route path="/account/settings/storage" element={<StorageSettingsScreen />} />
             <Route path="/account/settings/password" element={<PasswordSettingsScreen />} />
+            <Route path="/account/settings/security" element={<SecuritySettingsScreen />} />
             <Route
               path="/account/settings/team/*"
               element={

@@ -8,6 +8,7 @@ import {
   ERRORS,
   ErrorBody,
   endpointPath,
+  STEP_UP_HEADER,
   UNAVAILABLE_CODES,
 } from '@parlor/contract';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { clearStoredSession, currentPath, readCookie, redirectTo, reloadAt, stor
 import { apiHeaders, type Query, queryString, sessionHeaders } from './http';
 import { leaveSeat } from './seatSession';
 import { takeStartedCall } from './startedCalls';
+import { isJsonObject, needsFreshCode, withFreshCode } from './stepUp';
 
 /** Every failed call becomes one of these: the server's `{ message, code }` plus the status. */
 export class ApiError extends Error {
@@ -96,6 +98,11 @@ export interface RequestOptions<T> {
   handleUnauthorized?: boolean;
   /** Another session than the stored one: a team member's own while a seat's is active. */
   token?: string | null;
+  /**
+   * A fresh code of the second factor: `code` in a JSON body, else the STEP_UP_HEADER header. Set
+   * by the retry after a 403 `two_factor_required` (stepUp.ts).
+   */
+  stepUpCode?: string;
 }
 
 function buildUrl(path: string, query?: Query, base = apiBaseUrl()): string {
@@ -184,11 +191,18 @@ const isMessagingPath = (path: string) => /^\/v1\/(chat|messages|tips)(\/|\?|$)/
  * end on a 401, maintenance and the error's person-facing message. A `FormData` body goes as
  * multipart; anything else as JSON.
  */
-async function send(method: string, path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
+async function sendOnce(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
   let response: Response;
   const multipart = options.body instanceof FormData;
   const url = buildUrl(path, options.query, options.base);
   const token = options.token === undefined ? storedToken() : options.token;
+  const { stepUpCode } = options;
+  const codeInBody = stepUpCode !== undefined && isJsonObject(options.body);
+  const body = codeInBody ? { ...(options.body as object), code: stepUpCode } : options.body;
+  const headers = {
+    ...(multipart ? sessionHeaders(token) : apiHeaders(token)),
+    ...(stepUpCode !== undefined && !codeInBody ? { [STEP_UP_HEADER]: stepUpCode } : {}),
+  };
   try {
     // A GET the page's start script made already (startedCalls.ts) is taken, once, instead.
     const started = method === 'GET' ? takeStartedCall(url, token) : undefined;
@@ -198,12 +212,9 @@ async function send(method: string, path: string, options: RequestOptions<unknow
       answer ??
       (await fetch(url, {
         method,
-        headers: multipart ? sessionHeaders(token) : apiHeaders(token),
+        headers,
         credentials: 'same-origin',
-        body:
-          multipart || options.body === undefined
-            ? (options.body as FormData | undefined)
-            : JSON.stringify(options.body),
+        body: multipart || body === undefined ? (body as FormData | undefined) : JSON.stringify(body),
         signal: options.signal,
       }));
   } catch (cause) {
@@ -224,6 +235,23 @@ async function send(method: string, path: string, options: RequestOptions<unknow
     throw error;
   }
   return response;
+}
+
+/**
+ * `sendOnce`, and with two-factor sign-in on, the change refused for want of a fresh code sent
+ * again with the code the person types (stepUp.ts); closing the prompt answers the refusal.
+ */
+async function send(method: string, path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
+  try {
+    return await sendOnce(method, path, options);
+  } catch (error) {
+    if (!needsFreshCode(error) || options.stepUpCode !== undefined) throw error;
+    return withFreshCode(
+      (code) => sendOnce(method, path, { ...options, stepUpCode: code }),
+      undefined,
+      () => error,
+    );
+  }
 }
 
 /** One call to the API whose answer is JSON, validated with the response schema when there is one. */
@@ -251,7 +279,10 @@ async function request<T = unknown>(
   return parsed.data;
 }
 
-export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'base' | 'handleUnauthorized' | 'token'>;
+export type CallOptions = Pick<
+  RequestOptions<unknown>,
+  'signal' | 'base' | 'handleUnauthorized' | 'token' | 'stepUpCode'
+>;
 
 /** The arguments of `call`: the input may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> =

@@ -64,3 +64,43 @@ export function redirectTo(path: string): void {
 export function reloadAt(path: string): void {
   globalThis.location?.assign(path);
 }
+
+/** Copies text; falls back to a selected textarea where the clipboard API is missing or refused. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, insecure origin): try the old way below.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand('copy');
+  } catch {
+    done = false;
+  }
+  area.remove();
+  return done;
+}
+
+/** Hands a file made in the page to the browser as a download named `name`. */
+export function offerDownload(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the memory can go a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

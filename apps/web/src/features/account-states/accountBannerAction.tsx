@@ -75,6 +75,12 @@ export function accountBannerAction(kind: BannerKind, user: User, dispatch: AppD
           Keep my account
         </button>
       );
+    case 'ProtectEarnings':
+      return (
+        <Link className={styles.action} to="/account/settings/security">
+          Turn it on
+        </Link>
+      );
     case 'Skinscore':
       return (
         <Link className={styles.action} to="/account/edit-profile">

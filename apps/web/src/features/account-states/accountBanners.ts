@@ -8,7 +8,12 @@ export interface BannerFacts {
   now: number;
   /** The inbox's first page has loaded, unfiltered, and holds no chat. */
   inboxEmpty: boolean;
+  /** The screen's path: some banners belong to one area. */
+  path?: string | undefined;
 }
+
+/** Where money is shown or sent: a creator there without two-factor sign-in is asked to turn it on. */
+const MONEY_SCREENS = /^\/account\/(earnings|settings\/payouts)(\/|$)/;
 
 const DAY_MS = 86_400_000;
 const isFuture = (iso: string | null | undefined, now: number) => !!iso && new Date(iso).getTime() > now;
@@ -49,6 +54,8 @@ export function accountBanners(
       kinds.push(boosted ? 'BoostActive' : 'BoostVisibility');
     }
     if (boosted && !kinds.includes('BoostActive')) kinds.push('BoostActive');
+    if (user.two_factor?.totp === false && MONEY_SCREENS.test(facts.path ?? ''))
+      kinds.push('ProtectEarnings');
   } else if (user.type === 'user') {
     // A fan who bought before and has run out: more credits open more chats.
     if (user.is_customer && user.credits === 0) kinds.push('GetMoreChats');
@@ -74,4 +81,5 @@ export const ACCOUNT_BANNER_TEXTS: Partial<Record<BannerKind, string>> = {
   GetMoreChats: 'You are out of credits. Top up to keep chatting and unlock more free chats.',
   StartFirstChat: 'Find a creator you like in Discover and say hello.',
   Skinscore: 'Photos with good light and a clear face get more chats. Update your profile photo.',
+  ProtectEarnings: 'A code from your phone at each sign-in keeps your payouts safe.',
 };

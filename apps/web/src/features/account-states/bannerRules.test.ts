@@ -106,4 +106,21 @@ describe('banner rules', () => {
     const searching = { ...root, inbox: { ...root.inbox, list: { ...list, search: 'jo' } } };
     expect(selectVisibleBanners(searching, NOW)).toEqual([]);
   });
+
+  it('asks a creator without two-factor sign-in to turn it on, on her earnings and payout screens only', () => {
+    const unprotected = { ...creator, two_factor: { totp: false, passkeys: 0 } } as User;
+    const at = (path: string, user: User = unprotected) => accountBanners(user, { ...facts, path });
+    expect(at('/account/earnings/summary')).toContain('ProtectEarnings');
+    expect(at('/account/settings/payouts')).toContain('ProtectEarnings');
+    expect(at('/chats')).not.toContain('ProtectEarnings');
+    expect(
+      at('/account/earnings/summary', { ...unprotected, two_factor: { totp: true, passkeys: 0 } }),
+    ).not.toContain('ProtectEarnings');
+    expect(
+      accountBanners({ ...fan, two_factor: { totp: false, passkeys: 0 } } as User, {
+        ...facts,
+        path: '/account/settings/payouts',
+      }),
+    ).not.toContain('ProtectEarnings');
+  });
 });

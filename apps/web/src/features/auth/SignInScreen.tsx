@@ -9,13 +9,15 @@ import { banOfSignIn } from '../account-states/banNotice';
 import { useGuardedNavigate } from '../account-states/useGuardedNavigate';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
-import { afterSignInPath } from './authModel';
-import { selectToken, selectUser } from './authSlice';
-import { sessionOf, signIn } from './authThunks';
+import { afterSignInPath, SIGN_IN_EXPIRED } from './authModel';
+import { selectSecondFactor, selectToken, selectUser } from './authSlice';
+import { completeTwoFactor, passkeySignIn, sessionOf, signIn } from './authThunks';
 import { BotCheck } from './BotCheck';
 import { signInAlert, useLockout } from './lockout';
+import { PasskeyAlternative } from './PasskeyAlternative';
 import styles from './PasswordScreens.module.css';
 import { RESET_DONE_QUERY } from './passwordApi';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useBotCheck } from './useBotCheck';
 
 type Field = 'login' | 'password';
@@ -26,6 +28,9 @@ export function SignInScreen() {
   const navigate = useGuardedNavigate();
   const token = useAppSelector(selectToken);
   const request = useAppSelector((s) => selectRequest(s, signIn));
+  const secondStep = useAppSelector((s) => selectRequest(s, completeTwoFactor));
+  const passkeyRequest = useAppSelector((s) => selectRequest(s, passkeySignIn));
+  const secondFactor = useAppSelector(selectSecondFactor);
   const [values, setValues] = useState({ login: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { search } = useLocation();
@@ -35,7 +40,16 @@ export function SignInScreen() {
   const resetDone = search.includes(RESET_DONE_QUERY);
   const botCheck = useBotCheck();
   const [botCheckError, setBotCheckError] = useState<string | null>(null);
-  const failure = request.status === 'Error' ? request.error : null;
+  // A second step that ran out of time or tries starts over here, saying why.
+  const expired = secondStep.status === 'Error' && secondStep.error?.code === SIGN_IN_EXPIRED;
+  const failure =
+    request.status === 'Error'
+      ? request.error
+      : expired
+        ? secondStep.error
+        : passkeyRequest.status === 'Error'
+          ? passkeyRequest.error
+          : null;
   // After too many failed tries the wait counts down, and the form opens again at zero.
   const lockedFor = useLockout(failure);
   // A banned account is told what the terminated popup tells it: the reason and where to appeal.
@@ -43,10 +57,18 @@ export function SignInScreen() {
 
   // A failure from an earlier visit is not this form's news.
   useEffect(() => {
-    dispatch(requestReset(signIn.typePrefix));
+    for (const thunk of [signIn, completeTwoFactor, passkeySignIn]) dispatch(requestReset(thunk.typePrefix));
   }, [dispatch]);
 
   if (token && request.status !== 'Fetching') return <Navigate to={next} replace />;
+  if (secondFactor) {
+    return (
+      <TwoFactorStep
+        passkey={secondFactor.passkey !== null}
+        onSignedIn={(user) => navigate(afterSignInPath(search, user), { replace: true })}
+      />
+    );
+  }
 
   const check = (field: Field, value = values[field]) => rules.required(value);
   const update = (field: Field, value: string) => {
@@ -67,6 +89,8 @@ export function SignInScreen() {
     setErrors(found);
     if (found.login || found.password) return;
     setBotCheckError(null);
+    dispatch(requestReset(completeTwoFactor.typePrefix));
+    dispatch(requestReset(passkeySignIn.typePrefix));
     const proof = await botCheck.payload();
     if (!proof) {
       setBotCheckError(BOT_CHECK_MESSAGES.required);
@@ -79,6 +103,15 @@ export function SignInScreen() {
     if (session) navigate(afterSignInPath(search, session.user), { replace: true });
     // Each solved check is good for one try: the next one solves anew.
     else botCheck.reset();
+  };
+
+  const signInWithPasskey = async () => {
+    dispatch(requestReset(signIn.typePrefix));
+    dispatch(requestReset(completeTwoFactor.typePrefix));
+    const result = await dispatch(passkeySignIn());
+    if (passkeySignIn.fulfilled.match(result)) {
+      navigate(afterSignInPath(search, result.payload.user), { replace: true });
+    }
   };
 
   return (
@@ -121,6 +154,11 @@ export function SignInScreen() {
         </Link>
         <BotCheck check={botCheck} />
       </AuthForm>
+      <PasskeyAlternative
+        label="Sign in with a passkey"
+        loading={passkeyRequest.status === 'Fetching'}
+        onClick={signInWithPasskey}
+      />
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { FetchStatus, User } from '@parlor/contract';
+import type { FetchStatus, TwoFactorChallenge, User } from '@parlor/contract';
 import { storedToken } from '../../platform/browser';
 
 export interface AuthState {
@@ -8,6 +8,8 @@ export interface AuthState {
   status: FetchStatus;
   /** Set between logout and the redirect to /login, so screens do not flash a signed-out state. */
   signingOut: boolean;
+  /** A password sign-in waiting for its second factor (a code, a recovery code or a passkey). */
+  secondFactor: TwoFactorChallenge | null;
 }
 
 export const initialAuthState = (): AuthState => ({
@@ -15,6 +17,7 @@ export const initialAuthState = (): AuthState => ({
   user: null,
   status: 'None',
   signingOut: false,
+  secondFactor: null,
 });
 
 /**
@@ -36,3 +39,6 @@ export function loginPathKeeping(pathname: string, search: string): string {
   if (pathname === '/' || pathname === '/chats' || pathname.startsWith('/login')) return '/login';
   return `/login?next=${encodeURIComponent(here)}`;
 }
+
+/** The server's code for a second step whose challenge is spent, expired or unknown. */
+export const SIGN_IN_EXPIRED = 'sign_in_expired';

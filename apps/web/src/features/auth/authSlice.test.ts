@@ -1,14 +1,21 @@
-import { ERRORS, type User } from '@parlor/contract';
+import { ERRORS, SECURITY_MESSAGES, type User } from '@parlor/contract';
 import { describe, expect, it } from 'vitest';
 import type { AuthState } from './authModel';
-import { authSlice, creditsChanged } from './authSlice';
-import { loadSession, logout, signIn, signUp } from './authThunks';
+import { authSlice, creditsChanged, secondFactorLeft } from './authSlice';
+import { completeTwoFactor, loadSession, logout, passkeySignIn, signIn, signUp } from './authThunks';
 
 const reduce = authSlice.reducer;
+const challenge = { two_factor_required: true as const, challenge: 'c1', passkey: null };
 
 const user = { _id: 'u1', username: 'alex', credits: 120, email_verified: false } as User;
-const signedOut: AuthState = { token: null, user: null, status: 'None', signingOut: false };
-const signedIn: AuthState = { token: 'tok', user, status: 'Fetched', signingOut: false };
+const signedOut: AuthState = {
+  token: null,
+  user: null,
+  status: 'None',
+  signingOut: false,
+  secondFactor: null,
+};
+const signedIn: AuthState = { token: 'tok', user, status: 'Fetched', signingOut: false, secondFactor: null };
 
 describe('auth reducer', () => {
   it('starts without a token when nothing is stored', () => {
@@ -20,10 +27,37 @@ describe('auth reducer', () => {
     expect(reduce(signedOut, action)).toEqual(signedIn);
   });
 
-  it('starts no session while the sign-in waits for its second factor', () => {
-    const challenge = { two_factor_required: true as const, challenge: 'c1', passkey: null };
+  it('starts no session while the sign-in waits for its second factor, and keeps its challenge', () => {
     const action = signIn.fulfilled(challenge, 'req', { login: 'alex', password: 'x' });
-    expect(reduce(signedOut, action)).toEqual(signedOut);
+    expect(reduce(signedOut, action)).toEqual({ ...signedOut, secondFactor: challenge });
+  });
+
+  it('starts the session once the second factor is right, and forgets the challenge', () => {
+    const waiting = { ...signedOut, secondFactor: challenge };
+    const action = completeTwoFactor.fulfilled({ access_token: 'tok', user }, 'req', { code: '123456' });
+    expect(reduce(waiting, action)).toEqual(signedIn);
+  });
+
+  it('keeps the challenge after a wrong code, and drops it once it has expired', () => {
+    const waiting = { ...signedOut, secondFactor: challenge };
+    const refused = (code: string, message: string) =>
+      completeTwoFactor.rejected(null, 'req', { code: '000000' }, { status: 400, code, message });
+    expect(reduce(waiting, refused('wrong_code', SECURITY_MESSAGES.wrongCode)).secondFactor).toEqual(
+      challenge,
+    );
+    const expired = completeTwoFactor.rejected(
+      null,
+      'req',
+      { code: '000000' },
+      { status: 410, code: 'sign_in_expired', message: SECURITY_MESSAGES.signInExpired },
+    );
+    expect(reduce(waiting, expired).secondFactor).toBeNull();
+    expect(reduce(waiting, secondFactorLeft()).secondFactor).toBeNull();
+  });
+
+  it('signs in with a passkey alone', () => {
+    const action = passkeySignIn.fulfilled({ access_token: 'tok', user }, 'req');
+    expect(reduce(signedOut, action)).toEqual(signedIn);
   });
 
   it('keeps the token and user after signing up', () => {

@@ -1,9 +1,23 @@
-import type { AuthResponse, ProfileCompleteConfig, User } from '@parlor/contract';
+import {
+  type AuthResponse,
+  isTwoFactorChallenge,
+  type ProfileCompleteConfig,
+  type User,
+} from '@parlor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyEvent, realtimeEvent } from '../../platform/realtimeEvent';
 import type { RootState } from '../../platform/storeTypes';
-import { type AuthState, initialAuthState } from './authModel';
-import { loadSession, logout, sessionOf, signIn, signUp, updateUser } from './authThunks';
+import { type AuthState, initialAuthState, SIGN_IN_EXPIRED } from './authModel';
+import {
+  completeTwoFactor,
+  loadSession,
+  logout,
+  passkeySignIn,
+  sessionOf,
+  signIn,
+  signUp,
+  updateUser,
+} from './authThunks';
 import { userAppliers } from './userEvents';
 
 export const authSlice = createSlice({
@@ -28,6 +42,10 @@ export const authSlice = createSlice({
     /** Opening the home feed resets the server's count; the badge follows without a reload. */
     unreadFeedsChanged(state, action: PayloadAction<number>) {
       if (state.user) state.user.unread_feeds = action.payload;
+    },
+    /** "Back" from the code step: the password is asked again. */
+    secondFactorLeft(state) {
+      state.secondFactor = null;
     },
   },
   extraReducers: (builder) => {
@@ -62,16 +80,34 @@ export const authSlice = createSlice({
       state.user = session.user;
       state.status = 'Fetched';
       state.signingOut = false;
+      state.secondFactor = null;
     };
-    builder.addCase(signIn.fulfilled, (state, action) => started(state, sessionOf(action.payload)));
+    builder.addCase(signIn.fulfilled, (state, action) => {
+      const session = sessionOf(action.payload);
+      if (session) started(state, session);
+      else if (isTwoFactorChallenge(action.payload)) state.secondFactor = action.payload;
+    });
     builder.addCase(signUp.fulfilled, (state, action) => started(state, action.payload));
+    builder.addCase(completeTwoFactor.fulfilled, (state, action) => started(state, action.payload));
+    builder.addCase(passkeySignIn.fulfilled, (state, action) => started(state, action.payload));
+    // A spent, expired or replayed challenge cannot be completed: the sign-in starts over.
+    builder.addCase(completeTwoFactor.rejected, (state, action) => {
+      if (action.payload?.code === SIGN_IN_EXPIRED) state.secondFactor = null;
+    });
   },
 });
 
-export const { userUpdated, boostStarted, creditsChanged, profileConfigChanged, unreadFeedsChanged } =
-  authSlice.actions;
+export const {
+  userUpdated,
+  boostStarted,
+  creditsChanged,
+  profileConfigChanged,
+  unreadFeedsChanged,
+  secondFactorLeft,
+} = authSlice.actions;
 
 export const selectToken = (state: RootState) => state.auth.token;
 export const selectUser = (state: RootState) => state.auth.user;
 export const selectAuthStatus = (state: RootState) => state.auth.status;
 export const selectSigningOut = (state: RootState) => state.auth.signingOut;
+export const selectSecondFactor = (state: RootState) => state.auth.secondFactor;

@@ -4,9 +4,11 @@ import {
   endpoints,
   isTwoFactorChallenge,
   LOGOUT_REDIRECT_MS,
+  SECURITY_MESSAGES,
   type SignInRequest,
   type SignInResponse,
   type SignUpRequest,
+  type TwoFactorSignInRequest,
   type UpdateUserRequest,
   type User,
 } from '@parlor/contract';
@@ -17,7 +19,9 @@ import { createApiThunk } from '../../platform/requests';
 import { inSeat, rememberSeatPermissions } from '../../platform/seatSession';
 import { postToServiceWorker, setupServiceWorker } from '../../platform/serviceWorker';
 import { dropPushSubscription } from '../push/push';
+import { signWithPasskey } from '../security/passkeys';
 import { backToOwnAccount } from '../team/workspaceSwitch';
+import { SIGN_IN_EXPIRED } from './authModel';
 
 function startSession(answer: AuthResponse): AuthResponse {
   storeToken(answer.access_token);
@@ -45,6 +49,41 @@ export const signIn = createApiThunk('auth/signIn', async (body: SignInRequest):
 /** The session a sign-in answer started, or null while its second factor is still to come. */
 export const sessionOf = (answer: SignInResponse): AuthResponse | null =>
   isTwoFactorChallenge(answer) ? null : answer;
+
+/** What the second step of a password sign-in answers with: a code, a recovery code or a passkey. */
+export type SecondFactor = { code: string } | { recovery_code: string } | 'passkey';
+
+/**
+ * POST /v1/auth/2fa: the challenge the password's answer gave and one second factor. A passkey
+ * signs the options that came with the challenge.
+ */
+export const completeTwoFactor = createApiThunk(
+  'auth/completeTwoFactor',
+  async (factor: SecondFactor, { getState }) => {
+    const pending = getState().auth.secondFactor;
+    if (!pending) throw new ApiError(410, SECURITY_MESSAGES.signInExpired, SIGN_IN_EXPIRED);
+    const answer: Omit<TwoFactorSignInRequest, 'challenge'> =
+      factor === 'passkey' ? { credential: await signWithPasskey(pending.passkey ?? noPasskey()) } : factor;
+    const body = { challenge: pending.challenge, ...answer };
+    return startSession(await call(endpoints.completeTwoFactor, { body }, { handleUnauthorized: false }));
+  },
+);
+
+const noPasskey = (): never => {
+  throw new ApiError(400, SECURITY_MESSAGES.oneSecondFactor, 'no_passkey');
+};
+
+/**
+ * Signing in without a password: the browser offers this site's passkeys, and the one chosen
+ * verified its user (PIN, fingerprint), so it stands for both factors.
+ */
+export const passkeySignIn = createApiThunk('auth/passkeySignIn', async () => {
+  const options = await call(endpoints.passkeySignInOptions);
+  const credential = await signWithPasskey(options);
+  return startSession(
+    await call(endpoints.passkeySignIn, { body: { credential } }, { handleUnauthorized: false }),
+  );
+});
 
 /** POST /v1/users/sign; the email data adds web and react_flow. */
 export const signUp = createApiThunk('auth/signUp', async (body: SignUpRequest) => {

@@ -43,9 +43,14 @@ export function useLockout(error: ApiErrorInfo | null): number {
 /**
  * What the sign-in form says above its fields: while locked, the wait as it now stands (so the
  * number goes down as the person watches); once it is over, nothing; otherwise the server's words.
+ * Wrong codes of the second step wait with words of their own.
  */
-export function signInAlert(error: ApiErrorInfo | null, lockedFor: number): string | null {
+export function signInAlert(
+  error: ApiErrorInfo | null,
+  lockedFor: number,
+  waitMessage: (seconds: number) => string = ACCOUNT_MESSAGES.signInThrottled,
+): string | null {
   if (!error) return null;
   if (error.code !== SIGN_IN_THROTTLED || error.retryAfter === undefined) return error.message;
-  return lockedFor > 0 ? ACCOUNT_MESSAGES.signInThrottled(lockedFor) : null;
+  return lockedFor > 0 ? waitMessage(lockedFor) : null;
 }

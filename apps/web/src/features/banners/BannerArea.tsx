@@ -1,8 +1,9 @@
 import { BANNER_TITLES, type User } from '@parlor/contract';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Banner, type BannerTone } from '../../ui/Banner';
-import { AlertIcon, MailIcon, SparkIcon } from '../../ui/icons';
+import { AlertIcon, MailIcon, ShieldIcon, SparkIcon } from '../../ui/icons';
 import { accountBannerAction } from '../account-states/accountBannerAction';
 import { ACCOUNT_BANNER_TEXTS } from '../account-states/accountBanners';
 import { selectUser } from '../auth/authSlice';
@@ -87,6 +88,14 @@ function viewFor(kind: BannerKind, user: User | null): BannerView {
         icon: <AlertIcon />,
         dismissible: false,
       };
+    case 'ProtectEarnings':
+      return {
+        title: 'Protect your earnings with two-factor sign-in',
+        text: ACCOUNT_BANNER_TEXTS[kind],
+        tone: 'info',
+        icon: <ShieldIcon />,
+        dismissible: false,
+      };
     case 'Skinscore':
       return {
         title: 'Improve your skinscore',
@@ -126,7 +135,8 @@ export function BannerArea() {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  const kinds = useAppSelector((s) => selectVisibleBanners(s, now));
+  const { pathname } = useLocation();
+  const kinds = useAppSelector((s) => selectVisibleBanners(s, now, pathname));
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   if (kinds.length === 0) return null;

@@ -16,6 +16,8 @@ export const BANNER_KINDS = [
   'DeletionScheduled',
   // While show_skinscore_banner holds, until the hide_skinscore_banner event.
   'Skinscore',
+  // A creator without two-factor sign-in, on her earnings and payout screens.
+  'ProtectEarnings',
 ] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 

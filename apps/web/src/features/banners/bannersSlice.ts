@@ -34,7 +34,7 @@ export function bannersForUser(user: User | null, facts?: BannerFacts): BannerKi
   const kinds: BannerKind[] = [];
   const email = emailBanner(user, now);
   if (email) kinds.push(email);
-  kinds.push(...accountBanners(user, { now, inboxEmpty: facts?.inboxEmpty ?? false }));
+  kinds.push(...accountBanners(user, { now, inboxEmpty: facts?.inboxEmpty ?? false, path: facts?.path }));
   return kinds;
 }
 
@@ -45,19 +45,20 @@ const selectInboxEmpty = (s: RootState) =>
   !s.inbox.list.search &&
   s.inbox.list.ids.length === 0;
 
-/** The banners to show at `now` (a boost's banner ends with the boost). */
+/** The banners to show at `now` on the screen at `path` (a boost's banner ends with the boost). */
 export const selectVisibleBanners = createSelector(
   [
     (s: RootState) => s.banners,
     (s: RootState) => s.auth.user,
     selectInboxEmpty,
     (_s: RootState, now?: number) => now,
+    (_s: RootState, _now?: number, path?: string) => path,
   ],
-  (banners, user, inboxEmpty, now): BannerKind[] => {
+  (banners, user, inboxEmpty, now, path): BannerKind[] => {
     const all = new Set<BannerKind>([
       // The account's own banners (verify the email, boost, deletion) are its holder's: a team
       // seat could act on none of them.
-      ...(user?.acting_member ? [] : bannersForUser(user, { now: now ?? Date.now(), inboxEmpty })),
+      ...(user?.acting_member ? [] : bannersForUser(user, { now: now ?? Date.now(), inboxEmpty, path })),
       ...banners.shown,
     ]);
     // The active boost replaces the offer to buy one.

@@ -1,33 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { copyText } from '../../platform/browser';
 import { Button } from '../../ui/Button';
 import styles from './Referrals.module.css';
-
-/** Copies text; falls back to a selected textarea where the clipboard API is missing or refused. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, insecure origin): try the old way below.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  let done = false;
-  try {
-    done = document.execCommand('copy');
-  } catch {
-    done = false;
-  }
-  area.remove();
-  return done;
-}
 
 /** The referral link in a read-only field with Copy; "Copied" shows for a moment after. */
 export function CopyLink({ link, label = 'Your referral link' }: { link: string; label?: string }) {

@@ -15,6 +15,7 @@ export function AccountMenu() {
     { to: '/account/settings/notifications', label: 'Notifications', note: 'What we email you about' },
     { to: '/account/settings/sessions', label: 'Sessions', note: 'Devices signed in to your account' },
     { to: '/account/settings/password', label: 'Password', note: 'Change the password you sign in with' },
+    { to: '/account/settings/security', label: 'Security', note: 'Two-factor sign-in and passkeys' },
     { to: '/account/settings/storage', label: 'Storage', note: 'Your uploads and your vault' },
     ...(user.type === 'featured'
       ? [

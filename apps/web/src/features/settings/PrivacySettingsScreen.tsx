@@ -4,11 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { selectRequest } from '../../platform/requests';
 import { Button } from '../../ui/Button';
 import { Card, CardActions, CardTitle } from '../../ui/Card';
-import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toasts';
 import { BlockedCountriesCard } from '../account-states/BlockedCountriesCard';
 import { selectUser } from '../auth/authSlice';
 import { updateUser } from '../auth/authThunks';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { Note } from './Note';
 import styles from './PrivacySettingsScreen.module.css';
 import { SettingsPage } from './SettingsPage';
@@ -128,15 +128,11 @@ export function PrivacySettingsScreen() {
               Your profile, photo and personal details are erased {ACCOUNT_DELETION_GRACE_DAYS} days after you
               ask. Your purchase records are kept, without your name, as the law requires.
             </Note>
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
+            <CurrentPasswordField
               value={password}
               error={passwordError}
-              onChange={(e) => {
-                setPassword(e.target.value);
+              onChange={(value) => {
+                setPassword(value);
                 setPasswordError(undefined);
               }}
             />

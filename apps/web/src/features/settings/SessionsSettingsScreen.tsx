@@ -5,8 +5,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { logout } from '../auth/authThunks';
+import styles from './ItemList.module.css';
 import { Note } from './Note';
-import styles from './SessionsSettingsScreen.module.css';
 import { SettingsPage } from './SettingsPage';
 import { orderSessions, sessionDetails } from './sessionsView';
 import { endSession, listSessions } from './settingsApi';
@@ -60,7 +60,7 @@ export function SessionsSettingsScreen() {
               return (
                 <li key={session._id} className={styles.item} data-testid="session">
                   <div className={styles.text}>
-                    <span className={styles.device}>
+                    <span className={styles.name}>
                       {session.device}
                       {session.current && <span className={styles.badge}>This device</span>}
                     </span>

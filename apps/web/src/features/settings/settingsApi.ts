@@ -1,6 +1,7 @@
 import { type DeletionResponse, endpoints, type User } from '@parlor/contract';
 import type { z } from 'zod';
 import { type CallBody, call, download, upload } from '../../platform/api';
+import { offerDownload } from '../../platform/browser';
 import { createApiThunk } from '../../platform/requests';
 import { userUpdated } from '../auth/authSlice';
 
@@ -77,15 +78,7 @@ export async function downloadMyData(): Promise<string> {
   const response = await download(endpoints.exportData);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'parlor-data.zip';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser; the memory can go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  offerDownload(await response.blob(), name);
   return name;
 }
 

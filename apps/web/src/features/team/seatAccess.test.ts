@@ -52,6 +52,7 @@ describe('what a team seat may do', () => {
     for (const path of [
       '/account/settings/payouts',
       '/account/settings/password',
+      '/account/settings/security',
       '/account/settings/sessions',
       '/account/settings/privacy',
       '/account/settings/team',

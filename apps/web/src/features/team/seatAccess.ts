@@ -55,6 +55,7 @@ const SCREEN_CALLS: readonly (readonly [RegExp, EndpointName])[] = [
   [/^\/account\/settings\/payouts/, 'getPayoutDefaults'],
   [/^\/account\/settings\/sessions/, 'listSessions'],
   [/^\/account\/settings\/password/, 'changePassword'],
+  [/^\/account\/settings\/security/, 'twoFactorStatus'],
   [/^\/account\/settings\/storage/, 'mediaUsage'],
   [/^\/account\/settings\/team/, 'listTeamMembers'],
   [/^\/account\/settings\/saved-replies/, 'listSavedReplies'],
