@@ -240,6 +240,43 @@ test('a creator adds a passkey and signs in with it alone; with two-factor on, p
   await expect(page.getByText(/Currently: PayPal/)).toBeVisible();
 });
 
+test('an admin resets two-factor sign-in for a fan who lost every factor, and the password signs in again', async ({
+  page,
+  browser,
+}) => {
+  const fan = newAccount('tfa-lost');
+  await signUp(page, fan, 'Fan', 'male');
+  await closeVerifyPopup(page);
+  await expectShell(page);
+  const { card } = await turnOnTwoFactor(page, fan.password);
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await signOut(page);
+
+  // The admin, having confirmed who it is, resets it from the console with how she confirmed it.
+  const context = await browser.newContext({ baseURL: BASE });
+  const admin = await context.newPage();
+  await signIn(admin, 'admin', 'password123');
+  await expectShell(admin);
+  await admin.goto('/admin/users');
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(fan.username);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  const account = admin.getByRole('article', { name: `Account ${fan.username}`, exact: true });
+  await account.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Reset two-factor sign-in: @${fan.username}` });
+  await expect(dialog.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await dialog.getByLabel(/How you confirmed it is them/).fill('Video call; matched the ID on file');
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog).toBeHidden();
+  await context.close();
+
+  await signIn(page, fan.username, fan.password);
+  await expectShell(page);
+  await page.goto('/account/settings/security');
+  await expect(
+    page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('Off', { exact: true }),
+  ).toBeVisible();
+});
+
 /** With E2E_DOCS_SCREENSHOTS=1, the screen at phone and desktop width into docs/screenshots/. */
 async function shootForDocs(page: Page, name: string, focus?: Locator) {
   if (process.env.E2E_DOCS_SCREENSHOTS !== '1') return;

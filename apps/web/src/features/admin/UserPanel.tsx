@@ -109,6 +109,70 @@ function ActionDialog({
   );
 }
 
+/**
+ * For someone who lost every factor: removes their authenticator, recovery codes and passkeys,
+ * ends their sessions and mails them, with how the admin confirmed who they are in the audit log.
+ */
+function ResetTwoFactorDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+  onDone: (user: AdminUser) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(endpoints.adminResetTwoFactor, {
+        params: { id: user._id },
+        body: { reason: reason.trim() },
+      });
+      onDone(await call(endpoints.adminUser, { params: { id: user._id } }));
+    } catch (e) {
+      setError(toErrorInfo(e).message);
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog
+      title={`Reset two-factor sign-in: @${user.username}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={run} loading={busy} disabled={reason.trim() === ''}>
+            Reset
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.dialogBody}>
+        <p>
+          Only for someone who lost their authenticator, recovery codes and passkeys, once you have confirmed
+          it is them. Their sessions end and they are mailed; they sign in with their password and set it up
+          again.
+        </p>
+        <TextAreaField
+          label="How you confirmed it is them (kept in the audit log)"
+          value={reason}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <FormAlert message={error} />
+      </div>
+    </Dialog>
+  );
+}
+
 export function Badges({ user }: { user: AdminUser }) {
   return (
     <ul className={styles.badges} aria-label="State">
@@ -133,6 +197,7 @@ export function UserPanel({
   only?: AdminUserAction[];
 }) {
   const [action, setAction] = useState<AdminUserAction | null>(null);
+  const [resetting, setResetting] = useState(false);
   const refreshCounts = useRefreshCounts();
   const refusal = refusalFor(user, useAppSelector(selectUser)?._id);
   const actions = only ?? actionsFor(user);
@@ -166,7 +231,22 @@ export function UserPanel({
               {ACTIONS[a].label}
             </Button>
           ))}
+          {!only && (
+            <Button size="small" variant="secondary" onClick={() => setResetting(true)}>
+              Reset two-factor sign-in
+            </Button>
+          )}
         </div>
+      )}
+      {resetting && (
+        <ResetTwoFactorDialog
+          user={user}
+          onClose={() => setResetting(false)}
+          onDone={(u) => {
+            setResetting(false);
+            onChanged(u);
+          }}
+        />
       )}
       {!only && !refusal && <FeatureFlagsPanel user={user} onChanged={onChanged} />}
       {action && (
