@@ -107,7 +107,7 @@ describe('GET /v1/openapi.json', () => {
     );
   });
 
-  it('lists the error answers that apply: 404 for a thing by id, 413 for a body, 429 where a route is limited', async ({
+  it('lists the error answers that apply: 404 for a thing by id, 409 where declared, 413 for a body, 429 where a route is limited', async ({
     server,
   }) => {
     const doc = await openApi(server.url);
@@ -116,6 +116,10 @@ describe('GET /v1/openapi.json', () => {
     const deleteNote = doc.paths[openApiPath(endpoints.deleteNote.path)]!.delete!;
     expect(Object.keys(deleteNote.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '503']));
     expect(deleteNote.responses['404']?.$ref).toBe('#/components/responses/NotFound');
+    // A conflict the service answers with, declared on its entry.
+    const buyMessage = doc.paths[openApiPath(endpoints.buyMessage.path)]!.patch!;
+    expect(buyMessage.responses['409']?.$ref).toBe('#/components/responses/Conflict');
+    expect(deleteNote.responses['409']).toBeUndefined();
     const chatTotals = doc.paths['/v1/chats/total']!.get!;
     expect(chatTotals.responses['400']).toBeUndefined();
     expect(chatTotals.responses['413']).toBeUndefined();

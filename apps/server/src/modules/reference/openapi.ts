@@ -68,6 +68,9 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** An endpoint's name as a heading: `listChats` reads "List chats". */
+const inWords = (name: string) => capitalized(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
+
 /**
  * Every schema the document needs, named: the contract's exported schemas by their export names,
  * and a schema written inline in an endpoint by the endpoint and its part (`ListMessagesParams`).
@@ -299,7 +302,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     const operation: Json = {
       operationId: name,
       tags: [tagOf.get(name) ?? 'other'],
-      summary: `${e.method} ${e.path}`,
+      summary: inWords(name),
       description: `${ACCESS_TEXT[e.access]}${e.access === 'public' ? '' : ` ${seatText(seat)}`}`,
       'x-parlor-access': e.access,
       ...(e.access === 'public' ? {} : { 'x-parlor-seat': seat }),
