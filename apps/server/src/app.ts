@@ -44,6 +44,7 @@ import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPayoutRoutes } from './modules/payouts/routes';
 import { registerProviderRoutes } from './modules/provider/routes';
 import { registerPushRoutes } from './modules/push/routes';
+import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { referralCommissionsTask } from './modules/referrals/service';
 import { registerReplyRoutes } from './modules/replies/routes';
@@ -219,6 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTeamActivity(app, ctx);
   registerAccountGuards(app, ctx);
   registerAdminTwoFactorRule(app, ctx);
+  // Before the modules: it notes which of their routes are rate limited.
+  registerReferenceRoutes(app);
   registerHealthRoutes(app, ctx);
   registerAvatarRoutes(app);
   registerDiscoverRoutes(app, ctx);

@@ -33,6 +33,11 @@ export interface Endpoint {
    * (a broadcast scheduled for later is created, 201, where one sent now is accepted, 202).
    */
   alternateStatus?: 200 | 201 | 202;
+  /**
+   * Error answers the handler may give that neither its access nor its inputs imply (a 409 on a
+   * conflict, a 429 from a limit the service counts); the API reference lists them.
+   */
+  errors?: readonly (409 | 429)[];
 }
 
 /** Declares one endpoint; the `const` keeps its literal method and path in the table's type. */

@@ -15,6 +15,28 @@ import { securityEndpoints } from './endpoints/security';
 import { teamEndpoints } from './endpoints/team';
 
 /**
+ * The table's groups, named by the server module that answers: the API reference lists endpoints
+ * under these headings.
+ */
+export const endpointGroups = {
+  chats: chatEndpoints,
+  accounts: accountEndpoints,
+  media: mediaEndpoints,
+  payments: paymentEndpoints,
+  platform: platformEndpoints,
+  feed: feedEndpoints,
+  discover: discoverEndpoints,
+  broadcasts: broadcastEndpoints,
+  earnings: earningsEndpoints,
+  push: pushEndpoints,
+  admin: adminEndpoints,
+  lifecycle: lifecycleEndpoints,
+  team: teamEndpoints,
+  lists: listEndpoints,
+  security: securityEndpoints,
+} as const;
+
+/**
  * Every endpoint of the API, one entry each: the server registers its routes from this table and
  * the web client calls through it, so a path, a method or a schema is written once. Grouped by the
  * server module that answers.

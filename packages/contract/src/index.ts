@@ -17,6 +17,7 @@ export * from './events';
 export * from './feed';
 export * from './ids';
 export * from './jobs';
+export { schemasBuiltAtOnce } from './lazy';
 export * from './lifecycle';
 export * from './lists';
 export * from './media';

@@ -12,6 +12,12 @@ const scope = globalThis as { document?: unknown; process?: { env?: Record<strin
 // PARLOR_LAZY_SCHEMAS=1 gives tests in Node the browser's stand-ins.
 const EAGER = scope.document === undefined && scope.process?.env?.PARLOR_LAZY_SCHEMAS !== '1';
 
+/**
+ * Whether exported schemas are the real ones. Code that walks schemas by identity (the OpenAPI
+ * document's JSON Schema conversion) needs them real: a stand-in is not the schema its parts refer to.
+ */
+export const schemasBuiltAtOnce = EAGER;
+
 export function lazySchema<T extends object>(build: () => T): T {
   return EAGER ? build() : standIn(build);
 }

@@ -105,6 +105,7 @@ export const SEAT_ACCESS: { readonly [K in keyof Endpoints]: SeatAccess } = {
   readiness: 'seat',
   adminJobs: 'never',
   metrics: 'seat',
+  openApi: 'seat',
   generatedAvatar: 'seat',
   realtime: 'seat',
   // feed

@@ -71,11 +71,13 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing hashed asset is a 404, not the SPA page: an old tab asking for a removed chunk must
-    // fail so its lazy screen can report and reload, instead of parsing HTML as a script.
+    // fail so its lazy screen can report and reload, instead of parsing HTML as a script. The same
+    // holds beneath the API reference's page (its renderer's files).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIX.test(pathname) &&
-      !pathname.startsWith('/assets/');
+      !pathname.startsWith('/assets/') &&
+      !pathname.startsWith('/api/');
     if (isPage && hasWeb) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

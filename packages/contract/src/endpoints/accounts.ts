@@ -62,6 +62,7 @@ export const accountEndpoints = {
     body: SignUpRequest,
     response: AuthResponse,
     status: 201,
+    errors: [409],
   }),
   signIn: endpoint({
     method: 'POST',
@@ -100,6 +101,7 @@ export const accountEndpoints = {
     params: UserIdParams,
     body: UpdateUserRequest,
     response: User,
+    errors: [409],
   }),
   usernameAvailable: endpoint({
     method: 'GET',
@@ -182,6 +184,7 @@ export const accountEndpoints = {
     access: 'user',
     body: TagRequest,
     response: TagsResponse,
+    errors: [409],
   }),
   removeTag: endpoint({
     method: 'DELETE',

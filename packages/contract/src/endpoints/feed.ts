@@ -57,5 +57,6 @@ export const feedEndpoints = {
     access: 'user',
     params: IdParams,
     response: BuyFeedResponse,
+    errors: [409],
   }),
 } as const;

@@ -76,6 +76,7 @@ export const listEndpoints = {
     body: CreateSavedReplyRequest,
     response: SavedReply,
     status: 201,
+    errors: [409],
   }),
   updateSavedReply: endpoint({
     method: 'PATCH',

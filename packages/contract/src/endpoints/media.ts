@@ -72,6 +72,7 @@ export const mediaEndpoints = {
     access: 'user',
     params: IdParams,
     response: BuyMessageResponse,
+    errors: [409],
   }),
   /** What the caller's uploads take in storage, and their quota. */
   mediaUsage: endpoint({ method: 'GET', path: '/v1/media/usage', access: 'user', response: MediaUsage }),

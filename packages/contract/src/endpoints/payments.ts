@@ -103,6 +103,7 @@ export const paymentEndpoints = {
     access: 'user',
     query: DeleteCardQuery,
     response: SavedCardList,
+    errors: [409],
   }),
 
   // tips and subscriptions

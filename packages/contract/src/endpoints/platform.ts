@@ -32,6 +32,8 @@ export const platformEndpoints = {
   }),
   /** Operators: what the durable job queue holds (counts by kind and state, running, queued, failed). */
   adminJobs: endpoint({ method: 'GET', path: '/v1/admin/jobs', access: 'admin', response: JobsOverview }),
+  /** This API described as an OpenAPI 3.1 document, generated from this table (its schema is OpenAPI's own). */
+  openApi: endpoint({ method: 'GET', path: '/v1/openapi.json', access: 'public' }),
   /** Prometheus text (docs/operations.md): 404 unless METRICS=true, then only with METRICS_TOKEN as a bearer token. */
   metrics: endpoint({ method: 'GET', path: '/metrics', access: 'public', transport: 'file' }),
   generatedAvatar: endpoint({
