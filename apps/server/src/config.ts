@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmailInput, PasswordInput, UsernameInput } from '@parlor/contract';
+import { AdminUsernameInput, EmailInput, PasswordInput } from '@parlor/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './plugins/connection-limits';
 import { DEMO_PASSWORDS } from './scripts/seed/demo-passwords';
@@ -92,7 +92,7 @@ const Env = z.object({
   SUPPORT_EMAIL: z.union([z.literal(''), EmailInput]).optional(),
   /** Admins need two-factor sign-in for the admin console; default: in production only. */
   ADMIN_REQUIRE_2FA: bool.optional(),
-  ADMIN_USERNAME: UsernameInput.optional(),
+  ADMIN_USERNAME: AdminUsernameInput.optional(),
   ADMIN_PASSWORD: PasswordInput.optional(),
   ADMIN_EMAIL: EmailInput.optional(),
 });

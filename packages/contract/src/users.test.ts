@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { SIGN_UP_CONSENT, SignInRequest, SignUpRequest, UpdateUserRequest } from './users';
+import { ERRORS } from './rules/messages';
+import {
+  AdminUsernameInput,
+  SIGN_UP_CONSENT,
+  SignInRequest,
+  SignUpRequest,
+  UpdateUserRequest,
+} from './users';
 
 /** Messages by field path, so a test names the field and the spec's exact wording together. */
 function messages(result: z.ZodSafeParseResult<unknown>): Record<string, string[]> {
@@ -26,6 +33,16 @@ describe('SignUpRequest', () => {
     const result = SignUpRequest.parse({ ...valid, username: '@Mila-99', email: '  Fan@Example.COM ' });
     expect(result.username).toBe('Mila-99');
     expect(result.email).toBe('fan@example.com');
+  });
+
+  it('answers a name that is one of the app’s own paths as taken, in any case; an admin’s may be one', () => {
+    for (const username of ['api', 'Lists', '@chats', 'ADMIN']) {
+      expect(messages(SignUpRequest.safeParse({ ...valid, username }))).toEqual({
+        username: [ERRORS.usernameTaken],
+      });
+    }
+    expect(SignUpRequest.safeParse({ ...valid, username: 'lists-of-mila' }).success).toBe(true);
+    expect(AdminUsernameInput.parse('admin')).toBe('admin');
   });
 
   it('accepts a creator sign-up', () => {

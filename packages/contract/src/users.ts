@@ -6,7 +6,13 @@ import { lazySchema } from './lazy';
 import { SUBSCRIPTION_PRICE_MAX, SUBSCRIPTION_PRICE_MIN, SUBSCRIPTION_PRICE_RANGE_MESSAGE } from './payments';
 import { mentionsExclusiveContent } from './rules/account';
 import { ERRORS, USERNAME, VALIDATION } from './rules/messages';
-import { emailAnswer, normalizeUsername, password as passwordRule, usernameAnswer } from './rules/validators';
+import {
+  emailAnswer,
+  normalizeUsername,
+  password as passwordRule,
+  usernameAnswer,
+  username as usernameRule,
+} from './rules/validators';
 import { ActingMember } from './team-basics';
 
 /** Applies a contract validator inside a zod schema so server and client word errors alike. */
@@ -19,6 +25,10 @@ function rule(check: (v: string) => string | undefined) {
 
 export const UsernameInput = lazySchema(() =>
   z.string({ error: USERNAME.required }).transform(normalizeUsername).superRefine(rule(usernameAnswer)),
+);
+/** An operator's admin account name: the username rules, reserved names allowed (an admin has no page). */
+export const AdminUsernameInput = lazySchema(() =>
+  z.string({ error: USERNAME.required }).transform(normalizeUsername).superRefine(rule(usernameRule)),
 );
 export const EmailInput = lazySchema(() =>
   z

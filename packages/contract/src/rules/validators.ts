@@ -36,6 +36,39 @@ export function firstError(value: string, validators: readonly Validator[]): str
 /** A leading @ is stripped. */
 export const normalizeUsername = (v: string) => v.trim().replace(/^@/, '');
 
+/**
+ * A creator's page is `/{username}`: names that are the first part of the app's own paths (and the
+ * server's, and the platform's own voice) would give a page nobody reaches, or pose as Parlor. They
+ * answer as taken when an account takes or changes its name; an operator's ADMIN_USERNAME may be
+ * one (an admin has no page).
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'account',
+  'admin',
+  'api',
+  'assets',
+  'auto-messages',
+  'broadcast',
+  'chats',
+  'discover',
+  'feed',
+  'get-credits',
+  'gifs',
+  'healthz',
+  'icons',
+  'lists',
+  'login',
+  'metrics',
+  'offline',
+  'parlor',
+  'privacy',
+  'reset-password',
+  'support',
+  'team',
+  'terms',
+  'v1',
+]);
+
 /** Username rules, checked in order: the first broken rule names the message. */
 export const username: Validator = (raw) => {
   const v = normalizeUsername(raw);
@@ -50,10 +83,12 @@ export const username: Validator = (raw) => {
 
 // The server answers in the error catalogue's words where it has them; forms keep the validators'.
 
-/** A broken username rule as the server words it. */
+/** A broken username rule as the server words it; a reserved name is taken. */
 export const usernameAnswer: Validator = (raw) => {
   const message = username(raw);
-  return message === USERNAME.max ? ERRORS.usernameTooLong : message;
+  if (message === USERNAME.max) return ERRORS.usernameTooLong;
+  if (message) return message;
+  return RESERVED_USERNAMES.has(normalizeUsername(raw).toLowerCase()) ? ERRORS.usernameTaken : undefined;
 };
 
 /** An invalid email as the server words it. */
