@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { BROADCAST_MESSAGES, SCHEDULE_MESSAGES, TEAM_ERRORS } from '@parlor/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from './support/api-test';
-import { createTestDatabase, postgresAdminUrl } from './support/database';
-import { addMembers, createList } from './support/lists';
+import { type Account, addMembers, createList, creatorWithFans, fanOf } from './support/lists';
 import { mailbox } from './support/mailbox';
 import { FULL_URL, photoWithGps, upload } from './support/media';
-import { manualClock, startServer, type TestServer } from './support/server';
+import { drain, HOUR, MINUTE, recipientsOf, schedule, statsOf } from './support/scheduled';
+import { manualClock } from './support/server';
 import { teamSeat } from './support/team';
-import { type World, world } from './support/world';
 
 // Scheduled broadcasts (docs/scheduling.md): stored with their draft, started by the durable queue
 // at their time with the audience of that moment, exactly once across restarts and processes.
@@ -20,55 +16,7 @@ const it = apiTest({ SESSION_TTL_DAYS: '365' }, { clock }).extend('mail', { scop
   mailbox(server),
 );
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-
-type Account = Awaited<ReturnType<World['creator']>>;
-
-/** A creator with `n` fans, each of whom wrote to them once. */
-async function creatorWithFans(w: World, n: number) {
-  const creator = await w.creator();
-  const fans: Account[] = [];
-  for (let i = 0; i < n; i++) fans.push(await fanOf(w, creator));
-  return { creator, fans };
-}
-
-async function fanOf(w: World, creator: Account) {
-  const fan = await w.fan();
-  const res = await w.send(fan.token, creator.user._id, 'hi');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return fan;
-}
-
-async function schedule(w: World, creator: Account, sendAt: string, extra: Record<string, unknown> = {}) {
-  const res = await w.api.call('POST', '/v1/broadcast/send', {
-    token: creator.token,
-    body: { category: 'all', type: 'text', text: 'see you tonight', send_at: sendAt, ...extra },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { _id: string; status: string; send_at: string };
-}
-
-/** Who has a copy of the broadcast: one entry per stored copy. */
-async function recipientsOf(server: TestServer, broadcastId: string) {
-  const rows = await server.app.ctx.db
-    .selectFrom('messages')
-    .select(['recipient_id', 'text', 'price'])
-    .where('broadcast_id', '=', Number(broadcastId))
-    .execute();
-  return rows;
-}
-
-async function statsOf(w: World, creator: Account, id: string) {
-  const res = await w.api.call('GET', '/v1/broadcast', { token: creator.token });
-  expect(res.status).toBe(200);
-  return (res.body.data as { _id: string; status: string; send_at: string | null; total: number }[]).find(
-    (b) => b._id === id,
-  );
-}
-
-const drain = (server: TestServer) => server.app.ctx.queue.drain();
 
 describe('scheduled broadcasts', () => {
   it('does not send before its time, then sends once to the audience of that moment', async ({
@@ -391,88 +339,3 @@ async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promis
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-
-const adminUrl = postgresAdminUrl();
-
-/** A database and data folder two servers (one after the other, or side by side) share. */
-async function sharedStore() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlor-scheduled-'));
-  const pg = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-  return {
-    env: { DATA_DIR: dir, WEB_DIR: path.join(dir, 'web'), ...(pg ? { DATABASE_URL: pg.url } : {}) },
-    close: async () => {
-      await pg?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-describe('scheduled broadcasts and the queue', () => {
-  it('starts once after a restart between scheduling and its time', { timeout: 60_000 }, async () => {
-    const store = await sharedStore();
-    const own = manualClock();
-    let server = await startServer(store.env, { clock: own });
-    try {
-      const w = world(server);
-      const { creator, fans } = await creatorWithFans(w, 2);
-      const sendAt = new Date(own.now().getTime() + HOUR).toISOString();
-      const b = await schedule(w, creator, sendAt);
-      await server.close();
-      server = await startServer(store.env, { clock: own });
-      own.advance(HOUR + MINUTE);
-      await drain(server);
-      await drain(server);
-      const copies = await recipientsOf(server, b._id);
-      expect(copies.map((c) => c.recipient_id).sort()).toEqual(fans.map((f) => f.user._id).sort());
-      // A process that died after the start committed but before its job was marked done: the
-      // step runs again and finds the broadcast started.
-      await server.app.ctx.db
-        .updateTable('jobs')
-        .set({ status: 'queued', finished_at: null })
-        .where('kind', '=', 'broadcast.start')
-        .execute();
-      await drain(server);
-      await drain(server);
-      expect(await recipientsOf(server, b._id)).toHaveLength(fans.length);
-      expect(await statsOf(world(server), creator, b._id)).toMatchObject({
-        status: 'done',
-        total: fans.length,
-      });
-    } finally {
-      await server.close();
-      await store.close();
-    }
-  });
-
-  it.skipIf(!adminUrl)(
-    'two servers on one PostgreSQL start each due broadcast once',
-    { timeout: 90_000 },
-    async () => {
-      const store = await sharedStore();
-      const own = manualClock();
-      const a = await startServer(store.env, { clock: own });
-      const b = await startServer(store.env, { clock: own });
-      try {
-        const w = world(a);
-        const scheduled: { id: string; creator: Account; fans: string[] }[] = [];
-        for (let i = 0; i < 4; i++) {
-          const { creator, fans } = await creatorWithFans(w, 3);
-          const sent = await schedule(w, creator, new Date(own.now().getTime() + MINUTE).toISOString());
-          scheduled.push({ id: sent._id, creator, fans: fans.map((f) => f.user._id).sort() });
-        }
-        own.advance(2 * MINUTE);
-        await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
-        await Promise.all([drain(a), drain(b)]);
-        for (const s of scheduled) {
-          const copies = await recipientsOf(a, s.id);
-          expect(copies.map((c) => c.recipient_id).sort()).toEqual(s.fans);
-          expect(await statsOf(w, s.creator, s.id)).toMatchObject({ status: 'done', total: 3 });
-        }
-      } finally {
-        await a.close();
-        await b.close();
-        await store.close();
-      }
-    },
-  );
-});
