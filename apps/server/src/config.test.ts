@@ -97,3 +97,22 @@ describe('push configuration', () => {
     expect(loadConfig({ ...production, PUSH_ALLOW_HTTP: 'true' }).pushAllowHttp).toBe(true);
   });
 });
+
+describe('empty variables', () => {
+  it('count as unset, as compose passes the ones a deployment leaves out', () => {
+    const blank = {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      ADMIN_USERNAME: '',
+      ADMIN_PASSWORD: '',
+      ADMIN_EMAIL: '',
+      PORT: '',
+      SMTP_URL: '',
+      S3_ENDPOINT: '',
+      SEED_DEMO: '',
+    };
+    expect(loadConfig(blank)).toMatchObject({ admin: undefined, port: 8080, seedDemo: false });
+    expect(loadConfig(blank).smtpUrl).toBeUndefined();
+    expect(loadConfig(blank).s3).toBeUndefined();
+  });
+});
