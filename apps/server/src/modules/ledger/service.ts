@@ -36,6 +36,10 @@ const EARNINGS_SHARDS = 16;
 /** The earnings row a credit goes to: random, so concurrent payers rarely meet on one. */
 const earningsShard = () => Math.floor(Math.random() * EARNINGS_SHARDS);
 
+/** A payment refused for want of credits (402): nothing changed. */
+export const balanceTooLow = (balance: number) =>
+  new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
+
 /** A user's balance on one account: the one place it is read (it only changes through `post`). */
 export async function balanceOf(
   db: Trx,
@@ -137,10 +141,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
     .$if(delta < 0, (q) => q.where(sql.ref(column), '>=', -delta))
     .returning(column)
     .executeTakeFirst();
-  if (!updated) {
-    const balance = await balanceOf(trx, m.userId, m.account);
-    throw new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
-  }
+  if (!updated) throw balanceTooLow(await balanceOf(trx, m.userId, m.account));
   const balance = updated[column];
   await insertEntry(trx, m, delta, balance);
   return { balance, replayed: false };
@@ -182,12 +183,7 @@ export const ledger = {
           ${earningsShard()}::int)`,
     );
     if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
-    if (row.outcome === 'insufficient')
-      throw new DomainError(
-        402,
-        'balance_too_low',
-        row.balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
-      );
+    if (row.outcome === 'insufficient') throw balanceTooLow(row.balance);
     const paid: Posted = { balance: row.balance, replayed: row.outcome === 'replayed' };
     return paid;
   },
