@@ -5,15 +5,15 @@
 --
 -- In order, as the four statements did: the caller's idempotency key is claimed (a concurrent twin
 -- waits on the first one's uncommitted row, then finds it and answers 'twin' with what the key
--- holds); the fan pays through `ledger_pay` (the creator's share and the platform's fee, keyed by
--- `ledger_key`); the tip message is stored by `append_messages`, which also adds the tip to the
+-- holds); the fan pays through `ledger_pay` (the ledger rows of the fan's debit, the creator's share
+-- and the platform's fee, keyed by `ledger_key`; the shares reach the earnings shards through
+-- `earnings_credit`, below, as the transaction's last statement); the tip message is stored by `append_messages`, which also adds the tip to the
 -- creator's spent counter in the member-row update it makes anyway (`ledger_transfer` made a second
 -- one); the key records the message. A key whose ledger entry exists already (the key expired and
 -- was reused) raises PX410 and a short balance PX402 with the balance as its detail: the statement
 -- then rolls back whole, the key's claim with it.
 CREATE FUNCTION send_tip(
-  fan uuid, creator uuid, chat uuid, amount integer, note text, ledger_key text, earnings_shard integer,
-  key_operation text, caller_key text, request_hash text
+  fan uuid, creator uuid, chat uuid, amount integer, note text, ledger_key text, key_operation text, caller_key text, request_hash text
 )
 RETURNS TABLE (
   outcome text, balance integer, id bigint, created_at timestamptz, recipient_unread integer,
@@ -40,7 +40,7 @@ BEGIN
     END IF;
   END IF;
 
-  SELECT * INTO paid FROM ledger_pay(fan, creator, amount, 'tip', ledger_key, chat::text, earnings_shard);
+  SELECT * INTO paid FROM ledger_pay(fan, creator, amount, 'tip', ledger_key, chat::text, NULL);
   IF paid.outcome = 'replayed' THEN
     RAISE EXCEPTION 'tip ledger key already posted' USING ERRCODE = 'PX410';
   END IF;
@@ -65,3 +65,23 @@ BEGIN
   SELECT 'paid'::text, paid.balance, stored.id, stored.created_at, stored.recipient_unread,
     stored.recipient_unread_all, stored.recipient_unread_favorites, NULL::text, NULL::text;
 END $$;
+
+-- A payment's shares added to the earnings shards (`ledger_pay` called with no shard wrote their
+-- ledger rows): the payee's share and the platform's fee on shard `shard_no`, in user order
+-- as `ledger_pay` takes them. Every payment to a creator meets on the creator's 16 shard rows and
+-- every payment on the platform on the platform's, so a transaction credits them last, just
+-- before its commit, and holds them for no longer than that.
+CREATE FUNCTION earnings_credit(payee uuid, paid integer, shard_no integer)
+RETURNS void
+LANGUAGE sql
+AS $$
+  INSERT INTO earnings_shards AS s (user_id, shard, amount)
+  SELECT t.user_id, shard_no, t.share
+  FROM (SELECT 1) one
+  LEFT JOIN LATERAL (SELECT (paid * p.fee_percent) / 100 AS fee, p.user_id FROM platform_account p) f ON true
+  CROSS JOIN LATERAL (VALUES (payee, paid - COALESCE(f.fee, 0)), (f.user_id, COALESCE(f.fee, 0)))
+    AS t(user_id, share)
+  WHERE t.share > 0 AND t.user_id IS NOT NULL
+  ORDER BY t.user_id
+  ON CONFLICT (user_id, shard) DO UPDATE SET amount = s.amount + excluded.amount;
+$$;

@@ -159,6 +159,20 @@ export const ledger = {
   credit: (trx: Trx, m: Movement) => post(trx, m, m.amount),
   debit: (trx: Trx, m: Movement) => post(trx, m, -m.amount),
 
+  /**
+   * The earnings of a payment whose ledger rows were posted without them (`send_tip`): the payee's
+   * share and the platform's fee, on a random shard each payee's payers share. Every payment to the
+   * payee (and every payment on the platform) meets on those rows, so this is the transaction's last
+   * statement: they stay locked only until the commit.
+   */
+  async creditShares(trx: Trx, payeeId: string, amount: number): Promise<void> {
+    assertAmount(amount);
+    await prepared(
+      trx,
+      sql`SELECT earnings_credit(${payeeId}::uuid, ${amount}::int, ${earningsShard()}::int)`,
+    );
+  },
+
   /** A fan pays a creator: the fan's credits go down and the creator's earnings up, atomically. */
   async transfer(
     trx: Trx,

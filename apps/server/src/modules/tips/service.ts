@@ -73,6 +73,7 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
     text,
     price: input.amount,
   };
+  const at = ctx.clock.now();
   const result = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
     const paid = await tipsRepository
       .pay(trx, {
@@ -82,8 +83,8 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
         amount: input.amount,
         text,
         ledgerKey,
-        earningsShard: ledger.earningsShard(),
         key: idempotencyKey,
+        at,
       })
       .catch(refusal);
     // A key claimed by an earlier request answers what that request made.
@@ -95,8 +96,10 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
       fan: { id: fan.id, username: fan.username },
       creatorId: creator.id,
       amount: input.amount,
-      at: ctx.clock.now(),
+      at,
+      newFan: paid.newFan,
     });
+    await ledger.creditShares(trx, creator.id, input.amount);
     return { row, balance: paid.balance };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
