@@ -177,17 +177,16 @@ async function main() {
                   text: 'hello',
                   clientSideReceiveId: crypto.randomUUID(),
                 })
-            )
-              .then(
-                (res) => {
-                  latencies.push(performance.now() - t0);
-                  if (res.status === 200) stored++;
-                  else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
-                },
-                (e: Error) => {
-                  errors[e.message] = (errors[e.message] ?? 0) + 1;
-                },
-              ),
+            ).then(
+              (res) => {
+                latencies.push(performance.now() - t0);
+                if (res.status === 200) stored++;
+                else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+              },
+              (e: Error) => {
+                errors[e.message] = (errors[e.message] ?? 0) + 1;
+              },
+            ),
           );
         }
         await sleep(5);

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
-import type { IdempotencyKey } from '../ledger/idempotency';
 import { fansRepository } from '../discover/fans-repository';
+import type { IdempotencyKey } from '../ledger/idempotency';
 import type { AppendedRow } from '../messages/repository';
 
 /** What `send_tip` answers (migration 0047). */
