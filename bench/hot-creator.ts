@@ -6,6 +6,7 @@
 //
 //   npx tsx bench/hot-creator.ts          (BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_RATES=500,1000,1500 BENCH_STEP_SECONDS=10 BENCH_REDIS=redis://127.0.0.1:6379 npx tsx bench/hot-creator.ts
+//   BENCH_SEND=tip npx tsx bench/hot-creator.ts   (tips of the same amount, POST /v1/tips with a key each)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,9 @@ const RATES = (process.env.BENCH_RATES ?? '250,400,500,600,700,800,900,1000,1250
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
+/** `tip`: fans tip the creator (POST /v1/tips) instead of paying the chat's rate with a message. */
+const TIPS = process.env.BENCH_SEND === 'tip';
+const PAYMENT_REASON = TIPS ? 'tip' : 'message_rate';
 const P99_LIMIT_MS = 100;
 const WARMUP_RATE = 200;
 const WARMUP_SECONDS = 5;
@@ -161,23 +165,28 @@ async function main() {
           const fan = fans[next++ % fans.length]!;
           const t0 = performance.now();
           inFlight.push(
-            client
-              .post('/v1/messages', fan.token, {
-                type: 'text',
-                recipient_id: creatorId,
-                text: 'hello',
-                clientSideReceiveId: crypto.randomUUID(),
-              })
-              .then(
-                (res) => {
-                  latencies.push(performance.now() - t0);
-                  if (res.status === 200) stored++;
-                  else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
-                },
-                (e: Error) => {
-                  errors[e.message] = (errors[e.message] ?? 0) + 1;
-                },
-              ),
+            (TIPS
+              ? client.post('/v1/tips', fan.token, {
+                  recipient_id: creatorId,
+                  amount: RATE_CREDITS,
+                  idempotency_key: crypto.randomUUID(),
+                })
+              : client.post('/v1/messages', fan.token, {
+                  type: 'text',
+                  recipient_id: creatorId,
+                  text: 'hello',
+                  clientSideReceiveId: crypto.randomUUID(),
+                })
+            ).then(
+              (res) => {
+                latencies.push(performance.now() - t0);
+                if (res.status === 200) stored++;
+                else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+              },
+              (e: Error) => {
+                errors[e.message] = (errors[e.message] ?? 0) + 1;
+              },
+            ),
           );
         }
         await sleep(5);
@@ -238,8 +247,9 @@ async function main() {
       await c.connect();
       const counts = await c.query<{ messages: string; payments: string; earned: string }>(
         `SELECT (SELECT count(*) FROM messages) AS messages,
-                (SELECT count(*) FROM ledger_entries WHERE reason = 'message_rate' AND account = 'credits') AS payments,
+                (SELECT count(*) FROM ledger_entries WHERE reason = $1 AND account = 'credits') AS payments,
                 (SELECT COALESCE(sum(delta), 0) FROM ledger_entries WHERE account = 'earnings') AS earned`,
+        [PAYMENT_REASON],
       );
       await c.end();
       const row = counts.rows[0]!;
@@ -247,12 +257,12 @@ async function main() {
       const best = steps.filter(held).pop();
       console.log(`\nmachine: ${JSON.stringify(machineInfo())}`);
       console.log(
-        `ledger: ${mismatches.length} mismatches; ${row.messages} messages, ${row.payments} rate payments, ` +
+        `ledger: ${mismatches.length} mismatches; ${row.messages} messages, ${row.payments} ${TIPS ? 'tips' : 'rate payments'}, ` +
           `${row.earned} credits earned (expected ${stored} messages and ${stored * RATE_CREDITS} credits)`,
       );
       console.log(
         best
-          ? `highest rate held: ${best.achieved} paid messages/s to one creator, p50 ${fmt(best.latency.p50)} p99 ${fmt(best.latency.p99)}`
+          ? `highest rate held: ${best.achieved} ${TIPS ? 'tips' : 'paid messages'}/s to one creator, p50 ${fmt(best.latency.p50)} p99 ${fmt(best.latency.p99)}`
           : 'no step held its rate',
       );
       if (mismatches.length > 0 || Number(row.messages) !== stored || Number(row.payments) !== stored)

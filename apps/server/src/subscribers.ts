@@ -1,7 +1,7 @@
 import type { AppContext } from './context';
 import { greetNewChat } from './modules/automessages/greeting';
 import { afterFanMessage, fireOnFollow, fireWith } from './modules/automessages/service';
-import { fanOfMessage, publishNewFan, recordFan } from './modules/discover/service';
+import { fanOfMessage, fanOfTip, publishNewFan, recordFan } from './modules/discover/service';
 import { openSupportChat } from './modules/messages/support';
 import type { NoticeSubscribers } from './modules/push/notifier';
 import { logMemberMessage } from './modules/team/activity';
@@ -13,16 +13,13 @@ import { logMemberMessage } from './modules/team/activity';
 export function subscribeToEvents(ctx: AppContext, notices: NoticeSubscribers) {
   const { events } = ctx;
 
-  // Inside the writer's transaction, committing with it or not at all: who is whose fan, and the
-  // durable jobs of automatic messages.
+  // Inside the writer's transaction, committing with it or not at all: who is whose fan (a paid send
+  // and a tip record theirs in their own statement), and the durable jobs of automatic messages.
   events.within('item_bought', (trx, e, tx) =>
     recordFan(trx, tx, { creatorId: e.sellerId, fan: e.buyer, relationship: 'fan', at: e.at }),
   );
   events.within('item_bought', (trx, e, tx) =>
     fireWith(ctx, trx, tx, { creatorId: e.sellerId, fanId: e.buyer.id, category: 'content_purchased' }),
-  );
-  events.within('tip_sent', (trx, e, tx) =>
-    recordFan(trx, tx, { creatorId: e.creatorId, fan: e.fan, relationship: 'fan', at: e.at }),
   );
   events.within('tip_sent', (trx, e, tx) =>
     fireWith(ctx, trx, tx, { creatorId: e.creatorId, fanId: e.fan.id, category: 'tip_received' }),
@@ -38,6 +35,7 @@ export function subscribeToEvents(ctx: AppContext, notices: NoticeSubscribers) {
 
   // After commit, each on its own: a failure is logged and the write stands.
   events.on('message_stored', (e) => fanOfMessage(ctx, e));
+  events.on('tip_sent', (e) => fanOfTip(ctx, e));
   events.on('account_frozen', (e) => openSupportChat(ctx, e));
   events.on('message_stored', (e) => afterFanMessage(ctx, e));
   events.on('fan_gained', (e) => publishNewFan(ctx, e));

@@ -90,6 +90,35 @@ describe('POST /v1/tips', () => {
     ).toBe(404);
   });
 
+  it('refuses a tip into a chat either member blocked, and moves no credits', async ({ w }) => {
+    const fan = await w.fan();
+    const creator = await w.creator();
+    await w.giveCredits(fan.user._id, 20);
+    const tip = () =>
+      w.api.call('POST', '/v1/tips', {
+        token: fan.token,
+        body: { recipient_id: creator.user._id, amount: 5 },
+      });
+    expect((await tip()).status).toBe(200);
+    for (const [blocker, other] of [
+      [creator, fan],
+      [fan, creator],
+    ] as const) {
+      await w.api.call('PATCH', '/v1/chats', {
+        token: blocker.token,
+        body: { action: 'block', ids: other.user._id },
+      });
+      const refused = await tip();
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'blocked', message: ERRORS.blocked });
+      await w.api.call('PATCH', '/v1/chats', {
+        token: blocker.token,
+        body: { action: 'unblock', ids: other.user._id },
+      });
+    }
+    expect((await tip()).body.credits).toBe(10);
+  });
+
   it('respects the tips feature flag', async ({ server, w }) => {
     const fan = await w.fan();
     const creator = await w.creator();

@@ -38,8 +38,11 @@ export interface DomainEvents {
     price: number;
     at: Date;
   };
-  /** A fan tipped a creator; the tip is the stored message `messageId`. */
-  tip_sent: { messageId: number; fan: Actor; creatorId: string; amount: number; at: Date };
+  /**
+   * A fan tipped a creator; the tip is the stored message `messageId`. `newFan`: the tip's statement
+   * recorded the fan in `fans` for the first time (the creator hears `new_fan`).
+   */
+  tip_sent: { messageId: number; fan: Actor; creatorId: string; amount: number; at: Date; newFan: boolean };
   /** A fan subscribed to a creator (the first period paid). */
   subscription_started: { subscriptionId: string; fan: Actor; creatorId: string; at: Date };
   /** A user followed another; `created` is false when they already followed them. */

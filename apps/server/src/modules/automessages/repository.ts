@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { prepared } from '../../db/connection';
 import type { AutoMessageCategoryName, AutoMessagesTable, DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -123,7 +124,10 @@ export const autoMessagesRepository = {
     },
   ): Promise<boolean> {
     const first = t.firstMessage;
-    const rows = await sql<{ creator_id: string }>`
+    // Prepared: every tip, purchase, subscription and first follow runs it in its transaction.
+    const rows = await prepared(
+      db,
+      sql<{ creator_id: string }>`
       INSERT INTO auto_message_triggers (creator_id, fan_id, category, fired_at)
       SELECT ${t.creatorId}::uuid, ${t.fanId}::uuid, ${t.category}::text, ${t.at.toISOString()}::timestamptz
       WHERE EXISTS (SELECT 1 FROM auto_messages a
@@ -135,8 +139,9 @@ export const autoMessagesRepository = {
           : sql``
       }
       ON CONFLICT DO NOTHING
-      RETURNING creator_id`.execute(db);
-    return rows.rows.length > 0;
+      RETURNING creator_id`,
+    );
+    return rows.length > 0;
   },
 
   async log(

@@ -119,6 +119,12 @@ export async function chatView(ctx: AppContext, user: UserRow, otherUserId: stri
  * fans cannot chat (staff aside), and a block on either side refuses.
  */
 async function assertMayChat(db: Kysely<DB>, user: UserRow, other: UserRow) {
+  assertPairMayChat(user, other);
+  if (await isBlockedBetween(db, user.id, other.id)) throw forbidden(ERRORS.blocked, 'blocked');
+}
+
+/** The chat rules that the two accounts alone decide (blocks are read from the chat's rows). */
+function assertPairMayChat(user: UserRow, other: UserRow) {
   if (isGone(other)) throw accountGone();
   // A frozen account may still open its chat with support (an admin), and only that one.
   if (other.role !== 'admin') assertNotFrozen(user);
@@ -126,7 +132,6 @@ async function assertMayChat(db: Kysely<DB>, user: UserRow, other: UserRow) {
   const fanToFan =
     user.type === 'user' && other.type === 'user' && user.role !== 'admin' && other.role !== 'admin';
   if (fanToFan) throw forbidden(ERRORS.cannotCreateChat, 'cannot_create_chat');
-  if (await isBlockedBetween(db, user.id, other.id)) throw forbidden(ERRORS.blocked, 'blocked');
 }
 
 /**
@@ -171,7 +176,15 @@ async function createPairChat(
  * The chat a tip goes into, opened under the chat rules when it is new. The first-chat purchase
  * check does not apply: the tip itself is paid.
  */
-export function chatForTip(ctx: AppContext, fan: UserRow, creator: UserRow): Promise<string> {
+export async function chatForTip(ctx: AppContext, fan: UserRow, creator: UserRow): Promise<string> {
+  // The usual tip goes into a chat that exists: one read (shared with the sends of the same
+  // moment), its blocks taken from the two member rows it reads; only a new chat needs a transaction.
+  const existing = await findSendTarget(ctx.db, fan.id, creator.id);
+  if (existing) {
+    assertPairMayChat(fan, creator);
+    if (existing.blocked || existing.blocked_by_other) throw forbidden(ERRORS.blocked, 'blocked');
+    return existing.chat_id;
+  }
   return ctx.events.transaction(ctx.db, async (trx, tx) => {
     await assertMayChat(trx, fan, creator);
     return createPairChat(ctx, trx, tx, fan, creator);

@@ -151,7 +151,10 @@ export async function recordFan(
     await tx.publish('fan_gained', { creatorId: f.creatorId, fan: f.fan, relationship: f.relationship });
 }
 
-/** A paid send records its fan in the statement that stores it: the first time, `fan_gained` follows. */
+/**
+ * A paid send and a tip record their fan in the statement that stores them: the first time,
+ * `fan_gained` follows.
+ */
 export function fanOfMessage(ctx: AppContext, e: DomainEvents['message_stored']) {
   if (e.newFan)
     ctx.events.committed('fan_gained', {
@@ -159,6 +162,11 @@ export function fanOfMessage(ctx: AppContext, e: DomainEvents['message_stored'])
       fan: e.sender,
       relationship: 'fan',
     });
+}
+
+export function fanOfTip(ctx: AppContext, e: DomainEvents['tip_sent']) {
+  if (e.newFan)
+    ctx.events.committed('fan_gained', { creatorId: e.creatorId, fan: e.fan, relationship: 'fan' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/connection';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -25,14 +26,18 @@ export const idempotencyRepository = {
     return inserted !== undefined;
   },
 
-  find(db: Db, userId: string, operation: string, key: string) {
-    return db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'reference'])
-      .where('user_id', '=', userId)
-      .where('operation', '=', operation)
-      .where('key', '=', key)
-      .executeTakeFirst();
+  /** Prepared: every keyed money request (a tip, a top-up) asks it first. */
+  async find(db: Db, userId: string, operation: string, key: string) {
+    const [row] = await prepared(
+      db,
+      db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'reference'])
+        .where('user_id', '=', userId)
+        .where('operation', '=', operation)
+        .where('key', '=', key),
+    );
+    return row;
   },
 
   /** Forgets, in one statement, every key recorded before `before`; answers how many. */

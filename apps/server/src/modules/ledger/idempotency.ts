@@ -77,7 +77,17 @@ export function keyFor(
 export async function priorUse(db: Db, k: IdempotencyKey | null): Promise<string | undefined> {
   if (!k) return undefined;
   const row = await idempotencyRepository.find(db, k.userId, k.operation, k.key);
-  if (!row) return undefined;
+  return row && referenceOf(k, row);
+}
+
+/**
+ * What a key's stored row answers a request with this key (see `priorUse`): the first request's
+ * reference, or 422 when this request differs from the first.
+ */
+export function referenceOf(
+  k: IdempotencyKey,
+  row: { request_hash: string | null; reference: string | null },
+): string {
   if (row.request_hash !== null && row.request_hash !== k.requestHash) throw keyReused();
   // Claimed and recorded in one transaction, so a committed key always names what it made.
   if (row.reference === null) throw new Error(`idempotency key without a reference: ${k.operation}`);

@@ -36,6 +36,10 @@ const EARNINGS_SHARDS = 16;
 /** The earnings row a credit goes to: random, so concurrent payers rarely meet on one. */
 const earningsShard = () => Math.floor(Math.random() * EARNINGS_SHARDS);
 
+/** A payment refused for want of credits (402): nothing changed. */
+export const balanceTooLow = (balance: number) =>
+  new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
+
 /** A user's balance on one account: the one place it is read (it only changes through `post`). */
 export async function balanceOf(
   db: Trx,
@@ -137,10 +141,7 @@ async function post(trx: Trx, m: Movement, delta: number): Promise<Posted> {
     .$if(delta < 0, (q) => q.where(sql.ref(column), '>=', -delta))
     .returning(column)
     .executeTakeFirst();
-  if (!updated) {
-    const balance = await balanceOf(trx, m.userId, m.account);
-    throw new DomainError(402, 'balance_too_low', balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow);
-  }
+  if (!updated) throw balanceTooLow(await balanceOf(trx, m.userId, m.account));
   const balance = updated[column];
   await insertEntry(trx, m, delta, balance);
   return { balance, replayed: false };
@@ -157,6 +158,20 @@ export const ledger = {
   earningsShard,
   credit: (trx: Trx, m: Movement) => post(trx, m, m.amount),
   debit: (trx: Trx, m: Movement) => post(trx, m, -m.amount),
+
+  /**
+   * The earnings of a payment whose ledger rows were posted without them (`send_tip`): the payee's
+   * share and the platform's fee, on a random shard each payee's payers share. Every payment to the
+   * payee (and every payment on the platform) meets on those rows, so this is the transaction's last
+   * statement: they stay locked only until the commit.
+   */
+  async creditShares(trx: Trx, payeeId: string, amount: number): Promise<void> {
+    assertAmount(amount);
+    await prepared(
+      trx,
+      sql`SELECT earnings_credit(${payeeId}::uuid, ${amount}::int, ${earningsShard()}::int)`,
+    );
+  },
 
   /** A fan pays a creator: the fan's credits go down and the creator's earnings up, atomically. */
   async transfer(
@@ -182,12 +197,7 @@ export const ledger = {
           ${earningsShard()}::int)`,
     );
     if (!row) throw new DomainError(404, 'user_not_found', ERRORS.userNotFound);
-    if (row.outcome === 'insufficient')
-      throw new DomainError(
-        402,
-        'balance_too_low',
-        row.balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
-      );
+    if (row.outcome === 'insufficient') throw balanceTooLow(row.balance);
     const paid: Posted = { balance: row.balance, replayed: row.outcome === 'replayed' };
     return paid;
   },

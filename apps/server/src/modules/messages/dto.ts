@@ -121,7 +121,8 @@ export async function messagesFor(
   ];
   // Replies are rare: the parents cost a query only when a row has one.
   const parents = parentIds.length > 0 ? await rowsByIds(ctx.db, parentIds) : [];
-  const paidIds = [...rows, ...parents].filter((r) => r.price > 0).map((r) => r.id);
+  // A tip's price is what was paid, never a lock: only other priced messages ask for purchases.
+  const paidIds = [...rows, ...parents].filter((r) => r.price > 0 && r.type !== 'tip').map((r) => r.id);
   // Rows stored by this request know their author; the others are looked up with the media.
   const unknown = (rows as RowWithAuthor[]).filter((r) => r.author === undefined);
   const [media, purchased, authors] = await Promise.all([

@@ -18,7 +18,7 @@ import { assertCanReceivePayments, assertMayMessageFans, assertNotFrozen, isUuid
 import { recordPaymentWarning } from '../admin/service';
 import { toChat } from '../chats/dto';
 import { chats, openChat } from '../chats/service';
-import { idempotentStatement, ledger } from '../ledger/service';
+import { balanceTooLow, idempotentStatement, ledger } from '../ledger/service';
 import { resolveContent } from '../media/content';
 import { users } from '../users/service';
 import { messageFor, messagesFor } from './dto';
@@ -184,12 +184,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, input: SendInp
       if ((e as { code?: string })?.code === SEND_ID_TAKEN) return undefined;
       throw e;
     });
-    if (result?.outcome === 'insufficient')
-      throw new DomainError(
-        402,
-        'balance_too_low',
-        result.balance === 0 ? ERRORS.noCredits : ERRORS.balanceTooLow,
-      );
+    if (result?.outcome === 'insufficient') throw balanceTooLow(result.balance);
     if (result?.outcome === 'paid') {
       stored = result.stored;
       balance = result.balance;

@@ -6,12 +6,13 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { featuresFor } from '../../lib/features';
 import { assertCanReceivePayments, assertNotFrozen, isUuid } from '../../lib/users';
 import { chatForTip } from '../chats/service';
-import { claimKey, keyExpired, keyFor, priorUse, recordUse } from '../ledger/idempotency';
-import { idempotentWithEvents, ledger } from '../ledger/service';
+import { keyExpired, keyFor, priorUse, referenceOf } from '../ledger/idempotency';
+import { balanceTooLow, idempotentWithEvents, ledger } from '../ledger/service';
 import { toMessage } from '../messages/dto';
 import { publishNewMessage } from '../messages/publish';
-import { messages } from '../messages/service';
+import { messages, type NewMessage } from '../messages/service';
 import { users } from '../users/service';
+import { TIP_BALANCE_TOO_LOW, TIP_LEDGER_KEY_POSTED, tipsRepository } from './repository';
 
 export interface TipInput {
   recipient_id: string;
@@ -41,11 +42,16 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
     amount: input.amount,
     text,
   });
-  const prior = await priorUse(ctx.db, idempotencyKey);
+  // The key's earlier use and the creator are read side by side; the key still answers first.
+  const [prior, creator] = await Promise.all([
+    priorUse(ctx.db, idempotencyKey),
+    isUuid(input.recipient_id) && input.recipient_id !== fan.id
+      ? users.byId(ctx.db, input.recipient_id)
+      : undefined,
+  ]);
   if (prior !== undefined) return tipSent(ctx, fan, prior);
   if (!featuresFor(fan).tips) throw forbidden(TIPS_DISABLED_MESSAGE, 'tips_disabled');
   if (input.recipient_id === fan.id) throw badRequest(ERRORS.messageSelf, 'message_self');
-  const creator = isUuid(input.recipient_id) ? await users.byId(ctx.db, input.recipient_id) : undefined;
   if (!creator || creator.banned_at) throw notFound(ERRORS.userNotFound, 'user_not_found');
   if (creator.type !== 'featured')
     throw badRequest(TIP_CREATORS_ONLY_MESSAGE, 'not_a_creator', 'recipient_id');
@@ -59,40 +65,54 @@ export async function sendTip(ctx: AppContext, fan: UserRow, input: TipInput): P
   // The ledger key keeps the tip's own namespace; the message carries no send id, so a message send
   // id can never collide with a tip.
   const ledgerKey = `tip:${input.idempotency_key ?? randomUUID()}`;
+  const tip: NewMessage = {
+    chatId,
+    senderId: fan.id,
+    recipientId: creator.id,
+    type: 'tip',
+    text,
+    price: input.amount,
+  };
+  const at = ctx.clock.now();
   const result = await idempotentWithEvents(ctx.events, ctx.db, async (trx, tx) => {
-    const twin = await claimKey(trx, idempotencyKey);
-    if (twin !== undefined) return { twin };
-    const paid = await ledger.transfer(trx, {
-      fromUserId: fan.id,
-      toUserId: creator.id,
-      amount: input.amount,
-      reason: 'tip',
-      idempotencyKey: ledgerKey,
-      reference: chatId,
-    });
-    // The key was claimed above, so a ledger entry under it is from a key since expired.
-    if (paid.replayed) throw keyExpired();
-    const row = await messages.store(trx, {
-      chatId,
-      senderId: fan.id,
-      recipientId: creator.id,
-      type: 'tip',
-      text,
-      price: input.amount,
-    });
-    if (!row) throw new Error('tip message not stored');
-    await recordUse(trx, idempotencyKey, String(row.id));
+    const paid = await tipsRepository
+      .pay(trx, {
+        fanId: fan.id,
+        creatorId: creator.id,
+        chatId,
+        amount: input.amount,
+        text,
+        ledgerKey,
+        key: idempotencyKey,
+        at,
+      })
+      .catch(refusal);
+    // A key claimed by an earlier request answers what that request made.
+    if (paid.outcome === 'twin' && idempotencyKey) return { twin: referenceOf(idempotencyKey, paid) };
+    if (paid.outcome !== 'paid') throw new Error('tip key answered without a key');
+    const row = messages.storedRow(tip, paid);
     await tx.publish('tip_sent', {
       messageId: row.id,
       fan: { id: fan.id, username: fan.username },
       creatorId: creator.id,
       amount: input.amount,
-      at: ctx.clock.now(),
+      at,
+      newFan: paid.newFan,
     });
+    await ledger.creditShares(trx, creator.id, input.amount);
     return { row, balance: paid.balance };
   });
   if (result.twin !== undefined) return tipSent(ctx, fan, result.twin);
   await publishNewMessage(ctx, result.row, { unread_tip: input.amount });
   ctx.hub.publish(fan.id, 'total_credits', { credits: result.balance });
   return { message: toMessage(result.row, fan.id), credits: result.balance };
+}
+
+/** The refusals `send_tip` raises, as their answers; anything else stays the error it is. */
+function refusal(e: unknown): never {
+  const err = e as { code?: string; detail?: string };
+  // The key was claimed in this statement, so a ledger entry under it is from a key since expired.
+  if (err?.code === TIP_LEDGER_KEY_POSTED) throw keyExpired();
+  if (err?.code === TIP_BALANCE_TOO_LOW) throw balanceTooLow(Number(err.detail));
+  throw e;
 }

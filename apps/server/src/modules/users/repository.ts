@@ -51,8 +51,10 @@ const touchTokens = batched(async (db, uses: readonly { tokenId: string; at: Dat
 });
 
 export const usersRepository = {
-  findById(db: Db, id: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Prepared: most requests that name another person (a tip, a chat, a profile) ask it first. */
+  async findById(db: Db, id: string): Promise<UserRow | undefined> {
+    const [row] = await prepared(db, db.selectFrom('users').selectAll().where('id', '=', id));
+    return row;
   },
 
   findByLogin(db: Db, login: string): Promise<UserRow | undefined> {
