@@ -89,6 +89,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Adds hooks of the caller's before the server is ready (tests watch every answer). */
+  hooks?: (app: FastifyInstance) => void;
 }
 
 /** 1 MiB of JSON is far above any request the spec describes; uploads have their own limit. */
@@ -281,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopFollowingAutoMessages = await warmAutoMessageCache(ctx);
   app.addHook('onClose', async () => stopFollowingAutoMessages());
 
+  options.hooks?.(app);
   await app.ready();
   return app;
 }

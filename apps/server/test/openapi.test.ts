@@ -123,6 +123,25 @@ describe('GET /v1/openapi.json', () => {
     const chatTotals = doc.paths['/v1/chats/total']!.get!;
     expect(chatTotals.responses['400']).toBeUndefined();
     expect(chatTotals.responses['413']).toBeUndefined();
+    expect(chatTotals.responses['423']).toBeUndefined();
+  });
+
+  it('lists what every write may answer and what a tip may: frozen, not JSON, short of credits, a blocked country', async ({
+    server,
+  }) => {
+    const doc = await openApi(server.url);
+    const tip = doc.paths[openApiPath(endpoints.sendTip.path)]!.post!;
+    expect(Object.keys(tip.responses)).toEqual(
+      expect.arrayContaining(['402', '409', '415', '422', '423', '451']),
+    );
+    expect(tip.responses['402']?.$ref).toBe('#/components/responses/PaymentRequired');
+    expect(tip.responses['451']?.$ref).toBe('#/components/responses/UnavailableInCountry');
+    const upload = doc.paths[openApiPath(endpoints.uploadMedia.path)]!.post!;
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['406', '413', '507']));
+    // An endpoint that reads a session when one is sent answers 401 to an expired one.
+    const feed = doc.paths[openApiPath(endpoints.listFeed.path)]!.get!;
+    expect(Object.keys(feed.responses)).toEqual(expect.arrayContaining(['401', '451']));
+    expect(feed.responses['423']).toBeUndefined();
   });
 });
 

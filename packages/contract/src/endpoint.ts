@@ -35,10 +35,14 @@ export interface Endpoint {
   alternateStatus?: 200 | 201 | 202;
   /**
    * Error answers the handler may give that neither its access nor its inputs imply (a 409 on a
-   * conflict, a 429 from a limit the service counts); the API reference lists them.
+   * conflict, a 402 when credits run short, a 451 from a creator's blocked countries); the API
+   * reference lists them, and the API tests fail on an answer an entry does not declare.
    */
-  errors?: readonly (409 | 429)[];
+  errors?: readonly DeclaredError[];
 }
+
+/** The error statuses an entry may declare beyond those its access, method and inputs imply. */
+export type DeclaredError = 401 | 402 | 403 | 404 | 406 | 409 | 410 | 422 | 429 | 451 | 507;
 
 /** Declares one endpoint; the `const` keeps its literal method and path in the table's type. */
 export function endpoint<const E extends Endpoint>(definition: E): E {

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Clock } from '../../src/lib/clock';
 import { createTestDatabase, postgresAdminUrl } from './database';
+import { watchDeclaredErrors } from './declared-errors';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -44,7 +45,11 @@ export async function startServer(
       : {}),
     ...overrides,
   });
+  let checkDeclaredErrors = async () => {};
   const app = await buildApp(config, {
+    hooks: (instance) => {
+      checkDeclaredErrors = watchDeclaredErrors(instance);
+    },
     // Quiet unless the test reads the log.
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -56,6 +61,7 @@ export async function startServer(
     dataDir,
     config,
     close: async () => {
+      await checkDeclaredErrors();
       // The server drains running requests and drops idle keep-alive connections itself (drain.ts).
       await app.close();
       await pgdb?.drop();

@@ -71,6 +71,7 @@ export const accountEndpoints = {
     body: SignInRequest,
     /** A session, or with two-factor sign-in on the challenge of POST /v1/auth/2fa. */
     response: SignInResponse,
+    errors: [401, 403],
   }),
   /** An ALTCHA challenge for the sign-in and sign-up forms; 404 while the bot-check is off. */
   botCheckChallenge: endpoint({
@@ -78,6 +79,7 @@ export const accountEndpoints = {
     path: '/v1/auth/challenge',
     access: 'public',
     response: BotCheckChallenge,
+    errors: [404],
   }),
   signOut: endpoint({ method: 'DELETE', path: '/v1/auth', access: 'user', status: 204 }),
   me: endpoint({ method: 'GET', path: '/v1/users/me', access: 'user', response: User }),
@@ -116,6 +118,7 @@ export const accountEndpoints = {
     path: '/v1/users/me/affiliate',
     access: 'user',
     response: PublicUser,
+    errors: [404],
   }),
   /**
    * The fan opened this creator's page: her first visit to her own affiliate is recorded (the
@@ -134,6 +137,7 @@ export const accountEndpoints = {
     access: 'optional',
     params: UsernameParams,
     response: PublicUser,
+    errors: [451],
   }),
 
   // account: verification codes, payout defaults, greeting, tags, deletion, avatar
@@ -143,6 +147,7 @@ export const accountEndpoints = {
     access: 'user',
     body: ResendVerifyRequest,
     response: CodeSentResponse,
+    errors: [409],
   }),
   changeVerifyEmail: endpoint({
     method: 'POST',
@@ -150,6 +155,7 @@ export const accountEndpoints = {
     access: 'user',
     body: ChangeVerifyEmailRequest,
     response: CodeSentResponse,
+    errors: [409],
   }),
   verifyEmail: endpoint({
     method: 'POST',
@@ -157,6 +163,7 @@ export const accountEndpoints = {
     access: 'user',
     body: VerifyEmailRequest,
     response: VerifyEmailResponse,
+    errors: [410],
   }),
   sendActionCode: endpoint({
     method: 'POST',
@@ -205,6 +212,7 @@ export const accountEndpoints = {
     access: 'user',
     body: GreetingRequest,
     response: GreetingResponse,
+    errors: [422],
   }),
   deleteGreeting: endpoint({ method: 'DELETE', path: '/v1/users/greeting', access: 'user', status: 204 }),
   randomAvatar: endpoint({
@@ -219,6 +227,7 @@ export const accountEndpoints = {
     access: 'user',
     transport: 'multipart',
     response: User,
+    errors: [406, 507],
   }),
   avatarFile: endpoint({
     method: 'GET',
@@ -239,6 +248,7 @@ export const accountEndpoints = {
     access: 'user',
     body: DiscoverSettingRequest,
     response: User,
+    errors: [409],
   }),
   dismissWarning: endpoint({ method: 'DELETE', path: '/v1/users/warning', access: 'user', response: User }),
   scheduleDeletion: endpoint({
@@ -247,12 +257,14 @@ export const accountEndpoints = {
     access: 'user',
     body: ScheduleDeletionRequest,
     response: DeletionResponse,
+    errors: [409],
   }),
   cancelDeletion: endpoint({
     method: 'DELETE',
     path: '/v1/users/deletion',
     access: 'user',
     response: DeletionResponse,
+    errors: [409],
   }),
 
   // account basics: password reset by link, change password, the own data export
@@ -271,6 +283,7 @@ export const accountEndpoints = {
     access: 'public',
     body: PasswordResetCheckRequest,
     response: PasswordResetCheckResponse,
+    errors: [410],
   }),
   confirmPasswordReset: endpoint({
     method: 'POST',
@@ -278,6 +291,7 @@ export const accountEndpoints = {
     access: 'public',
     body: PasswordResetConfirmRequest,
     response: MessageResponse,
+    errors: [410],
   }),
   changePassword: endpoint({
     method: 'POST',
@@ -292,6 +306,7 @@ export const accountEndpoints = {
     path: '/v1/users/export',
     access: 'user',
     transport: 'file',
+    errors: [429],
   }),
 
   // admin

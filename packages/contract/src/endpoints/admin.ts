@@ -32,6 +32,7 @@ export const adminEndpoints = {
     access: 'user',
     body: ApplyRequest,
     response: ApplicationResponse,
+    errors: [409],
   }),
   myApplication: endpoint({
     method: 'GET',
@@ -48,6 +49,7 @@ export const adminEndpoints = {
     params: IdDocumentParams,
     response: IdDocument,
     status: 201,
+    errors: [406, 507],
   }),
   idDocuments: endpoint({
     method: 'GET',
@@ -61,6 +63,7 @@ export const adminEndpoints = {
     path: '/v1/users/id-verification',
     access: 'user',
     response: IdDocuments,
+    errors: [409],
   }),
   /** A signed URL, issued only to the owner and admins; a session of anyone else is refused. */
   idDocumentFile: endpoint({

@@ -27,6 +27,7 @@ export const broadcastEndpoints = {
     response: BroadcastSendResponse,
     status: 202,
     alternateStatus: 201,
+    errors: [404, 409],
   }),
   /** How many chats an audience reaches right now, for "Send to N fans" before sending. */
   broadcastAudience: endpoint({
@@ -35,6 +36,7 @@ export const broadcastEndpoints = {
     access: 'user',
     body: BroadcastAudienceRequest,
     response: BroadcastAudienceResponse,
+    errors: [404],
   }),
   listBroadcasts: endpoint({
     method: 'GET',
@@ -51,6 +53,7 @@ export const broadcastEndpoints = {
     params: IdParams,
     body: BroadcastUpdateRequest,
     response: BroadcastStats,
+    errors: [409],
   }),
   unsendBroadcast: endpoint({
     method: 'DELETE',
@@ -71,6 +74,7 @@ export const broadcastEndpoints = {
     access: 'user',
     body: PutAutoMessagesRequest,
     response: AutoMessageCategoryEntry,
+    errors: [404],
   }),
   autoMessageLog: endpoint({
     method: 'GET',

@@ -39,6 +39,7 @@ export const chatEndpoints = {
     access: 'user',
     query: ChatListQuery,
     response: ChatList,
+    errors: [404],
   }),
   chatTotals: endpoint({ method: 'GET', path: '/v1/chats/total', access: 'user', response: ChatTotals }),
   chatsPresence: endpoint({
@@ -54,6 +55,7 @@ export const chatEndpoints = {
     access: 'user',
     query: RecipientQuery,
     response: Chat,
+    errors: [410, 451],
   }),
   openChat: endpoint({
     method: 'POST',
@@ -61,6 +63,7 @@ export const chatEndpoints = {
     access: 'user',
     body: CreateChatRequest,
     response: Chat,
+    errors: [402, 404, 451],
   }),
   chatsAction: endpoint({
     method: 'PATCH',
@@ -68,6 +71,7 @@ export const chatEndpoints = {
     access: 'user',
     body: ChatsActionRequest,
     response: ChatsActionResponse,
+    errors: [404],
   }),
   changeRate: endpoint({
     method: 'POST',
@@ -75,6 +79,7 @@ export const chatEndpoints = {
     access: 'user',
     body: ChangeRateRequest,
     response: ChangeRateResponse,
+    errors: [404],
   }),
   createNote: endpoint({
     method: 'POST',
@@ -83,6 +88,7 @@ export const chatEndpoints = {
     body: CreateNoteRequest,
     response: Note,
     status: 201,
+    errors: [404],
   }),
   updateNote: endpoint({
     method: 'PATCH',
@@ -122,6 +128,7 @@ export const chatEndpoints = {
     access: 'user',
     body: SendMessageRequest,
     response: SendMessageResponse,
+    errors: [402, 404, 409, 410, 422, 451],
   }),
   messageWarned: endpoint({
     method: 'POST',
@@ -129,6 +136,7 @@ export const chatEndpoints = {
     access: 'user',
     body: MessageWarnedRequest,
     status: 204,
+    errors: [404],
   }),
   hideMessageForMe: endpoint({
     method: 'PATCH',

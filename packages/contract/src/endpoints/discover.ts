@@ -25,6 +25,7 @@ export const discoverEndpoints = {
     access: 'user',
     body: FollowRequest,
     response: FollowState,
+    errors: [404],
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -51,6 +51,7 @@ export const earningsEndpoints = {
     access: 'user',
     body: PayoutRequest,
     response: Payout,
+    errors: [409, 422],
   }),
   submitAml: endpoint({
     method: 'POST',
@@ -73,6 +74,7 @@ export const earningsEndpoints = {
     params: IdParams,
     body: AdminPayoutAction,
     response: AdminPayout,
+    errors: [409],
   }),
   adminAmlAction: endpoint({
     method: 'PATCH',

@@ -21,6 +21,7 @@ export const feedEndpoints = {
     access: 'optional',
     query: FeedQuery,
     response: FeedPage,
+    errors: [451],
   }),
   createFeedPost: endpoint({
     method: 'POST',
@@ -28,6 +29,7 @@ export const feedEndpoints = {
     access: 'user',
     body: CreateFeedRequest,
     response: FeedPost,
+    errors: [404],
   }),
   updateFeedPost: endpoint({
     method: 'PATCH',
@@ -36,6 +38,7 @@ export const feedEndpoints = {
     params: IdParams,
     body: UpdateFeedRequest,
     response: FeedPost,
+    errors: [409],
   }),
   deleteFeedPost: endpoint({
     method: 'DELETE',
@@ -57,6 +60,6 @@ export const feedEndpoints = {
     access: 'user',
     params: IdParams,
     response: BuyFeedResponse,
-    errors: [409],
+    errors: [402, 409],
   }),
 } as const;

@@ -32,6 +32,7 @@ export const lifecycleEndpoints = {
     access: 'user',
     body: BoostRequest,
     response: BoostResponse,
+    errors: [402, 409],
   }),
   /** The area intro popups the caller has closed (docs/banners-and-popups.md). */
   intros: endpoint({ method: 'GET', path: '/v1/users/intros', access: 'user', response: IntrosResponse }),

@@ -31,6 +31,7 @@ export const listEndpoints = {
     body: CreateFanListRequest,
     response: FanList,
     status: 201,
+    errors: [409],
   }),
   updateFanList: endpoint({
     method: 'PATCH',
@@ -39,6 +40,7 @@ export const listEndpoints = {
     params: IdParams,
     body: UpdateFanListRequest,
     response: FanList,
+    errors: [409],
   }),
   deleteFanList: endpoint({
     method: 'DELETE',
@@ -54,6 +56,7 @@ export const listEndpoints = {
     params: IdParams,
     body: AddListMembersRequest,
     response: ListMembersResponse,
+    errors: [409],
   }),
   removeListMembers: endpoint({
     method: 'DELETE',
@@ -62,6 +65,7 @@ export const listEndpoints = {
     params: IdParams,
     query: RemoveListMembersQuery,
     response: ListMembersResponse,
+    errors: [409],
   }),
   listSavedReplies: endpoint({
     method: 'GET',
@@ -76,7 +80,7 @@ export const listEndpoints = {
     body: CreateSavedReplyRequest,
     response: SavedReply,
     status: 201,
-    errors: [409],
+    errors: [404, 409],
   }),
   updateSavedReply: endpoint({
     method: 'PATCH',

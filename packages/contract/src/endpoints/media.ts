@@ -28,6 +28,7 @@ export const mediaEndpoints = {
     access: 'user',
     transport: 'multipart',
     response: MediaUploadResponse,
+    errors: [406, 507],
   }),
   mediaAvailable: endpoint({
     method: 'GET',
@@ -44,6 +45,7 @@ export const mediaEndpoints = {
     transport: 'file',
     params: MediaFileParams,
     query: MediaFileQuery,
+    errors: [410],
   }),
   listVault: endpoint({
     method: 'GET',
@@ -72,7 +74,7 @@ export const mediaEndpoints = {
     access: 'user',
     params: IdParams,
     response: BuyMessageResponse,
-    errors: [409],
+    errors: [402, 409, 410],
   }),
   /** What the caller's uploads take in storage, and their quota. */
   mediaUsage: endpoint({ method: 'GET', path: '/v1/media/usage', access: 'user', response: MediaUsage }),

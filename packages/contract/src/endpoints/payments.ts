@@ -39,6 +39,7 @@ export const paymentEndpoints = {
     access: 'user',
     body: PaymentRequest,
     response: PaymentResponse,
+    errors: [404, 409, 422],
   }),
   /** One of my payments: the /3ds-callback screen waits here for the provider's webhook to credit it. */
   paymentStatus: endpoint({
@@ -68,6 +69,7 @@ export const paymentEndpoints = {
     access: 'admin',
     params: PaymentIdParams,
     response: RefundResponse,
+    errors: [409],
   }),
   cryptoTopUp: endpoint({
     method: 'POST',
@@ -75,6 +77,7 @@ export const paymentEndpoints = {
     access: 'user',
     body: CryptoTopUpRequest,
     response: CryptoTopUpResponse,
+    errors: [404, 409, 422],
   }),
   /**
    * The sandbox provider's 3-D Secure page (HTML) and its form's answer (a redirect to the web
@@ -113,6 +116,7 @@ export const paymentEndpoints = {
     access: 'user',
     body: TipRequest,
     response: TipResponse,
+    errors: [402, 404, 409, 422, 451],
   }),
 
   listSubscriptions: endpoint({
@@ -128,6 +132,7 @@ export const paymentEndpoints = {
     access: 'user',
     body: SubscribeRequest,
     response: SubscribeResponse,
+    errors: [402, 404, 409, 422, 451],
   }),
   cancelSubscriptions: endpoint({
     method: 'DELETE',

@@ -35,7 +35,13 @@ export const platformEndpoints = {
   /** This API described as an OpenAPI 3.1 document, generated from this table (its schema is OpenAPI's own). */
   openApi: endpoint({ method: 'GET', path: '/v1/openapi.json', access: 'public' }),
   /** Prometheus text (docs/operations.md): 404 unless METRICS=true, then only with METRICS_TOKEN as a bearer token. */
-  metrics: endpoint({ method: 'GET', path: '/metrics', access: 'public', transport: 'file' }),
+  metrics: endpoint({
+    method: 'GET',
+    path: '/metrics',
+    access: 'public',
+    transport: 'file',
+    errors: [401, 404],
+  }),
   generatedAvatar: endpoint({
     method: 'GET',
     path: '/v1/avatars/:file',

@@ -38,6 +38,7 @@ export const securityEndpoints = {
     access: 'user',
     body: TotpSetupRequest,
     response: TotpSetup,
+    errors: [409],
   }),
   confirmTotp: endpoint({
     method: 'POST',
@@ -45,6 +46,7 @@ export const securityEndpoints = {
     access: 'user',
     body: TotpConfirmRequest,
     response: RecoveryCodes,
+    errors: [409],
   }),
   /** Turns two-factor sign-in off: a code from the app or a recovery code. Passkeys stay. */
   disableTwoFactor: endpoint({
@@ -53,6 +55,7 @@ export const securityEndpoints = {
     access: 'user',
     body: TwoFactorCodeRequest,
     response: User,
+    errors: [409],
   }),
   /** A new set of recovery codes; the old ones stop working. */
   newRecoveryCodes: endpoint({
@@ -61,6 +64,7 @@ export const securityEndpoints = {
     access: 'user',
     body: TwoFactorCodeRequest,
     response: RecoveryCodes,
+    errors: [409],
   }),
   /** The second step of a password sign-in with two-factor sign-in on. */
   completeTwoFactor: endpoint({
@@ -69,6 +73,7 @@ export const securityEndpoints = {
     access: 'public',
     body: TwoFactorSignInRequest,
     response: AuthResponse,
+    errors: [410],
   }),
   passkeyRegistrationOptions: endpoint({
     method: 'POST',
@@ -76,6 +81,7 @@ export const securityEndpoints = {
     access: 'user',
     body: PasskeyOptionsRequest,
     response: PasskeyCreationOptions,
+    errors: [409],
   }),
   registerPasskey: endpoint({
     method: 'POST',
@@ -84,6 +90,7 @@ export const securityEndpoints = {
     body: RegisterPasskeyRequest,
     response: Passkey,
     status: 201,
+    errors: [409, 410],
   }),
   listPasskeys: endpoint({
     method: 'GET',
@@ -112,6 +119,7 @@ export const securityEndpoints = {
     access: 'public',
     body: PasskeySignInRequest,
     response: AuthResponse,
+    errors: [401, 403, 410],
   }),
   /** The new-device mail's link: a page with one button that ends that session. */
   endSessionPage: endpoint({

@@ -27,6 +27,7 @@ export const teamEndpoints = {
     body: TeamInviteRequest,
     response: TeamInvite,
     status: 201,
+    errors: [409],
   }),
   listTeamInvites: endpoint({
     method: 'GET',
@@ -47,6 +48,7 @@ export const teamEndpoints = {
     access: 'user',
     body: TeamJoinRequest,
     response: TeamJoinResponse,
+    errors: [410],
   }),
   listTeamMembers: endpoint({
     method: 'GET',

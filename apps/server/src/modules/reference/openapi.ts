@@ -13,7 +13,24 @@ export interface OpenApiOptions {
 }
 
 const SCHEMAS = '#/components/schemas/';
-const ERROR_STATUSES = ['400', '401', '403', '404', '409', '413', '429', '503'] as const;
+const ERROR_STATUSES = [
+  '400',
+  '401',
+  '402',
+  '403',
+  '404',
+  '406',
+  '409',
+  '410',
+  '413',
+  '415',
+  '422',
+  '423',
+  '429',
+  '451',
+  '503',
+  '507',
+] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** Each error answer as the reference shows it; the body is always the contract's ErrorBody. */
@@ -35,12 +52,39 @@ const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string; re
     name: 'NotFound',
     description: 'What the request names does not exist, or is not visible to this session.',
   },
+  '402': {
+    name: 'PaymentRequired',
+    description: 'Not enough credits for this, or a purchase needed first (`code` says which).',
+  },
+  '406': { name: 'NotAcceptable', description: 'The file is not of a type this upload takes.' },
   '409': { name: 'Conflict', description: 'The request conflicts with the current state.' },
+  '410': {
+    name: 'Gone',
+    description:
+      'What the request names is no longer there: an expired link or code, a closed chat, a changed message.',
+  },
   '413': { name: 'PayloadTooLarge', description: 'The request body is over the size limit.' },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not `application/json` (or `multipart/form-data` for an upload).',
+  },
+  '422': {
+    name: 'Unprocessable',
+    description:
+      'Well-formed but refused: an idempotency key reused with other details, or text the content check flagged (`flagged`).',
+  },
+  '423': {
+    name: 'Locked',
+    description: 'The account is frozen: it may only write to support until an admin lifts it.',
+  },
   '429': {
     name: 'TooManyRequests',
     description: 'Too many attempts: wait as long as `Retry-After` (and `retry_after`) says.',
     retryAfter: true,
+  },
+  '451': {
+    name: 'UnavailableInCountry',
+    description: 'The creator does not show her page, feed or chats in the visitor’s country.',
   },
   '503': {
     name: 'Unavailable',
@@ -48,6 +92,7 @@ const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string; re
       'Maintenance, or a dependency (the database) briefly away: retry after `Retry-After` seconds.',
     retryAfter: true,
   },
+  '507': { name: 'InsufficientStorage', description: 'The server’s disk is full: try again later.' },
 };
 
 const ACCESS_TEXT: Record<Endpoint['access'], string> = {
@@ -195,19 +240,25 @@ function errorStatuses(
     Boolean(e.params || e.query || e.body) || e.transport === 'multipart' || e.transport === 'raw';
   const takesBody = Boolean(e.body) || e.transport === 'multipart' || e.transport === 'raw';
   const signedIn = e.access === 'user' || e.access === 'admin';
+  // A session sent to an endpoint that reads one is checked like any other.
+  const readsSession = signedIn || e.access === 'optional';
+  // Every write parses a body when one is sent, whatever its entry takes.
+  const writes = e.method !== 'GET';
   const namesOne =
     Boolean(e.params) || Object.keys((query?.properties as Json) ?? {}).some((k) => /(^|_)id$/.test(k));
-  const applies: Record<ErrorStatus, boolean> = {
-    '400': hasInput,
-    '401': signedIn,
-    '403': signedIn,
+  const declared = new Set<string>((e.errors ?? []).map(String));
+  const implied: Partial<Record<ErrorStatus, boolean>> = {
+    '400': hasInput || writes,
+    '401': readsSession,
+    '403': readsSession,
     '404': namesOne,
-    '409': (e.errors ?? []).includes(409),
-    '413': takesBody,
-    '429': options.rateLimited.has(name) || (e.errors ?? []).includes(429),
+    '413': takesBody || writes,
+    '415': takesBody || writes,
+    '423': signedIn && writes,
+    '429': options.rateLimited.has(name),
     '503': true,
   };
-  return ERROR_STATUSES.filter((status) => applies[status]);
+  return ERROR_STATUSES.filter((status) => implied[status] || declared.has(status));
 }
 
 /** A params or query object schema as the operation's parameters, one per property. */
