@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { MediaUploadResponse } from '@parlor/contract';
 import { describe, expect } from 'vitest';
-import { DamagedArchiveError, readArchive } from '../src/backup/archive';
+import { ArchiveWriter, DamagedArchiveError, type Manifest, readArchive } from '../src/backup/archive';
 import { backupToFile, writeBackup } from '../src/backup/backup';
 import { RestoreRefusedError, restoreFromFile } from '../src/backup/restore';
 import { BACKUP_SOCKET } from '../src/backup/socket';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
+import { migrationFiles } from '../src/db/migrate';
 import { findLedgerMismatches } from '../src/modules/ledger/service';
 import { apiTest } from './support/api-test';
 import { balances } from './support/balances';
@@ -296,7 +298,7 @@ describe('backup and restore', () => {
     const file = path.join(scratch, 'newer.tar');
     await backupToFile(server.config, file);
     const newer = path.join(scratch, 'newer-rewritten.tar');
-    await rewriteManifest(file, newer, (m) => ({
+    await rewriteArchive(file, newer, (m) => ({
       ...m,
       migrations: [...m.migrations, '9999_from_the_future.sql'],
     }));
@@ -306,6 +308,69 @@ describe('backup and restore', () => {
         /newer version of Parlor .* 9999_from_the_future\.sql/,
       );
       expect(fs.existsSync(path.join(target.dataDir, 'db'))).toBe(false);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('restores an archive of the version before the last migration, then runs that migration', {
+    timeout: 90_000,
+  }, async ({ server, w }) => {
+    const { fan } = await population(server, w);
+    const file = path.join(scratch, 'current.tar');
+    await backupToFile(server.config, file);
+    // The archive the previous version wrote: without the last migration, its tables and the
+    // columns it added to users.
+    const last = migrationFiles().at(-1)!;
+    expect(last).toBe('0046_account_security.sql');
+    const added = [
+      'totp_secrets',
+      'recovery_codes',
+      'sign_in_challenges',
+      'passkeys',
+      'webauthn_challenges',
+      'known_devices',
+    ];
+    const older = path.join(scratch, 'older.tar');
+    await rewriteArchive(
+      file,
+      older,
+      (m) => ({
+        ...m,
+        migrations: m.migrations.filter((name) => name !== last),
+        tables: Object.fromEntries(Object.entries(m.tables).filter(([t]) => !added.includes(t))),
+      }),
+      (name, body) => {
+        const table = /^db\/([a-z_]+)\./.exec(name)?.[1];
+        if (table && added.includes(table)) return null;
+        if (table !== 'users') return body;
+        const rows = zlib.gunzipSync(body).toString('utf8').trim().split('\n');
+        const stripped = rows.map((row) => {
+          const { totp_enabled_at: _t, passkey_count: _p, ...rest } = JSON.parse(row);
+          return JSON.stringify(rest);
+        });
+        return zlib.gzipSync(`${stripped.join('\n')}\n`);
+      },
+    );
+    const target = await emptyTarget();
+    try {
+      const result = await restoreFromFile(target.config, older);
+      expect(result.migrated).toEqual([last]);
+      const database = await openDatabase({
+        databaseUrl: target.config.databaseUrl,
+        dataDir: target.dataDir,
+      });
+      try {
+        const row = await database.db
+          .selectFrom('users')
+          .where('id', '=', fan.user._id)
+          .select(['username', 'passkey_count'])
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ username: fan.user.username, passkey_count: 0 });
+        expect(await findLedgerMismatches(database.db)).toEqual([]);
+      } finally {
+        await database.close();
+      }
     } finally {
       await target.drop();
     }
@@ -343,18 +408,22 @@ function plantStaleSocket(dataDir: string) {
   expect(fs.existsSync(path.join(dataDir, BACKUP_SOCKET))).toBe(true);
 }
 
-/** A copy of an archive with its manifest changed (and its checksums still right). */
-async function rewriteManifest(
+/**
+ * A copy of an archive with its manifest changed and entries rewritten or left out (`entry` answers
+ * the new bytes, or null to drop it); the checksums are those of the copy.
+ */
+async function rewriteArchive(
   from: string,
   to: string,
-  change: (m: Awaited<ReturnType<typeof readArchive>>) => Awaited<ReturnType<typeof readArchive>>,
+  change: (m: Manifest) => Manifest,
+  entry: (name: string, body: Buffer) => Buffer | null = (_, body) => body,
 ) {
-  const { ArchiveWriter } = await import('../src/backup/archive');
   const parts: { name: string; body: Buffer }[] = [];
   const manifest = await readArchive(from, async (e) => {
     const chunks: Buffer[] = [];
     for await (const c of e.stream) chunks.push(c as Buffer);
-    parts.push({ name: e.name, body: Buffer.concat(chunks) });
+    const body = entry(e.name, Buffer.concat(chunks));
+    if (body) parts.push({ name: e.name, body });
   });
   const writer = new ArchiveWriter();
   const out = fs.createWriteStream(to);

@@ -167,6 +167,11 @@ export class DatabaseLoader {
     const text = (await gunzip(gzipped)).toString('utf8');
     const rows = text.split('\n').filter((line) => line.length > 0);
     if (rows.length === 0) return;
+    // A column the schema lacks would be dropped without a word: the archive is not of this schema.
+    // Only the first row's keys are read (every row of a table has the same ones).
+    const known = new Set(shape.columns);
+    const stray = Object.keys(JSON.parse(rows[0]!) as object).find((key) => !known.has(key));
+    if (stray) throw new DamagedArchiveError(`column ${table}.${stray} is not in the archive's schema`);
     const columns = shape.columns.map(quote).join(', ');
     const [result] = await this.session.query<{ n: number }>(
       `WITH inserted AS (
