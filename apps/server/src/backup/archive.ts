@@ -182,19 +182,20 @@ export async function readArchive(
       const hash = createHash('sha256');
       let bytes = 0;
       const tap = new PassThrough();
-      tap.on('data', (chunk: Buffer) => {
-        hash.update(chunk);
-        bytes += chunk.length;
+      // The consumer's failure is its own (a bucket refusing a file), not the archive's damage.
+      const consumer = onEntry({ name, size, kind, stream: tap }).catch((err: unknown) => {
+        tap.destroy();
+        throw new ConsumerError(err);
       });
-      const consumer = onEntry({ name, size, kind, stream: tap });
+      consumer.catch(() => undefined);
       for await (const chunk of entry) {
-        if (!tap.write(chunk)) await new Promise((resolve) => tap.once('drain', resolve));
+        hash.update(chunk as Buffer);
+        bytes += (chunk as Buffer).length;
+        if (!tap.write(chunk))
+          await Promise.race([new Promise((resolve) => tap.once('drain', resolve)), consumer]);
       }
       tap.end();
       await consumer;
-      // Whatever the consumer left unread still counts for the checksum.
-      tap.resume();
-      await new Promise<void>((resolve) => (tap.readableEnded ? resolve() : tap.once('end', resolve)));
       const digest = hash.digest('hex');
       if (bytes !== size) throw new DamagedArchiveError(`${name} is cut short`);
       if (listed && listed.sha256 !== digest) throw new DamagedArchiveError(`${name} fails its checksum`);
@@ -205,12 +206,19 @@ export async function readArchive(
     source.destroy();
     await feeding.catch(() => undefined);
     if (err instanceof DamagedArchiveError) throw err;
+    if (err instanceof ConsumerError) throw err.reason;
     throw new DamagedArchiveError(describeTarError(err as Error));
   }
   const final = manifest ?? found;
   if (!final) throw new DamagedArchiveError('no manifest: the file ends early');
   checkEntries(final, seen);
   return final;
+}
+
+class ConsumerError extends Error {
+  constructor(readonly reason: unknown) {
+    super('the entry could not be used');
+  }
 }
 
 function describeTarError(err: Error): string {

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/connection';
 
 /**
  * The embedded database is open in one process only, so a backup of it is made by the server
