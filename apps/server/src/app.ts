@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { writeBackup } from './backup/backup';
+import { listenForBackups } from './backup/socket';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
@@ -158,6 +160,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   await migrate(database);
+  // The embedded database opens in this process only: backups of it are made here, on request.
+  if (database.kind === 'pglite') {
+    const backups = await listenForBackups(
+      config,
+      (out, signal) => writeBackup(database, config, out, { signal }),
+      app.log,
+    );
+    app.addHook('preClose', () => backups.close());
+  }
   await platformRepository.setFeePercent(database.db, config.platformFeePercent);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const clock = options.clock ?? systemClock;

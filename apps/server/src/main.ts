@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, paymentsTestMode } from './config';
+import { MigrationError } from './db/migrate';
 import { DRAIN_TIMEOUT_MS } from './plugins/drain';
 import { prepareAccounts } from './scripts/start-accounts';
 
@@ -54,7 +55,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  // A configuration refused says what to change in one line; anything else shows its stack.
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A configuration refused or a migration that failed says what in one line; anything else shows its stack.
+  console.error(err instanceof ConfigError || err instanceof MigrationError ? err.message : err);
   process.exit(1);
 });

@@ -153,7 +153,7 @@ class PGlitePool implements PostgresPool {
   }
 
   async end(): Promise<void> {
-    await this.pglite.close();
+    if (!this.pglite.closed) await this.pglite.close();
   }
 }
 
@@ -256,6 +256,10 @@ export async function openDatabase(options: {
         client.release();
       }
     },
-    close: () => db.destroy(),
+    // As with PostgreSQL: Kysely ends the pool only if it ran a query itself (see above).
+    close: async () => {
+      await db.destroy();
+      await pool.end();
+    },
   };
 }

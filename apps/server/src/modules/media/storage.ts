@@ -81,9 +81,9 @@ export function createLocalStorage(root: string): MediaStorage {
   };
 }
 
-type S3Config = NonNullable<Config['s3']>;
+export type S3Config = NonNullable<Config['s3']>;
 
-const isMissing = (e: unknown) =>
+export const isMissing = (e: unknown) =>
   e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 404 || e.name === 'NoSuchKey');
 
 /** The SDK's error, with what was asked and the status, so a refused bucket shows in the log. */
@@ -92,12 +92,9 @@ function failure(what: string, key: string, e: unknown): Error {
   return new Error(`S3 ${what} ${key} failed: ${e.$metadata.httpStatusCode ?? '?'} ${e.name}`, { cause: e });
 }
 
-/**
- * An S3-compatible bucket through the AWS SDK, with path-style URLs (`{endpoint}/{bucket}/{key}`),
- * which every S3-compatible server accepts. Keys live under `prefix` in the bucket.
- */
-export function createS3Storage(s3: S3Config, prefix = ''): MediaStorage {
-  const client = new S3Client({
+/** A client of the bucket, with path-style URLs (`{endpoint}/{bucket}/{key}`). */
+export function s3Client(s3: S3Config): S3Client {
+  return new S3Client({
     endpoint: s3.endpoint,
     region: s3.region,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
@@ -107,6 +104,14 @@ export function createS3Storage(s3: S3Config, prefix = ''): MediaStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * An S3-compatible bucket through the AWS SDK, with path-style URLs (`{endpoint}/{bucket}/{key}`),
+ * which every S3-compatible server accepts. Keys live under `prefix` in the bucket.
+ */
+export function createS3Storage(s3: S3Config, prefix = ''): MediaStorage {
+  const client = s3Client(s3);
   const object = (key: string) => {
     checkKey(key);
     return { Bucket: s3.bucket, Key: `${prefix}${key}` };
