@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds Parlor's image and proves it works: on this machine's PostgreSQL and Redis, and on the
 # embedded database in its volume, a container turns healthy, a person signs up, sends a message and
-# uploads a photo, and after a restart finds both again; the server runs as a non-root user; the
-# compose file validates.
+# uploads a photo, and after a restart finds both again; a backup is taken while it serves and
+# restored into an empty volume; the server runs as a non-root user; the compose file validates.
 #
 # Where no image registry is reachable, the base image is a stand-in made from Debian's packages
 # (debootstrap minbase bookworm) with this machine's Node.js and npm in /usr/local and its CA bundle,
@@ -172,6 +172,39 @@ check_instance() {
   docker restart -t 30 "$name" >/dev/null
   wait_healthy "$name"
   node scripts/docker-smoke.mjs "http://127.0.0.1:$port" read "$work/$name.json"
+
+  # A backup taken inside the running container (on the embedded database, through the server's
+  # socket in /data), as an operator would take it.
+  docker exec "$name" npm run --silent backup -- /data/docker-test-backup.tar >"$work/$name-backup.log" 2>&1 || {
+    cat "$work/$name-backup.log"
+    say "$name: npm run backup failed"
+    return 1
+  }
+  docker exec "$name" test -s /data/docker-test-backup.tar
+  say "$name: npm run backup wrote an archive while it served"
+}
+
+# check_restore NAME: the embedded instance's archive restored into a new volume by the image's own
+# npm run restore, and a container on that volume that has the person, the message and the photo.
+check_restore() {
+  local from="parlor-test-$run_id-$1"
+  local name="$from-restored"
+  containers+=("$name")
+  volumes+=("$name")
+  docker run --rm --network host -v "$from:/old:ro" -v "$name:/data" -e PAYMENT_PROVIDER=sandbox "$image" \
+    npm run --silent restore -- /old/docker-test-backup.tar >"$work/$name.log" 2>&1 || {
+    cat "$work/$name.log"
+    say "$name: npm run restore failed"
+    return 1
+  }
+  local port
+  port=$(free_port)
+  docker run -d --name "$name" --network host -v "$name:/data" --health-interval 2s \
+    --health-start-period 120s -e PORT="$port" -e PAYMENT_PROVIDER=sandbox -e LOG_LEVEL=warn \
+    "$image" >/dev/null
+  wait_healthy "$name"
+  node scripts/docker-smoke.mjs "http://127.0.0.1:$port" read "$work/$from.json"
+  say "$name: restored from the backup into an empty volume"
 }
 
 # answers HOST PORT: whether something accepts TCP connections there.
@@ -195,6 +228,7 @@ else
   say 'PostgreSQL or Redis does not answer on 127.0.0.1: the container runs on the embedded database only'
 fi
 check_instance embedded
+check_restore embedded
 
 # ---- The compose file, with and without its S3 profile.
 if docker compose version >/dev/null 2>&1; then
